@@ -1,0 +1,131 @@
+"""The message catalogue: every sentence the engine says to a person.
+
+Sentences are never built inside the rules code. A refusal or an event names a message
+key (beside the rule ID it rests on) and the data that fills it; :func:`render` looks the
+key up in the catalogue of the requested language and fills it in. Catalogues live in
+the modules listed in :data:`CATALOGUE_MODULES`, each defining ``MESSAGES = {lang: {key:
+template}}``. Templates use ``str.format`` fields, with three format specs of our own:
+
+* ``{card}`` — a :class:`~engine.cards.Card` as rank and suit symbol (``10♦``);
+  ``{card:name}`` its name in words ("ten of diamonds").
+* ``{suit:suit}`` — a :class:`~engine.cards.Suit` (or its code) as a plural noun
+  ("hearts"); ``{suit:symbol}`` as its symbol.
+* ``{cards:cards}`` — a list of cards joined with commas.
+
+>>> render("common.bad-seat", "en", seat=9, players_minus_one=3)
+'there is no seat 9: seats are numbered 0 to 3'
+"""
+
+from __future__ import annotations
+
+import importlib
+import string
+from collections.abc import Iterable
+from typing import Any
+
+from engine.cards import Card, Rank, Suit
+
+LANGUAGES: tuple[str, ...] = ("en", "es", "pt")
+CATALOGUE_MODULES: tuple[str, ...] = (
+    "engine.catalogue",
+    "engine.kachuful.catalogue",
+    "engine.krypkasino.catalogue",
+)
+
+_SUIT_NOUNS = {
+    "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+    "es": {"S": "picas", "H": "corazones", "D": "diamantes", "C": "tréboles"},
+    "pt": {"S": "espadas", "H": "copas", "D": "ouros", "C": "paus"},
+}
+_RANK_NOUNS = {
+    "en": {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten", 9: "nine", 8: "eight",
+           7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two"},
+    "es": {14: "as", 13: "rey", 12: "reina", 11: "jota", 10: "diez", 9: "nueve", 8: "ocho",
+           7: "siete", 6: "seis", 5: "cinco", 4: "cuatro", 3: "tres", 2: "dos"},
+    "pt": {14: "ás", 13: "rei", 12: "dama", 11: "valete", 10: "dez", 9: "nove", 8: "oito",
+           7: "sete", 6: "seis", 5: "cinco", 4: "quatro", 3: "três", 2: "dois"},
+}
+_OF = {"en": "of", "es": "de", "pt": "de"}
+
+_catalogue: dict[str, dict[str, str]] | None = None
+
+
+def catalogue() -> dict[str, dict[str, str]]:
+    """All templates by language, merged from :data:`CATALOGUE_MODULES` (loaded once)."""
+    global _catalogue
+    if _catalogue is None:
+        merged: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+        for name in CATALOGUE_MODULES:
+            try:
+                module = importlib.import_module(name)
+            except ModuleNotFoundError as exc:
+                # A game package not written yet; any other missing module is a bug.
+                if exc.name is None or not (name == exc.name or name.startswith(exc.name + ".")):
+                    raise
+                continue
+            for lang, entries in module.MESSAGES.items():
+                clash = merged.setdefault(lang, {}).keys() & entries.keys()
+                if clash:
+                    raise RuntimeError(f"message keys defined twice: {sorted(clash)}")
+                merged[lang].update(entries)
+        _catalogue = merged
+    return _catalogue
+
+
+def suit_name(suit: Suit | str, lang: str = "en") -> str:
+    code = suit.value if isinstance(suit, Suit) else suit
+    if code == "NT":
+        return {"en": "no trump", "es": "sin triunfo", "pt": "sem trunfo"}.get(lang, "no trump")
+    return _SUIT_NOUNS.get(lang, _SUIT_NOUNS["en"])[code]
+
+
+def card_name(card: Card, lang: str = "en") -> str:
+    """The card in words, for screen readers: "ace of spades", "as de picas"."""
+    lang = lang if lang in _RANK_NOUNS else "en"
+    return f"{_RANK_NOUNS[lang][int(card.rank)]} {_OF[lang]} {suit_name(card.suit, lang)}"
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "name" and isinstance(value, Card):
+            return card_name(value, self.lang)
+        if format_spec == "suit":
+            return suit_name(value, self.lang)
+        if format_spec == "symbol":
+            if isinstance(value, Suit):
+                return value.symbol
+            return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(str(value), str(value))
+        if format_spec == "cards":
+            return ", ".join(str(c) for c in _as_iterable(value))
+        if format_spec == "seats":
+            return ", ".join(str(s) for s in _as_iterable(value))
+        if isinstance(value, (Card, Rank)):
+            return str(value)
+        return str(super().format_field(value, format_spec))
+
+
+def _as_iterable(value: Any) -> Iterable[Any]:
+    return value if isinstance(value, (list, tuple, set, frozenset)) else [value]
+
+
+def render(key: str, lang: str = "en", **data: Any) -> str:
+    """The sentence for ``key`` in ``lang`` (falling back to English), filled with ``data``.
+
+    Raises ``KeyError`` when the key is in no catalogue.
+    """
+    cat = catalogue()
+    template = cat.get(lang, {}).get(key)
+    if template is None:
+        template = cat["en"][key]
+        lang = "en"
+    return _Formatter(lang).format(template, **data)
+
+
+def missing_keys() -> dict[str, list[str]]:
+    """For each language, the English keys it lacks (tests keep this empty)."""
+    cat = catalogue()
+    english = cat["en"].keys()
+    return {lang: sorted(english - cat.get(lang, {}).keys()) for lang in LANGUAGES if lang != "en"}
