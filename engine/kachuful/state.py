@@ -1,0 +1,674 @@
+"""A game of Kachuful in progress, with the OpenSpiel verbs of :mod:`engine.game`.
+
+Actions are :class:`Bid` values (a plain ``int`` is accepted as a seen bid) and
+:class:`~engine.cards.Card` values. The deal is automatic: a game built by
+:meth:`KachufulState.new_game` deals every hand from its seed (:mod:`engine.kachuful.deal`),
+one built by :meth:`KachufulState.from_hands` plays exactly the hands it is given
+(records, scenarios, puzzles).
+
+>>> from engine.cards import parse_card as c
+>>> setup = HandSetup.from_codes(dealer=3, deal=[["KH", "AS", "3D"], ["2C", "4S", "5D"],
+...                              ["AH", "6S", "9D"], ["7H", "8S", "2D"]], trump="C")
+>>> game = KachufulState.from_hands(4, [setup])
+>>> for bid in (1, 0, 1):
+...     _ = game.apply(bid)
+>>> game.legal_actions()
+[Bid(n=0, blind=False), Bid(n=2, blind=False), Bid(n=3, blind=False)]
+>>> game.apply(1)
+Traceback (most recent call last):
+...
+engine.errors.IllegalActionError: The dealer may not bid 1: the other bids add up to 2 and this hand has 3 tricks (K-9)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+from engine.cards import CARD_BY_CODE, Card, Suit, parse_card
+from engine.errors import IllegalActionError, InvalidActionError
+from engine.kachuful.deal import deal_hand, draw_first_dealer, hand_seed
+from engine.kachuful.events import (
+    BidMade,
+    CardPlayed,
+    Dealt,
+    GameOver,
+    HandScored,
+    KachufulEvent,
+    TrickWon,
+    TrumpAnnounced,
+)
+from engine.kachuful.rules import (
+    DEFAULT_RULES,
+    KachufulRules,
+    check_players,
+    hand_sizes,
+    hook,
+    legal_bids,
+    play_kind,
+    playable_cards,
+    score_hand,
+    trick_winner,
+    trump_for_hand,
+    winners,
+)
+
+
+class Phase(enum.Enum):
+    """Where the game is: bidding (K-8), playing tricks (K-10) or over (K-14)."""
+
+    BID = "bid"
+    PLAY = "play"
+    GAME_OVER = "game-over"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A bid of ``n`` tricks; ``blind`` when made before looking at the cards."""
+
+    n: int
+    blind: bool = False
+
+    def __str__(self) -> str:
+        return f"blind {self.n}" if self.blind else str(self.n)
+
+
+Action: TypeAlias = Bid | Card
+
+
+def parse_action(text: str) -> Action:
+    """A bid (``"2"``, ``"blind 2"``, ``"b2"``) or a card code (``"AS"``, ``"10h"``)."""
+    if not isinstance(text, str):
+        raise InvalidActionError("kachuful.bad-action", action=text)
+    word = text.strip().lower()
+    blind = word.startswith(("blind", "b"))
+    digits = word.removeprefix("blind").removeprefix("b").strip() if blind else word
+    if digits.isdigit() and len(digits) <= 2 and not (blind and not digits):
+        return Bid(int(digits), blind)
+    try:
+        return parse_card(text)
+    except InvalidActionError:
+        raise InvalidActionError("kachuful.bad-action", action=text) from None
+
+
+def _trump_code(trump: Suit | None) -> str:
+    return "NT" if trump is None else trump.value
+
+
+@dataclass(frozen=True, slots=True)
+class HandSetup:
+    """One hand before bidding: the dealer, each seat's cards and the trump.
+
+    ``trump_source`` says where the trump comes from (``cycle``, ``cycle-nt``,
+    ``turned`` or ``given``); ``turned`` is the turned card under ``trumps: turned``;
+    ``seed`` is the deal seed when the cards came from one.
+    """
+
+    dealer: int
+    deal: tuple[tuple[Card, ...], ...]
+    trump: Suit | None
+    trump_source: str = "given"
+    turned: Card | None = None
+    seed: int | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.deal[0])
+
+    @classmethod
+    def from_codes(cls, dealer: int, deal: Sequence[Sequence[str]], trump: str) -> HandSetup:
+        """A setup from card codes and a trump code (``S H D C NT``), for scenarios."""
+        suit = None if trump == "NT" else Suit(trump)
+        cards = tuple(tuple(parse_card(code) for code in seat) for seat in deal)
+        return cls(dealer=dealer, deal=cards, trump=suit)
+
+
+def setup_hand(players: int, rules: KachufulRules, index: int, dealer: int, *,
+               seed: int | None = None, deal: Sequence[Sequence[Card]] | None = None,
+               trump: Suit | None | str = "rule", size: int | None = None) -> HandSetup:
+    """The setup of hand ``index`` (from 0) of a game: cards from ``seed`` (``size``
+    defaults to the schedule's) or from ``deal``; ``trump="rule"`` takes the variant's
+    trump for that position (K-7), anything else is used as given."""
+    turned: Card | None = None
+    if deal is None:
+        if seed is None:
+            raise ValueError("give a seed or a deal")
+        if size is None:
+            size = hand_sizes(players, rules)[index]
+        dealt, turned = deal_hand(seed, players, size, dealer)
+        cards = tuple(tuple(seat) for seat in dealt)
+    else:
+        cards = tuple(tuple(seat) for seat in deal)
+    if trump != "rule":
+        assert not isinstance(trump, str)
+        return HandSetup(dealer, cards, trump, "given", turned if deal is None else None, seed)
+    if rules.trumps == "turned":
+        if deal is not None:
+            raise ValueError("an explicit deal under trumps: turned needs its trump")
+        return HandSetup(dealer, cards, trump_for_hand(index + 1, rules, turned), "turned",
+                         turned, seed)
+    return HandSetup(dealer, cards, trump_for_hand(index + 1, rules), rules.trumps, None, seed)
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """A hand as played: setup, bids (index = seat), tricks and scores.
+
+    ``scores`` is ``None`` while the hand is unfinished (see :meth:`KachufulState.current_hand`).
+    """
+
+    hand: int
+    setup: HandSetup
+    bids: tuple[int | None, ...]
+    blind: tuple[bool, ...]
+    play: tuple[Card, ...]
+    trick_winners: tuple[int, ...]
+    tricks: tuple[int, ...]
+    reneged: tuple[bool, ...]
+    scores: tuple[int, ...] | None
+
+    @property
+    def finished(self) -> bool:
+        return self.scores is not None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTrick:
+    """A finished trick of the current hand: who led, the cards in order, the winner."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What ``seat`` may see, so a page never leaks a hidden card.
+
+    ``hands[s]`` is seat ``s``'s cards when ``seat`` may see them, else ``None``: a
+    seat sees only its own hand, except in a one-card hand under ``one_card_forehead``
+    where it sees everyone's card but its own. ``cards_held`` counts every seat's cards.
+    """
+
+    seat: int
+    players: int
+    phase: Phase
+    hand_number: int
+    hand_count: int
+    hand_size: int
+    dealer: int
+    trump: Suit | None
+    turned: Card | None
+    hands: tuple[tuple[Card, ...] | None, ...]
+    cards_held: tuple[int, ...]
+    bids: tuple[int | None, ...]
+    blind: tuple[bool, ...]
+    tricks_won: tuple[int, ...]
+    current_trick: tuple[tuple[int, Card], ...]
+    tricks_played: tuple[PlayedTrick, ...]
+    current_player: int | None
+    totals: tuple[int, ...]
+    results: tuple[HandResult, ...]
+
+    @property
+    def hand(self) -> tuple[Card, ...] | None:
+        """This seat's own cards, or ``None`` when hidden from it (forehead hand)."""
+        return self.hands[self.seat]
+
+
+class KachufulState:
+    """A whole game: hands dealt in turn, bids, tricks, scores (K-1..K-14)."""
+
+    __slots__ = (
+        "players", "rules", "draw_events", "_seed", "_plan", "_sizes", "_first_dealer",
+        "_index", "_setup", "_hands", "_bids", "_blind", "_bid_count", "_tricks", "_trick",
+        "_leader", "_turn", "_phase", "_totals", "_results", "_played", "_winners_of_tricks",
+        "_reneged", "_done_tricks",
+    )
+
+    def __init__(self, players: int, rules: KachufulRules = DEFAULT_RULES, *,
+                 seed: int | None = None, first_dealer: int | None = None,
+                 hands: Sequence[HandSetup] | None = None) -> None:
+        """Prefer :meth:`new_game` or :meth:`from_hands`."""
+        self.players = check_players(players)
+        self.rules = rules
+        self.draw_events: tuple[KachufulEvent, ...] = ()
+        self._seed = seed
+        self._plan: list[HandSetup] | None = None if hands is None else list(hands)
+        if self._plan is not None:
+            if not self._plan:
+                raise ValueError("a game needs at least one hand")
+            self._sizes = [h.size for h in self._plan]
+            self._first_dealer = self._plan[0].dealer
+        else:
+            if seed is None:
+                raise ValueError("give a seed or the hands")
+            self._sizes = hand_sizes(players, rules)
+            if first_dealer is None:
+                draw = draw_first_dealer(players, seed)
+                self.draw_events = draw.events
+                first_dealer = draw.dealer
+            self._first_dealer = first_dealer
+        self._totals = [0] * players
+        self._results: list[HandResult] = []
+        self._index = -1
+        self._start_hand(0)
+
+    @classmethod
+    def new_game(cls, players: int, rules: KachufulRules = DEFAULT_RULES, seed: int = 0,
+                 first_dealer: int | None = None) -> KachufulState:
+        """A whole game from ``seed``: the first dealer by the K-3 draw (unless given),
+        the schedule's hands dealt from seeds derived from ``seed``."""
+        if first_dealer is not None and not 0 <= first_dealer < players:
+            raise InvalidActionError("common.bad-seat", seat=first_dealer,
+                                     players_minus_one=players - 1)
+        return cls(players, rules, seed=seed, first_dealer=first_dealer)
+
+    @classmethod
+    def from_hands(cls, players: int, hands: Sequence[HandSetup],
+                   rules: KachufulRules = DEFAULT_RULES) -> KachufulState:
+        """A game of exactly these hands (a record, a scenario, a puzzle)."""
+        return cls(players, rules, hands=hands)
+
+    # -- the hand ------------------------------------------------------------------
+
+    def _setup_for(self, index: int) -> HandSetup:
+        if self._plan is not None:
+            return self._plan[index]
+        assert self._seed is not None
+        dealer = (self._first_dealer + index) % self.players
+        return setup_hand(self.players, self.rules, index, dealer,
+                          seed=hand_seed(self._seed, index))
+
+    def _start_hand(self, index: int) -> None:
+        n = self.players
+        self._index = index
+        setup = self._setup = self._setup_for(index)
+        self._hands = [list(cards) for cards in setup.deal]
+        self._bids: list[int | None] = [None] * n
+        self._blind = [False] * n
+        self._bid_count = 0
+        self._tricks = [0] * n
+        self._trick: list[Card] = []
+        self._leader = self._turn = (setup.dealer + 1) % n
+        self._phase = Phase.BID
+        self._played: list[Card] = []
+        self._winners_of_tricks: list[int] = []
+        self._reneged = [False] * n
+        self._done_tricks: list[PlayedTrick] = []
+
+    def hand_events(self) -> list[KachufulEvent]:
+        """The events that open the current hand: dealt, trump announced."""
+        s = self._setup
+        n = self.players
+        return [
+            Dealt(hand=self._index + 1, dealer=s.dealer, size=s.size,
+                  leader=(s.dealer + 1) % n, players=n, undealt=52 - n * s.size),
+            TrumpAnnounced(hand=self._index + 1, trump=s.trump, turned=s.turned,
+                           source=s.trump_source),
+        ]
+
+    def opening_events(self) -> list[KachufulEvent]:
+        """Everything before the first bid: the first-dealer draw (when there was one),
+        then the first hand's deal and trump."""
+        return [*self.draw_events, *self.hand_events()] if self._index == 0 else \
+            self.hand_events()
+
+    # -- OpenSpiel verbs -----------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    def current_player(self) -> int | None:
+        return None if self._phase is Phase.GAME_OVER else self._turn
+
+    def is_terminal(self) -> bool:
+        return self._phase is Phase.GAME_OVER
+
+    def scores(self) -> list[int]:
+        """The totals after the finished hands (K-13)."""
+        return list(self._totals)
+
+    def legal_actions(self) -> list[Action]:
+        """The bids or cards the rules allow the current player now (empty when over)."""
+        if self._phase is Phase.PLAY:
+            led = self._trick[0].suit if self._trick else None
+            return list(playable_cards(self._hands[self._turn], led, self.rules))
+        if self._phase is Phase.BID:
+            numbers = self.legal_bid_numbers()
+            actions: list[Action] = [Bid(n) for n in numbers]
+            if self.rules.blind_bids:
+                actions.extend(Bid(n, True) for n in numbers)
+            return actions
+        return []
+
+    def legal_bid_numbers(self) -> list[int]:
+        """The numbers the current bidder may bid (K-8, K-9)."""
+        if self._phase is not Phase.BID:
+            return []
+        last = self._bid_count == self.players - 1
+        before = [b for b in self._bids if b is not None]
+        return legal_bids(self._setup.size, before, dealer=last, rules=self.rules)
+
+    def apply(self, action: Action | int) -> list[KachufulEvent]:
+        """Check ``action`` and apply it; return the events it caused.
+
+        Raises :class:`InvalidActionError` (not a bid or a card) or
+        :class:`IllegalActionError` (rule ID + sentence); a refusal changes nothing.
+        """
+        if self._phase is Phase.GAME_OVER:
+            raise IllegalActionError("common.game-over", rule="K-14")
+        if isinstance(action, int) and not isinstance(action, bool):
+            action = Bid(action)
+        if isinstance(action, Bid):
+            self._check_bid(action)
+            return self._bid(action.n, action.blind, [])
+        if isinstance(action, Card):
+            self._check_card(action)
+            events: list[KachufulEvent] = []
+            self._play(action, events)
+            return events
+        raise InvalidActionError("kachuful.bad-action", action=action)
+
+    def apply_unchecked(self, action: Action | int) -> None:
+        """The fast path: apply a legal action without checks or events."""
+        if isinstance(action, Card):
+            self._play(action, None)
+        elif isinstance(action, Bid):
+            self._bid(action.n, action.blind, None)
+        else:
+            self._bid(action, False, None)
+
+    def check(self, action: Action | int) -> None:
+        """Raise the refusal ``apply`` would raise, without applying anything."""
+        if self._phase is Phase.GAME_OVER:
+            raise IllegalActionError("common.game-over", rule="K-14")
+        if isinstance(action, int) and not isinstance(action, bool):
+            action = Bid(action)
+        if isinstance(action, Bid):
+            self._check_bid(action)
+        elif isinstance(action, Card):
+            self._check_card(action)
+        else:
+            raise InvalidActionError("kachuful.bad-action", action=action)
+
+    def clone(self) -> KachufulState:
+        other = KachufulState.__new__(KachufulState)
+        for name in ("players", "rules", "draw_events", "_seed", "_plan", "_sizes",
+                     "_first_dealer", "_index", "_setup", "_bid_count", "_leader", "_turn",
+                     "_phase", "_results"):
+            object.__setattr__(other, name, getattr(self, name))
+        other._results = list(self._results)
+        other._hands = [list(h) for h in self._hands]
+        for name in ("_bids", "_blind", "_tricks", "_trick", "_totals", "_played",
+                     "_winners_of_tricks", "_reneged", "_done_tricks"):
+            object.__setattr__(other, name, list(getattr(self, name)))
+        return other
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (self.players, self.rules, self._seed, self._sizes, self._first_dealer,
+                self._index, self._setup, self._hands,
+                self._bids, self._blind, self._bid_count, self._tricks, self._trick,
+                self._leader, self._turn, self._phase, self._totals, self._results,
+                self._played, self._winners_of_tricks, self._reneged, self._done_tricks)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, KachufulState):
+            return NotImplemented
+        return self._snapshot() == other._snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- checks (refusals) -----------------------------------------------------------
+
+    def _check_bid(self, bid: Bid) -> None:
+        n = bid.n
+        if isinstance(n, bool) or not isinstance(n, int) or not isinstance(bid.blind, bool):
+            raise InvalidActionError("kachuful.bad-bid", value=n)
+        if self._phase is not Phase.BID:
+            raise IllegalActionError("K-8.bidding-over", rule="K-8", seat=self._turn)
+        size = self._setup.size
+        if not 0 <= n <= size:
+            raise IllegalActionError("K-8.bid-range", rule="K-8", seat=self._turn, bid=n,
+                                     size=size)
+        if bid.blind and not self.rules.blind_bids:
+            raise IllegalActionError("K-8.no-blind", rule="K-8", seat=self._turn, bid=n)
+        if self._bid_count == self.players - 1 and self.rules.hook_rule:
+            arithmetic = hook((b for b in self._bids if b is not None), size)
+            if arithmetic.forbidden == n:
+                raise IllegalActionError("K-9.hook", rule="K-9", seat=self._turn, bid=n,
+                                         others=arithmetic.others, size=size)
+
+    def _check_card(self, card: Card) -> None:
+        seat = self._turn
+        if self._phase is not Phase.PLAY:
+            raise IllegalActionError("K-10.bidding-first", rule="K-10", seat=seat, card=card)
+        hand = self._hands[seat]
+        if card not in hand:
+            raise IllegalActionError("K-10.not-held", rule="K-10", seat=seat, card=card)
+        if self._trick and self.rules.renege == "forbidden":
+            led = self._trick[0].suit
+            if card.suit is not led:
+                following = [c for c in hand if c.suit is led]
+                if following:
+                    raise IllegalActionError("K-11.follow", rule="K-11", seat=seat,
+                                             card=card, suit=led, cards=following)
+
+    # -- transitions (shared by the checked and the fast path) ----------------------
+
+    def _bid(self, n: int, blind: bool, events: list[KachufulEvent] | None
+             ) -> list[KachufulEvent]:
+        seat = self._turn
+        last = self._bid_count == self.players - 1
+        if events is not None:
+            others: int | None = None
+            forbidden: int | None = None
+            if last and self.rules.hook_rule:
+                arithmetic = hook((b for b in self._bids if b is not None), self._setup.size)
+                others, forbidden = arithmetic.others, arithmetic.forbidden
+            total = sum(b for b in self._bids if b is not None) + n
+            events.append(BidMade(seat=seat, bid=n, blind=blind, dealer=last,
+                                  size=self._setup.size, others=others, forbidden=forbidden,
+                                  total=total))
+        self._bids[seat] = n
+        self._blind[seat] = blind
+        self._bid_count += 1
+        if last:
+            self._phase = Phase.PLAY
+            self._turn = self._leader
+        else:
+            self._turn = (seat + 1) % self.players
+        return events if events is not None else []
+
+    def _play(self, card: Card, events: list[KachufulEvent] | None) -> None:
+        seat = self._turn
+        hand = self._hands[seat]
+        trick = self._trick
+        led = trick[0].suit if trick else None
+        reneged = (led is not None and card.suit is not led
+                   and self.rules.renege == "penalized" and any(c.suit is led for c in hand))
+        if reneged:
+            self._reneged[seat] = True
+        if events is not None:
+            trump = self._setup.trump
+            events.append(CardPlayed(seat, card, len(self._done_tricks) + 1,
+                                     play_kind(card, led, trump), led, trump, reneged))
+        hand.remove(card)
+        trick.append(card)
+        self._played.append(card)
+        n = self.players
+        if len(trick) < n:
+            self._turn = (seat + 1) % n
+            return
+        position, reason = trick_winner(trick, self._setup.trump)
+        winner = (self._leader + position) % n
+        self._tricks[winner] += 1
+        self._winners_of_tricks.append(winner)
+        done = PlayedTrick(self._leader, tuple(trick), winner)
+        self._done_tricks.append(done)
+        if events is not None:
+            events.append(TrickWon(seat=winner, card=trick[position],
+                                   trick=len(self._done_tricks), reason=reason,
+                                   cards=done.cards, leader=self._leader,
+                                   tricks_won=self._tricks[winner]))
+        self._trick = []
+        self._leader = self._turn = winner
+        if len(self._done_tricks) == self._setup.size:
+            self._finish_hand(events)
+
+    def _finish_hand(self, events: list[KachufulEvent] | None) -> None:
+        rules = self.rules
+        scores = []
+        for seat in range(self.players):
+            bid = self._bids[seat]
+            assert bid is not None
+            points = score_hand(bid, self._tricks[seat], rules, self._blind[seat],
+                                self._reneged[seat])
+            scores.append(points)
+            self._totals[seat] += points
+            if events is not None:
+                tricks = self._tricks[seat]
+                events.append(HandScored(
+                    hand=self._index + 1, seat=seat, bid=bid, tricks=tricks,
+                    exact=bid == tricks, diff=tricks - bid, points=points,
+                    blind=self._blind[seat], reneged=self._reneged[seat],
+                    total=self._totals[seat]))
+        self._results.append(self._result(tuple(scores)))
+        if self._index + 1 < len(self._sizes):
+            self._start_hand(self._index + 1)
+            if events is not None:
+                events.extend(self.hand_events())
+        else:
+            self._phase = Phase.GAME_OVER
+            if events is not None:
+                won = winners(self._totals)
+                events.append(GameOver(totals=tuple(self._totals), winners=tuple(won),
+                                       best=self._totals[won[0]], shared=len(won) > 1))
+
+    def _result(self, scores: tuple[int, ...] | None) -> HandResult:
+        return HandResult(
+            hand=self._index + 1, setup=self._setup, bids=tuple(self._bids),
+            blind=tuple(self._blind), play=tuple(self._played),
+            trick_winners=tuple(self._winners_of_tricks), tricks=tuple(self._tricks),
+            reneged=tuple(self._reneged), scores=scores)
+
+    # -- what pages read -----------------------------------------------------------
+
+    @property
+    def hand_number(self) -> int:
+        """The current hand, counted from 1 (the last hand once the game is over)."""
+        return self._index + 1
+
+    @property
+    def hand_count(self) -> int:
+        """How many hands the game has."""
+        return len(self._sizes)
+
+    @property
+    def schedule(self) -> tuple[int, ...]:
+        """The size of every hand of the game."""
+        return tuple(self._sizes)
+
+    @property
+    def hand_size(self) -> int:
+        return self._setup.size
+
+    @property
+    def setup(self) -> HandSetup:
+        """The current hand's dealer, deal and trump."""
+        return self._setup
+
+    @property
+    def trump(self) -> Suit | None:
+        return self._setup.trump
+
+    @property
+    def dealer(self) -> int:
+        return self._setup.dealer
+
+    @property
+    def leader(self) -> int:
+        """Who led (or leads) the current trick."""
+        return self._leader
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        return tuple(self._bids)
+
+    @property
+    def blind(self) -> tuple[bool, ...]:
+        return tuple(self._blind)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        return tuple(self._tricks)
+
+    @property
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        """The cards on the table, with who played each, in play order."""
+        n = self.players
+        return tuple(((self._leader + i) % n, c) for i, c in enumerate(self._trick))
+
+    @property
+    def tricks_played(self) -> tuple[PlayedTrick, ...]:
+        """The finished tricks of the current hand."""
+        return tuple(self._done_tricks)
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """Every finished hand, in order."""
+        return tuple(self._results)
+
+    def current_hand(self) -> HandResult:
+        """The current hand so far (``scores`` is ``None``; after the game is over, the
+        last hand)."""
+        if self._phase is Phase.GAME_OVER:
+            return self._results[-1]
+        return self._result(None)
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """Every card ``seat`` holds (no hiding: for engines and tests; pages use
+        :meth:`view`)."""
+        return tuple(self._hands[seat])
+
+    def winners(self) -> list[int]:
+        """The seats with the best total so far (K-14)."""
+        return winners(self._totals)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see now (see :class:`SeatView`)."""
+        if not 0 <= seat < self.players:
+            raise InvalidActionError("common.bad-seat", seat=seat,
+                                     players_minus_one=self.players - 1)
+        forehead = self.rules.one_card_forehead and self._setup.size == 1
+        hands: list[tuple[Card, ...] | None] = []
+        for other in range(self.players):
+            visible = (other != seat) if forehead else (other == seat)
+            hands.append(tuple(self._hands[other]) if visible else None)
+        return SeatView(
+            seat=seat, players=self.players, phase=self._phase,
+            hand_number=self._index + 1, hand_count=len(self._sizes),
+            hand_size=self._setup.size, dealer=self._setup.dealer, trump=self._setup.trump,
+            turned=self._setup.turned, hands=tuple(hands),
+            cards_held=tuple(len(h) for h in self._hands), bids=tuple(self._bids),
+            blind=tuple(self._blind), tricks_won=tuple(self._tricks),
+            current_trick=self.current_trick, tricks_played=tuple(self._done_tricks),
+            current_player=self.current_player(), totals=tuple(self._totals),
+            results=tuple(self._results))
+
+    def __repr__(self) -> str:
+        return (f"<KachufulState players={self.players} hand={self._index + 1}/"
+                f"{len(self._sizes)} phase={self._phase.value} turn={self.current_player()}>")
+
+
+def card(code: str) -> Card:
+    """A card from its code (a shortcut for scenarios and tests)."""
+    return CARD_BY_CODE[code] if code in CARD_BY_CODE else parse_card(code)
+
+
+def trump_code(trump: Suit | None) -> str:
+    """``S H D C`` or ``NT``, as in records."""
+    return _trump_code(trump)
