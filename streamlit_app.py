@@ -1,13 +1,16 @@
-"""Rules Lab: the entry point. Builds the navigation over pages/ and the shared sidebar."""
+"""Rules Lab: the entry point. Page config, the navigation over pages/, the shared sidebar.
+
+Pages are listed in ui/navigation.py (add a line there for a new page).
+"""
 
 import streamlit as st
 
+from ui import navigation, prefs, query, sidebar
+
 st.set_page_config(page_title="Rules Lab", page_icon="🂡", layout="wide")
 
-pages = {
-    "Start": [st.Page("pages/home.py", title="Home", icon="🏠", default=True)],
-}
-nav = st.navigation(pages)
-with st.sidebar:
-    st.caption("Rules Lab — learn Kachuful and Krypkasino on a live rules engine.")
-nav.run()
+visitor = prefs.current()
+page = st.navigation(navigation.build(visitor.lang))
+sidebar.render(visitor)
+query.show_problems(visitor.problems, visitor.lang)
+page.run()

@@ -1,10 +1,39 @@
-"""Home: what the two games are and where to start."""
+"""Home: what the two games are, and where to start (links to the pages that exist)."""
 
 import streamlit as st
 
-st.title("Rules Lab")
-st.write(
-    "An interactive rules school for two card games: **Kachuful**, where everyone bids "
-    "the exact number of tricks they will take, and **Krypkasino**, the Swedish reverse "
-    "Casino where the lowest score wins."
-)
+from engine.cards import parse_cards
+from ui.cards import cards_html
+from ui.i18n import t
+from ui.navigation import PURPOSES, registered
+from ui.prefs import current
+
+visitor = current()
+lang = visitor.lang
+
+st.title(t("site.title", lang), anchor=False)
+st.markdown(t("home.lead", lang))
+
+kachuful, krypkasino = st.columns(2, gap="large")
+with kachuful, st.container(border=True):
+    st.subheader("Kachuful", anchor=False)
+    st.html(cards_html(parse_cards(["AS", "KD", "7C", "2H"]), lang=lang,
+                       four_colour=visitor.four_colour, layout="hand"))
+    st.markdown(t("home.kachuful", lang))
+with krypkasino, st.container(border=True):
+    st.subheader("Krypkasino", anchor=False)
+    st.html(cards_html(parse_cards(["2H", "7S", "9D"]), lang=lang, states=["highlight", "highlight", "legal"],
+                       four_colour=visitor.four_colour, layout="table"))
+    st.markdown(t("home.krypkasino", lang))
+
+st.header(t("home.start", lang), anchor=False)
+pages = registered()
+columns = st.columns(len(PURPOSES))
+for column, purpose in zip(columns, PURPOSES, strict=True):
+    links = [p for p in pages if p.purpose == purpose]
+    with column:
+        st.markdown(f"**{t(f'home.purpose.{purpose}', lang)}**")
+        st.caption(t(f"home.purpose.{purpose}.text", lang))
+        for spec in links:
+            st.page_link(spec.file, label=t(spec.title_key, lang), icon=spec.icon,
+                         query_params=visitor.query())

@@ -1,0 +1,8 @@
+"""The glossary of the games' words, from tutorials/<lang>/glossary.md; its rule links
+lead to the rules pages."""
+
+from ui.docs import render_doc
+from ui.prefs import current
+
+visitor = current()
+render_doc("glossary", visitor.lang, visitor.query(), lead_key="glossary.lead")

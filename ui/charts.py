@@ -1,0 +1,201 @@
+"""Plotly chart builders: pure functions from numbers to a ``go.Figure``.
+
+Pages show them with ``st.plotly_chart(fig, width="stretch")``. Labels come in as
+arguments (already translated with :func:`ui.i18n.t`), so the builders know no language.
+
+>>> fig = score_progression(["Ana", "Bo"], [[11, 0], [0, 12]], "Scores", "Hand")
+>>> [list(tr.y) for tr in fig.data]
+[[11, 11], [0, 12]]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+import plotly.graph_objects as go
+
+#: Series colours (colour-blind safe, Okabe–Ito), the same as the theme's chart colours.
+PALETTE: tuple[str, ...] = (
+    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#8C6D31", "#555555",
+)
+_DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot", "solid", "dash")
+_MARKERS = ("circle", "square", "diamond", "triangle-up", "x", "star", "cross", "hexagon")
+
+
+def _layout(fig: go.Figure, title: str, x_label: str, y_label: str) -> go.Figure:
+    fig.update_layout(
+        title={"text": title},
+        xaxis_title=x_label,
+        yaxis_title=y_label,
+        hovermode="x unified",
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "xanchor": "left", "x": 0},
+        margin={"l": 10, "r": 10, "t": 70, "b": 10},
+    )
+    return fig
+
+
+def cumulative(values: Sequence[float]) -> list[float]:
+    """Running totals: ``[11, 0, 12]`` → ``[11, 11, 23]``."""
+    total: float = 0
+    out: list[float] = []
+    for v in values:
+        total += v
+        out.append(total)
+    return out
+
+
+def score_progression(
+    players: Sequence[str],
+    per_round_scores: Sequence[Sequence[int]],
+    title: str,
+    x_label: str,
+    y_label: str = "Total score",
+) -> go.Figure:
+    """One line per player of the cumulative score after each hand (or deal).
+
+    ``per_round_scores[r][p]`` is what player ``p`` scored in round ``r`` (a score-sheet
+    row), rounds numbered from 1 on the x axis. Lines differ by dash and marker as well as
+    colour. Raises ``ValueError`` when a row does not have one score per player.
+    """
+    for r, row in enumerate(per_round_scores):
+        if len(row) != len(players):
+            raise ValueError(f"round {r + 1} has {len(row)} scores for {len(players)} players")
+    rounds = list(range(1, len(per_round_scores) + 1))
+    fig = go.Figure()
+    for p, name in enumerate(players):
+        points = [row[p] for row in per_round_scores]
+        fig.add_trace(
+            go.Scatter(
+                x=rounds,
+                y=cumulative(points),
+                customdata=points,
+                name=str(name),
+                mode="lines+markers",
+                line={"color": PALETTE[p % len(PALETTE)], "dash": _DASHES[p % len(_DASHES)],
+                      "width": 2.5},
+                marker={"symbol": _MARKERS[p % len(_MARKERS)], "size": 8},
+                hovertemplate="%{y} (%{customdata:+d})",
+            )
+        )
+    fig.update_xaxes(dtick=1 if len(rounds) <= 30 else None)
+    return _layout(fig, title, x_label, y_label)
+
+
+def quantile(sorted_values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of sorted values, linearly interpolated.
+
+    >>> quantile([1, 2, 3, 4], 0.5)
+    2.5
+    """
+    if not sorted_values:
+        raise ValueError("no values")
+    if not 0 <= q <= 1:
+        raise ValueError(f"quantile {q} outside 0..1")
+    pos = (len(sorted_values) - 1) * q
+    lo, hi = math.floor(pos), math.ceil(pos)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+
+
+def fan_bands(
+    lines: Sequence[Sequence[float]], levels: Sequence[float] = (0.1, 0.25, 0.5, 0.75, 0.9)
+) -> dict[float, list[float]]:
+    """For each quantile level, its value at every x over the lines that reach that x
+    (lines may have different lengths). Pure; the fan chart draws it."""
+    if not lines:
+        raise ValueError("no lines to draw")
+    length = max(len(line) for line in lines)
+    bands: dict[float, list[float]] = {q: [] for q in levels}
+    for x in range(length):
+        column = sorted(line[x] for line in lines if len(line) > x)
+        for q in levels:
+            bands[q].append(quantile(column, q))
+    return bands
+
+
+def score_fan(
+    lines: Sequence[Sequence[float]],
+    title: str,
+    x_label: str,
+    y_label: str = "Total score",
+    median_label: str = "Median",
+    band_label: str = "Middle {pct}% of games",
+    samples: Mapping[str, Sequence[float]] | None = None,
+    bands: Sequence[tuple[float, float]] = ((0.1, 0.9), (0.25, 0.75)),
+) -> go.Figure:
+    """A fan chart of many games' cumulative lines (one seat, or the leader…): shaded
+    quantile bands (10–90 %, 25–75 % by default), the median line, and optional sample
+    lines drawn on top (name → cumulative values). x runs from 1."""
+    levels = sorted({q for band in bands for q in band} | {0.5})
+    values = fan_bands(lines, levels)
+    xs = list(range(1, len(values[0.5]) + 1))
+    fig = go.Figure()
+    for i, (lo, hi) in enumerate(sorted(bands, key=lambda b: b[0])):
+        label = band_label.format(pct=round((hi - lo) * 100))
+        fig.add_trace(go.Scatter(x=xs, y=values[hi], mode="lines", line={"width": 0},
+                                 showlegend=False, hoverinfo="skip", name=f"{label} (top)"))
+        fig.add_trace(go.Scatter(x=xs, y=values[lo], mode="lines", line={"width": 0},
+                                 fill="tonexty", fillcolor=f"rgba(0,114,178,{0.18 + 0.14 * i})",
+                                 name=label, hoverinfo="skip"))
+    fig.add_trace(go.Scatter(x=xs, y=values[0.5], mode="lines", name=median_label,
+                             line={"color": PALETTE[0], "width": 3}))
+    for k, (name, line) in enumerate((samples or {}).items()):
+        fig.add_trace(go.Scatter(x=list(range(1, len(line) + 1)), y=list(line), mode="lines",
+                                 name=str(name), line={"color": PALETTE[1 + k % 7], "width": 1.5,
+                                                       "dash": _DASHES[1 + k % 7]}))
+    return _layout(fig, title, x_label, y_label)
+
+
+def bars(
+    categories: Sequence[str | int],
+    series: Mapping[str, Sequence[float]],
+    title: str,
+    x_label: str,
+    y_label: str,
+    intervals: Mapping[str, Sequence[tuple[float, float]]] | None = None,
+    highlight: str | int | None = None,
+) -> go.Figure:
+    """Grouped bars: one bar per category for each series (name → values), with optional
+    95% intervals (name → (low, high) per category) as error bars, and one category
+    outlined (e.g. the best bid)."""
+    fig = go.Figure()
+    labels = [str(c) for c in categories]
+    for k, (name, values) in enumerate(series.items()):
+        if len(values) != len(labels):
+            raise ValueError(f"series {name!r} has {len(values)} values for {len(labels)} categories")
+        error_y = None
+        if intervals and name in intervals:
+            ci = intervals[name]
+            if len(ci) != len(values):
+                raise ValueError(f"series {name!r}: {len(ci)} intervals for {len(values)} values")
+            error_y = {"type": "data", "symmetric": False,
+                       "array": [hi - v for v, (_, hi) in zip(values, ci, strict=True)],
+                       "arrayminus": [v - lo for v, (lo, _) in zip(values, ci, strict=True)]}
+        fig.add_trace(go.Bar(
+            x=labels, y=list(values), name=str(name), error_y=error_y,
+            marker={"color": PALETTE[k % len(PALETTE)],
+                    "line": {"width": [3 if highlight is not None and lbl == str(highlight)
+                                       else 0 for lbl in labels], "color": "#111827"}},
+        ))
+    fig.update_layout(barmode="group", showlegend=len(series) > 1)
+    fig.update_xaxes(type="category")
+    return _layout(fig, title, x_label, y_label)
+
+
+def histogram(
+    series: Mapping[str, Sequence[float]],
+    title: str,
+    x_label: str,
+    y_label: str = "Games",
+    bin_size: float | None = None,
+) -> go.Figure:
+    """Overlaid histograms of values (e.g. final scores under two rule sets), same bins."""
+    fig = go.Figure()
+    xbins = {"size": bin_size} if bin_size else None
+    for k, (name, values) in enumerate(series.items()):
+        fig.add_trace(go.Histogram(x=list(values), name=str(name), xbins=xbins,
+                                   opacity=0.65 if len(series) > 1 else 0.9,
+                                   marker={"color": PALETTE[k % len(PALETTE)]}))
+    _layout(fig, title, x_label, y_label)
+    fig.update_layout(barmode="overlay", showlegend=len(series) > 1, hovermode="closest")
+    return fig

@@ -1,0 +1,108 @@
+"""Rendering the tutorial documents (rules pages, glossary) from ``tutorials/`` markdown.
+
+Every section becomes a Streamlit heading whose anchor is the section's anchor (the rule ID
+for a rule, ``K-9``), so ``kachuful_rules#K-9`` lands on it; ``[text](rule:K-9)`` links are
+rewritten to the page and anchor of that rule (:func:`rule_href`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+import streamlit as st
+
+import tutorials
+from tutorials import Section
+from ui.i18n import LANG_NAMES, t
+from ui.navigation import page_path
+
+#: The page file that shows each tutorial document.
+DOC_PAGES: dict[str, str] = {
+    "kachuful-rules": "pages/kachuful_rules.py",
+    "krypkasino-rules": "pages/krypkasino_rules.py",
+    "glossary": "pages/glossary.py",
+}
+
+
+def rule_href(rule_id: str, here: str | None = None, query: Mapping[str, str] | None = None) -> str:
+    """The link to ``rule_id``: ``#K-9`` on the page of document ``here`` when the rule is
+    on it, else the relative page link with ``query`` (``kachuful_rules?lang=es#K-9``).
+
+    >>> rule_href("K-9", here="kachuful-rules"), rule_href("C-8", query={"lang": "pt"})
+    ('#K-9', 'krypkasino_rules?lang=pt#C-8')
+    """
+    doc = tutorials.rule_doc(rule_id)
+    if doc == here:
+        return f"#{rule_id}"
+    return doc_href(doc, rule_id, query)
+
+
+def doc_href(doc: str, anchor: str | None = None, query: Mapping[str, str] | None = None) -> str:
+    """The relative link to a tutorial document's page, with a query and an anchor."""
+    path = page_path(DOC_PAGES[doc])
+    if query:
+        path += "?" + "&".join(f"{k}={v}" for k, v in query.items())
+    return path + (f"#{anchor}" if anchor else "")
+
+
+def has_translation(doc: str, lang: str) -> bool:
+    """Whether ``tutorials/<lang>/<doc>.md`` exists (else the loader falls back to English)."""
+    return (Path(tutorials.__file__).resolve().parent / lang / f"{doc}.md").is_file()
+
+
+@st.cache_data(show_spinner=False)
+def sections(doc: str, lang: str) -> list[Section]:
+    """The sections of ``doc`` in ``lang`` (cached per process: the files do not change)."""
+    return tutorials.split_sections(tutorials.load_markdown(doc, lang))
+
+
+def toc_markdown(items: list[Section], min_level: int = 2, max_level: int = 3) -> str:
+    """A nested markdown list linking to the sections of levels ``min_level..max_level``.
+
+    >>> print(toc_markdown([Section("rules", 2, "The rules", ""), Section("K-1", 3, "K-1 · Deck", "")]))
+    - [The rules](#rules)
+        - [K-1 · Deck](#K-1)
+    """
+    lines = []
+    for s in items:
+        if min_level <= s.level <= max_level:
+            indent = "    " * (s.level - min_level)
+            title = s.title.replace("[", "\\[").replace("]", "\\]")
+            lines.append(f"{indent}- [{title}](#{s.anchor})")
+    return "\n".join(lines)
+
+
+def render_doc(doc: str, lang: str, query: Mapping[str, str], lead_key: str | None = None) -> None:
+    """Draw the whole document: title, lead, intro, table of contents, then every section
+    with its anchored heading. ``query`` is carried by links to other pages."""
+    items = sections(doc, lang)
+    if lang != "en" and not has_translation(doc, lang):
+        st.info(t("rules.missing", lang, language=LANG_NAMES[lang]))
+
+    def body(text: str) -> None:
+        if text.strip():
+            st.markdown(
+                tutorials.rewrite_rule_links(text, lambda rid: rule_href(rid, doc, query))
+            )
+
+    rest = items
+    if rest and rest[0].anchor == "intro":
+        body(rest[0].body)
+        rest = rest[1:]
+    if rest and rest[0].level == 1:
+        st.title(rest[0].title, anchor=rest[0].anchor)
+        if lead_key:
+            st.caption(t(lead_key, lang))
+        body(rest[0].body)
+        rest = rest[1:]
+    toc = toc_markdown(rest)
+    if toc:
+        with st.expander(t("rules.toc", lang), expanded=False, icon="📑"):
+            st.markdown(toc)
+    for section in rest:
+        if section.level <= 2:
+            st.header(section.title, anchor=section.anchor, divider="gray")
+        else:
+            st.subheader(section.title, anchor=section.anchor)
+        body(section.body)

@@ -1,0 +1,94 @@
+"""The site's pages: one list, grouped as in the menu. Add a line for a new page.
+
+Each :class:`PageSpec` names a file in ``pages/``; only files that exist are registered,
+so a line may land before its page. The URL path is Streamlit's default, the file name
+without ``.py`` (``pages/kachuful_rules.py`` → ``/kachuful_rules``); the first page of the
+list is the default page, served at ``/``. Titles and group names are UI string keys
+(:mod:`ui.i18n`), so the menu follows the language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from ui.i18n import t
+
+ROOT = Path(__file__).resolve().parent.parent
+Group = Literal["start", "kachuful", "krypkasino", "explore", "teach"]
+Purpose = Literal["learn", "play", "explore", "teach"]
+GROUPS: tuple[Group, ...] = ("start", "kachuful", "krypkasino", "explore", "teach")
+PURPOSES: tuple[Purpose, ...] = ("learn", "play", "explore", "teach")
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """A page: its menu group, file (relative to the repository), title key, icon, and the
+    home page's "where to start" heading it is listed under (``None``: not listed)."""
+
+    group: Group
+    file: str
+    title_key: str
+    icon: str
+    purpose: Purpose | None = None
+
+    @property
+    def url_path(self) -> str:
+        """The path Streamlit serves the page at (``""`` for the default page)."""
+        return "" if self is PAGES[0] else Path(self.file).stem
+
+    @property
+    def exists(self) -> bool:
+        return (ROOT / self.file).is_file()
+
+
+#: Every page of the site, in menu order. The first is the default page (Home).
+PAGES: list[PageSpec] = [
+    PageSpec("start", "pages/home.py", "page.home", "🏠"),
+    PageSpec("kachuful", "pages/kachuful_rules.py", "page.kachuful_rules", "📜", "learn"),
+    PageSpec("krypkasino", "pages/krypkasino_rules.py", "page.krypkasino_rules", "📜", "learn"),
+    PageSpec("start", "pages/glossary.py", "page.glossary", "📖", "learn"),
+]
+
+
+def registered(pages: Sequence[PageSpec] | None = None) -> list[PageSpec]:
+    """The pages whose files exist, in menu order."""
+    return [p for p in (PAGES if pages is None else pages) if p.exists]
+
+
+def by_file(file: str) -> PageSpec:
+    """The page registered for ``file`` (e.g. ``"pages/glossary.py"``)."""
+    for page in PAGES:
+        if page.file == file:
+            return page
+    raise KeyError(file)
+
+
+def build(lang: str) -> dict[str, list[object]]:
+    """The argument of ``st.navigation``: group title → list of ``st.Page``, in ``lang``."""
+    import streamlit as st
+
+    menu: dict[str, list[object]] = {}
+    specs = registered()
+    for group in GROUPS:
+        members = [p for p in specs if p.group == group]
+        if members:
+            menu[t(f"nav.group.{group}", lang)] = [
+                st.Page(
+                    p.file,
+                    title=t(p.title_key, lang),
+                    icon=p.icon,
+                    default=p is PAGES[0],
+                )
+                for p in members
+            ]
+    return menu
+
+
+def page_path(file: str) -> str:
+    """The relative link to a page file (for markdown links): ``"glossary"``, ``"."`` for
+    the default page."""
+    spec = by_file(file)
+    return spec.url_path or "."

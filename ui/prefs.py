@@ -1,0 +1,99 @@
+"""The visitor's preferences: language and deck, kept in the URL and in session state.
+
+``?lang=es`` and ``?deck=4`` make a link show the same language and deck. Streamlit drops
+the query when the visitor moves to another page from the menu, so the values are also kept
+in ``st.session_state`` and written back to the URL on the next page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ui.i18n import DEFAULT_LANG, LANGS
+from ui.query import Problem, parse_choice, write_params
+
+LANG_KEY = "rl.lang"
+DECK_KEY = "rl.deck4"
+DECKS = ("2", "4")
+
+
+@dataclass(frozen=True)
+class Prefs:
+    """What every page needs to draw: the language and whether the deck has four colours."""
+
+    lang: str = DEFAULT_LANG
+    four_colour: bool = False
+    problems: tuple[Problem, ...] = ()
+
+    def query(self) -> dict[str, str]:
+        """The query parameters that carry these preferences (for links between pages)."""
+        params: dict[str, str] = {}
+        if self.lang != DEFAULT_LANG:
+            params["lang"] = self.lang
+        if self.four_colour:
+            params["deck"] = "4"
+        return params
+
+
+def resolve(
+    query_lang: str | None,
+    query_deck: str | None,
+    session_lang: object = None,
+    session_deck: object = None,
+) -> Prefs:
+    """Pure: the preferences from the URL values, falling back to what the session had.
+
+    >>> resolve("es", None).lang, resolve(None, None, "pt").lang, resolve("xx", "4").four_colour
+    ('es', 'pt', True)
+    >>> resolve("xx", None).problems[0].text("en")
+    "The link's lang is xx, which is not one of en, es, pt; showing en instead."
+    """
+    fallback_lang = session_lang if session_lang in LANGS else DEFAULT_LANG
+    fallback_deck = "4" if session_deck is True else "2"
+    problems: list[Problem] = []
+    lang = parse_choice(query_lang, "lang", LANGS, DEFAULT_LANG)
+    if lang.problem is not None:
+        problems.append(lang.problem)
+    deck = parse_choice(query_deck, "deck", DECKS, "2")
+    if deck.problem is not None:
+        problems.append(deck.problem)
+    chosen_lang = lang.value if query_lang and lang.ok else str(fallback_lang)
+    chosen_deck = deck.value if query_deck and deck.ok else fallback_deck
+    return Prefs(chosen_lang, chosen_deck == "4", tuple(problems))
+
+
+def current() -> Prefs:
+    """The preferences for this run; keeps session state and the URL in step with them.
+
+    Safe to call many times per run (the entry script calls it before the page does).
+    """
+    import streamlit as st
+
+    prefs = resolve(
+        st.query_params.get("lang"),
+        st.query_params.get("deck"),
+        st.session_state.get(LANG_KEY),
+        st.session_state.get(DECK_KEY),
+    )
+    if st.session_state.get(LANG_KEY) != prefs.lang:
+        st.session_state[LANG_KEY] = prefs.lang
+    if st.session_state.get(DECK_KEY) != prefs.four_colour:
+        st.session_state[DECK_KEY] = prefs.four_colour
+    # A bad value is replaced in the URL too (its warning shows on this run only).
+    write_params(lang=prefs.query().get("lang"), deck=prefs.query().get("deck"))
+    return prefs
+
+
+def on_lang_change() -> None:
+    """Callback of the language selector: the URL follows the widget."""
+    import streamlit as st
+
+    lang = st.session_state.get(LANG_KEY, DEFAULT_LANG)
+    write_params(lang=None if lang == DEFAULT_LANG else lang)
+
+
+def on_deck_change() -> None:
+    """Callback of the deck toggle: the URL follows the widget."""
+    import streamlit as st
+
+    write_params(deck="4" if st.session_state.get(DECK_KEY) else None)

@@ -1,0 +1,58 @@
+"""The sidebar every page shares: language, four-colour deck, sample cards, quick links."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine.cards import parse_cards
+from ui import prefs as prefs_mod
+from ui.cards import cards_html, inject_css
+from ui.docs import rule_href
+from ui.i18n import LANG_NAMES, LANGS, t
+from ui.prefs import Prefs
+
+#: Rules worth a click from anywhere: (UI string key, rule ID).
+QUICK_RULES: tuple[tuple[str, str], ...] = (
+    ("sidebar.link.hook", "K-9"),
+    ("sidebar.link.following", "K-11"),
+    ("sidebar.link.maximum", "C-6"),
+    ("sidebar.link.sweep", "C-8"),
+    ("sidebar.link.points", "C-13"),
+)
+SAMPLE = parse_cards(["AS", "KH", "QD", "JC"])
+
+
+def render(prefs: Prefs) -> None:
+    """Draw the shared sidebar (call once per run, from ``streamlit_app.py``)."""
+    inject_css()
+    lang = prefs.lang
+    with st.sidebar:
+        st.caption(t("site.tagline", lang))
+        st.selectbox(
+            t("sidebar.language", lang),
+            LANGS,
+            format_func=LANG_NAMES.__getitem__,
+            key=prefs_mod.LANG_KEY,
+            on_change=prefs_mod.on_lang_change,
+        )
+        st.toggle(
+            t("sidebar.deck", lang),
+            key=prefs_mod.DECK_KEY,
+            help=t("sidebar.deck.help", lang),
+            on_change=prefs_mod.on_deck_change,
+        )
+        st.html(
+            cards_html(
+                SAMPLE,
+                lang=lang,
+                four_colour=prefs.four_colour,
+                label=t("sidebar.sample", lang),
+            )
+        )
+        st.markdown(f"**{t('sidebar.links', lang)}**")
+        st.markdown(
+            "\n".join(
+                f"- [{t(key, lang)}]({rule_href(rule, query=prefs.query())})"
+                for key, rule in QUICK_RULES
+            )
+        )
