@@ -1,0 +1,801 @@
+"""The Krypkasino game state with the OpenSpiel-style verbs of :mod:`engine.game`.
+
+A state is a whole session (C-15): deals one after another, the deal passing to the left.
+Within a deal the current player plays one card; an action is a :class:`Play`, the card
+and the collection it takes (``()`` for a trail). :meth:`KrypkasinoState.legal_actions`
+lists every distinct choice; :meth:`~KrypkasinoState.apply` checks an action, refuses it
+with the rule that forbids it (leaving the state unchanged) or applies it and returns the
+events; :meth:`~KrypkasinoState.apply_unchecked` is the fast path for simulations.
+
+>>> s = KrypkasinoState.new(players=2, seed=7)
+>>> s.phase, s.current_player() == (s.dealer + 1) % 2
+(<Phase.PLAY: 'play'>, True)
+>>> while not s.is_terminal():
+...     s.apply_unchecked(s.legal_actions()[0])
+>>> sum(s.scores()), s.deals_played
+(84, 2)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from engine.cards import DECK, Card, Rank, Suit
+from engine.errors import IllegalActionError, InvalidActionError
+from engine.krypkasino import capture as _cap
+from engine.krypkasino.events import (
+    Captured,
+    DealScored,
+    Dealt,
+    FaceCardsSetAside,
+    KrypkasinoEvent,
+    LastLot,
+    LeftoversAwarded,
+    NewLot,
+    SessionOver,
+    Swept,
+    Trailed,
+)
+from engine.krypkasino.rules import LOT_PACKETS, KrypkasinoRules, card_point, deal_sizes
+from engine.rng import Rng
+
+__all__ = [
+    "Phase", "Play", "SweepRecord", "DealResult", "CardOptions", "SeatView", "DealCards",
+    "KrypkasinoState", "deal_from_seed", "check_deal_cards", "winners_of",
+]
+
+
+class Phase(enum.Enum):
+    """Where the session is: waiting for the cards of a deal, playing, or over."""
+
+    DEAL = "deal"
+    PLAY = "play"
+    GAME_OVER = "game-over"
+
+
+class Play(NamedTuple):
+    """One action: ``card`` from the hand and the table cards it ``take``-s.
+
+    ``take`` is the collection without grouping, ``()`` for a trail. ``None`` asks the
+    engine to choose, which :meth:`KrypkasinoState.apply` accepts only when the card has a
+    single legal collection (otherwise C-6 makes the player choose).
+    """
+
+    card: Card
+    take: tuple[Card, ...] | None = ()
+
+
+class SweepRecord(NamedTuple):
+    """A sweep of a deal: ``play`` is the index of the play in the deal."""
+
+    play: int
+    seat: int
+    victim: int
+    points: int
+    double: bool
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """The figures of one deal (finished, or so far): those of a record's outcome."""
+
+    deal: int
+    dealer: int
+    finished: bool
+    card_points: tuple[int, ...]
+    sweep_points: tuple[int, ...]
+    scores: tuple[int, ...]
+    last_capturer: int | None
+    sweeps: tuple[SweepRecord, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer, "finished": self.finished,
+            "card_points": list(self.card_points), "sweep_points": list(self.sweep_points),
+            "scores": list(self.scores), "last_capturer": self.last_capturer,
+            "sweeps": [s._asdict() for s in self.sweeps],
+        }
+
+
+@dataclass(frozen=True)
+class CardOptions:
+    """What one card in the current hand would do (for pages and the sweep explanation).
+
+    ``collections`` are the distinct legal choices for this card as the rules stand (a
+    single ``()`` when it trails); ``sweeps`` whether it can take the whole table;
+    ``double`` whether that would be a double (C-10); ``allowed`` whether C-8 lets it be
+    played now.
+    """
+
+    card: Card
+    value: int
+    captures: bool
+    max_size: int
+    collections: tuple[tuple[Card, ...], ...]
+    sweeps: bool
+    double: bool
+    allowed: bool
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What ``seat`` may see: its own hand and everything public, never other hands."""
+
+    seat: int
+    players: int
+    phase: Phase
+    deal: int
+    dealer: int
+    current_player: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    table: tuple[Card, ...]
+    stock: int
+    lot: int
+    lots: int
+    last_lot: bool
+    spade_faces: tuple[Card, ...]
+    captured_counts: tuple[int, ...]
+    sweep_points: tuple[int, ...]
+    totals: tuple[int, ...]
+    last_capturer: int | None
+
+
+class DealCards(NamedTuple):
+    """The cards of one deal: hands (index = seat), initial table (before C-3), stock."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[Card, ...]
+    stock: tuple[Card, ...]
+
+
+# -- card tables by index (0..51): the hot loops work on ints ------------------------------
+_TV = tuple(_cap.value_of_table_card(c) for c in DECK)
+_HV = tuple(int(c.rank) for c in DECK)
+_PTS = tuple(card_point(c) for c in DECK)
+_FACE = tuple(c.rank.is_face for c in DECK)
+_SPADE = tuple(c.suit is Suit.SPADES for c in DECK)
+_ONE = tuple(1 << (5 * _TV[i]) for i in range(52))
+_ORDER = tuple(_TV[i] * 64 + i for i in range(52))
+_BY_OBJECT = {id(c): i for i, c in enumerate(DECK)}
+_FIELD = 31
+
+
+def _cid(card: Card) -> int:
+    i = _BY_OBJECT.get(id(card))
+    return card.index if i is None else i
+
+
+def _cards(ids: Iterable[int]) -> tuple[Card, ...]:
+    return tuple(DECK[i] for i in ids)
+
+
+def _sorted_ids(ids: Iterable[int]) -> list[int]:
+    return sorted(ids, key=_ORDER.__getitem__)
+
+
+def winners_of(totals: Sequence[int]) -> list[int]:
+    """Seats with the lowest total (C-15): equal lowest totals share the win."""
+    low = min(totals)
+    return [s for s, t in enumerate(totals) if t == low]
+
+
+def deal_from_seed(players: int, dealer: int, seed: int) -> DealCards:
+    """Shuffle the two decks with ``seed`` and deal them as C-2 says.
+
+    The first packet goes to every player clockwise from the dealer's left, then the
+    second packet, then the table cards; the rest is the stock, top card first.
+    """
+    sizes = deal_sizes(players)
+    cards = list(range(52)) * 2
+    Rng(seed).shuffle(cards)
+    hands: list[list[int]] = [[] for _ in range(players)]
+    pos = 0
+    for packet in sizes.packets:
+        for k in range(1, players + 1):
+            seat = (dealer + k) % players
+            hands[seat].extend(cards[pos:pos + packet])
+            pos += packet
+    table = cards[pos:pos + sizes.table]
+    pos += sizes.table
+    return DealCards(tuple(_cards(h) for h in hands), _cards(table), _cards(cards[pos:]))
+
+
+def check_deal_cards(players: int, hands: Sequence[Sequence[Card]], table: Sequence[Card],
+                     stock: Sequence[Card]) -> None:
+    """Refuse (InvalidActionError) cards that are not a C-2 deal of the 104 cards."""
+    sizes = deal_sizes(players)
+    if len(hands) != players or any(len(h) != sizes.hand for h in hands):
+        raise InvalidActionError("krypkasino.bad-deal-sizes", players=players, hand=sizes.hand,
+                                 table=sizes.table, stock=sizes.stock)
+    if len(table) != sizes.table or len(stock) != sizes.stock:
+        raise InvalidActionError("krypkasino.bad-deal-sizes", players=players, hand=sizes.hand,
+                                 table=sizes.table, stock=sizes.stock)
+    counts = [0] * 52
+    for group in (*hands, table, stock):
+        for c in group:
+            counts[c.index] += 1
+    for i, n in enumerate(counts):
+        if n != 2:
+            raise InvalidActionError("krypkasino.bad-deal-copies", card=DECK[i], count=n)
+
+
+class KrypkasinoState:
+    """A Krypkasino session in progress. Build it with :meth:`new` (seeded) or
+    :meth:`from_cards` (explicit cards, e.g. from a record or a scenario)."""
+
+    def __init__(self, players: int, rules: KrypkasinoRules | None = None, *,
+                 first_dealer: int = 0, seed: int | None = None) -> None:
+        """An empty session waiting for its first deal (``Phase.DEAL``).
+
+        With ``seed`` the session deals itself: the first dealer and every deal come from
+        the seed (see :meth:`new`).
+        """
+        self.rules = rules if rules is not None else KrypkasinoRules()
+        self.sizes = deal_sizes(players)
+        self.players = players
+        if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not (
+            0 <= first_dealer < players
+        ):
+            raise InvalidActionError("common.bad-seat", seat=first_dealer,
+                                     players_minus_one=players - 1)
+        self.session_length = self.rules.session_length(players)
+        self._rng = Rng(seed) if seed is not None else None
+        self.seed = seed
+        self.phase = Phase.DEAL
+        self.deal_index = -1
+        self.dealer = first_dealer
+        self.first_dealer = first_dealer
+        self.totals = [0] * players
+        self.results: list[DealResult] = []
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.table: list[int] = []
+        self.table_key = 0
+        self.stock: list[int] = []
+        self.stock_pos = 0
+        self.captured: list[list[int]] = [[] for _ in range(players)]
+        self.spade_pile: list[int] = []
+        self.out_of_play: list[int] = []
+        self.turn = 0
+        self.previous = 0
+        self.lot = 0
+        self.in_hands = 0
+        self.last_capturer: int | None = None
+        self.sweep_points = [0] * players
+        self.sweeps: list[SweepRecord] = []
+        self.play_index = 0
+        #: Per deal: (dealer, seed or None, hands, table, stock) and the plays made.
+        self.deal_log: list[tuple[int, int | None, DealCards]] = []
+        self.play_log: list[list[tuple[int, tuple[int, ...]]]] = []
+        self._legal: list[Play] | None = None
+        if self._rng is not None:
+            self.dealer = self.first_dealer = self._rng.below(players)
+            self._next_seeded_deal(None)
+
+    # -- construction ---------------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int, seed: int, rules: KrypkasinoRules | None = None) -> KrypkasinoState:
+        """A seeded session: the same seed always gives the same dealer and cards."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidActionError("krypkasino.bad-seed", seed=seed)
+        return cls(players, rules, seed=seed)
+
+    @classmethod
+    def from_cards(cls, players: int, dealer: int, hands: Sequence[Sequence[Card]],
+                   table: Sequence[Card], stock: Sequence[Card],
+                   rules: KrypkasinoRules | None = None) -> KrypkasinoState:
+        """A session whose first deal has these cards (checked: C-2 sizes, 104 cards)."""
+        state = cls(players, rules, first_dealer=dealer)
+        state.start_deal(hands, table, stock)
+        return state
+
+    @classmethod
+    def scenario(cls, players: int, hands: Sequence[Sequence[Card]], table: Sequence[Card], *,
+                 dealer: int = 0, turn: int | None = None, stock: Sequence[Card] = (),
+                 rules: KrypkasinoRules | None = None) -> KrypkasinoState:
+        """A position built by hand for lessons and tests: any hands, table and stock.
+
+        The cards need not be a whole deal (the 104-card checks are skipped); later lots
+        are dealt from ``stock`` as usual and face cards on ``table`` stay where they are.
+        """
+        state = cls(players, rules, first_dealer=dealer)
+        state.deal_index = 0
+        state.deal_log.append((dealer, None, DealCards(
+            tuple(tuple(h) for h in hands), tuple(table), tuple(stock))))
+        state.play_log.append([])
+        state.hands = [[_cid(c) for c in h] for h in hands]
+        state.table = [_cid(c) for c in table]
+        state.table_key = sum(_ONE[i] for i in state.table)
+        state.stock = [_cid(c) for c in stock]
+        state.in_hands = sum(len(h) for h in state.hands)
+        state.turn = (dealer + 1) % players if turn is None else turn
+        state.previous = (state.turn - 1) % players
+        state.lot = 1
+        state.phase = Phase.PLAY
+        return state
+
+    def start_deal(self, hands: Sequence[Sequence[Card]] | None = None,
+                   table: Sequence[Card] | None = None, stock: Sequence[Card] | None = None,
+                   *, seed: int | None = None) -> list[KrypkasinoEvent]:
+        """Deal the next deal from explicit cards or from ``seed`` (``Phase.DEAL`` only)."""
+        if self.phase is not Phase.DEAL:
+            raise IllegalActionError("krypkasino.not-dealing", rule="C-11")
+        if seed is not None:
+            cards = deal_from_seed(self.players, self.dealer, seed)
+        else:
+            if hands is None or table is None or stock is None:
+                raise InvalidActionError("krypkasino.bad-deal-sizes", players=self.players,
+                                         hand=self.sizes.hand, table=self.sizes.table,
+                                         stock=self.sizes.stock)
+            check_deal_cards(self.players, hands, table, stock)
+            cards = DealCards(tuple(tuple(h) for h in hands), tuple(table), tuple(stock))
+        events: list[KrypkasinoEvent] = []
+        self._begin_deal(cards, seed, events)
+        return events
+
+    def _next_seeded_deal(self, events: list[KrypkasinoEvent] | None) -> None:
+        assert self._rng is not None
+        seed = self._rng.next_u64()
+        self._begin_deal(deal_from_seed(self.players, self.dealer, seed), seed, events)
+
+    def _begin_deal(self, cards: DealCards, seed: int | None,
+                    events: list[KrypkasinoEvent] | None) -> None:
+        n = self.players
+        self.deal_index += 1
+        self.deal_log.append((self.dealer, seed, cards))
+        self.play_log.append([])
+        self.hands = [[_cid(c) for c in h] for h in cards.hands]
+        table = [_cid(c) for c in cards.table]
+        self.stock = [_cid(c) for c in cards.stock]
+        self.stock_pos = 0
+        self.captured = [[] for _ in range(n)]
+        self.spade_pile = []
+        self.out_of_play = []
+        self.in_hands = sum(len(h) for h in self.hands)
+        self.last_capturer = None
+        self.sweep_points = [0] * n
+        self.sweeps = []
+        self.play_index = 0
+        self.lot = 1
+        self.turn = (self.dealer + 1) % n
+        self.previous = self.dealer
+        self.phase = Phase.PLAY
+        self._legal = None
+        if events is not None:
+            events.append(Dealt(self.deal_index, self.dealer, cards.hands, cards.table,
+                                len(cards.stock), self.sizes.packets))
+        self.table = table
+        self.table_key = sum(_ONE[i] for i in table)
+        self._remove_face_cards(events)
+
+    def _remove_face_cards(self, events: list[KrypkasinoEvent] | None) -> None:
+        """C-3 / C-11: J Q K leave the table; spade faces to their pile, others out."""
+        table = self.table
+        if not any(_FACE[i] for i in table):
+            return
+        faces = [i for i in table if _FACE[i]]
+        spades = [i for i in faces if _SPADE[i]]
+        others = [i for i in faces if not _SPADE[i]]
+        self.table = [i for i in table if not _FACE[i]]
+        self.table_key = sum(_ONE[i] for i in self.table)
+        self.spade_pile.extend(spades)
+        self.out_of_play.extend(others)
+        if events is not None:
+            events.append(FaceCardsSetAside(_cards(faces), _cards(spades), _cards(others),
+                                            self.lot))
+
+    # -- the verbs ------------------------------------------------------------------------
+    def current_player(self) -> int | None:
+        return self.turn if self.phase is Phase.PLAY else None
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    def scores(self) -> list[int]:
+        """Cumulative totals over the finished deals (lowest wins, C-15)."""
+        return list(self.totals)
+
+    @property
+    def deals_played(self) -> int:
+        return len(self.results)
+
+    def winners(self) -> list[int] | None:
+        """Seats with the lowest total, once a deal is finished; ``None`` before."""
+        return winners_of(self.totals) if self.results else None
+
+    def legal_actions(self) -> list[Play]:
+        """Every distinct legal play now: each card with each of its legal collections."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
+
+    def _compute_legal(self) -> list[Play]:
+        if self.phase is not Phase.PLAY:
+            return []
+        key = self.table_key
+        hand = self.hands[self.turn]
+        seen: list[int] = []
+        for i in hand:
+            if i not in seen:
+                seen.append(i)
+        seen.sort()
+        rules = self.rules
+        if key and rules.forced_sweep:
+            sweepers = [i for i in seen if _cap.analyse(_HV[i], key).sweeps]
+            if sweepers:
+                whole = _cards(_sorted_ids(self.table))
+                return [Play(DECK[i], whole) for i in sweepers]
+        out: list[Play] = []
+        cols: list[list[int]] | None = None
+        maximal = rules.maximal
+        for i in seen:
+            info = _cap.analyse(_HV[i], key)
+            card = DECK[i]
+            if not info.captures:
+                out.append(Play(card, ()))
+                continue
+            if info.sweeps and not maximal:
+                out.append(Play(card, _cards(_sorted_ids(self.table))))
+                continue
+            if cols is None:
+                cols = self._table_by_value()
+            sets = info.maximal_sets() if maximal else info.maximum_sets()
+            for t in sets:
+                for take in _expand_ids(t, cols):
+                    out.append(Play(card, _cards(take)))
+        return out
+
+    def _table_by_value(self) -> list[list[int]]:
+        cols: list[list[int]] = [[] for _ in range(14)]
+        for i in sorted(self.table):
+            cols[_TV[i]].append(i)
+        return cols
+
+    # -- checked apply --------------------------------------------------------------------
+    def apply(self, action: Play) -> list[KrypkasinoEvent]:
+        """Apply ``action`` after checking it; a refusal leaves the state unchanged."""
+        cid, take = self._check(action)
+        events: list[KrypkasinoEvent] = []
+        self._play(cid, take, events)
+        return events
+
+    def _check(self, action: object) -> tuple[int, list[int]]:
+        if not isinstance(action, tuple) or len(action) != 2 or not isinstance(action[0], Card):
+            raise InvalidActionError("krypkasino.bad-action", action=action)
+        card, take = action[0], action[1]
+        if take is not None and (not isinstance(take, (tuple, list))
+                                 or not all(isinstance(c, Card) for c in take)):
+            raise InvalidActionError("krypkasino.bad-action", action=action)
+        if self.phase is Phase.GAME_OVER:
+            raise IllegalActionError("common.game-over", rule="C-15")
+        if self.phase is Phase.DEAL:
+            raise IllegalActionError("krypkasino.no-deal", rule="C-2")
+        seat = self.turn
+        cid = card.index
+        if cid not in self.hands[seat]:
+            raise IllegalActionError("krypkasino.not-held", rule="C-1", seat=seat, card=card,
+                                     hand=_cards(_sorted_ids(self.hands[seat])))
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        mine = [p.take for p in legal if p.card.index == cid]
+        if not mine:
+            sweepers = sorted({p.card.index for p in legal})
+            key = "krypkasino.must-sweep" if len(sweepers) == 1 else "krypkasino.must-sweep-any"
+            raise IllegalActionError(key, rule="C-8", card=card, sweeper=DECK[sweepers[0]],
+                                     sweepers=_cards(sweepers))
+        choices = [t for t in mine if t is not None]
+        if take is None:
+            if len(choices) == 1:
+                return cid, [c.index for c in choices[0]]
+            raise IllegalActionError("krypkasino.choose-take", rule="C-6", card=card,
+                                     size=len(choices[0]), choices=_choices_text(choices))
+        want = sorted(c.index for c in take)
+        for t in choices:
+            if sorted(c.index for c in t) == want:
+                return cid, [c.index for c in t]
+        self._explain_bad_take(card, list(take), choices)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _explain_bad_take(self, card: Card, take: list[Card],
+                          choices: list[tuple[Card, ...]]) -> None:
+        on_table = list(self.table)
+        for c in take:
+            i = c.index
+            if i in on_table:
+                on_table.remove(i)
+            else:
+                raise IllegalActionError("krypkasino.not-on-table", rule="C-5", card=c,
+                                         table=_cards(_sorted_ids(self.table)))
+        v = _HV[card.index]
+        if take and _cap.group_collection(v, take) is None:
+            raise IllegalActionError("krypkasino.bad-take", rule="C-5", card=card, value=v,
+                                     take=tuple(take))
+        if not take:
+            raise IllegalActionError("krypkasino.must-capture", rule="C-6", card=card,
+                                     choices=_choices_text(choices))
+        key = "krypkasino.not-maximal" if self.rules.maximal else "krypkasino.not-maximum"
+        raise IllegalActionError(key, rule="C-6", card=card, take=tuple(take),
+                                 size=len(choices[0]), choices=_choices_text(choices))
+
+    def check_groups(self, card: Card, groups: Sequence[Sequence[Card]]) -> None:
+        """Refuse (C-5) a written grouping whose groups do not each add up to the card.
+
+        Records give a ``take`` as groups; each must be one card of the played value or
+        cards adding up to it (an ace from the hand counts 14, on the table 1).
+        """
+        v = _HV[card.index]
+        for group in groups:
+            total = sum(_TV[c.index] for c in group)
+            if total != v:
+                raise IllegalActionError("krypkasino.bad-group", rule="C-5", card=card, value=v,
+                                         group=tuple(group), total=total)
+
+    # -- the fast path --------------------------------------------------------------------
+    def apply_unchecked(self, action: Play) -> None:
+        """Apply a legal action without checks or events (simulations, bots)."""
+        card, take = action
+        cid = _BY_OBJECT.get(id(card))
+        if cid is None:
+            cid = card.index
+        if take is None:
+            take = next(p.take for p in self.legal_actions() if p.card.index == cid)
+            assert take is not None
+        ids = []
+        for c in take:
+            j = _BY_OBJECT.get(id(c))
+            ids.append(c.index if j is None else j)
+        self._play(cid, ids, None)
+
+    def _play(self, cid: int, take: list[int], events: list[KrypkasinoEvent] | None) -> None:
+        seat = self.turn
+        n = self.players
+        self._legal = None
+        self.hands[seat].remove(cid)
+        self.in_hands -= 1
+        play = self.play_index
+        self.play_log[-1].append((cid, tuple(take)))
+        if take:
+            table = self.table
+            lone = len(table) == 1
+            key = self.table_key
+            for j in take:
+                table.remove(j)
+                key -= _ONE[j]
+            self.table_key = key
+            pile = self.captured[seat]
+            pile.extend(take)
+            pile.append(cid)
+            self.last_capturer = seat
+            if events is not None:
+                v = _HV[cid]
+                groups = _cap.group_collection(v, _cards(take)) or (_cards(take),)
+                events.append(Captured(seat, DECK[cid], v, groups, _cards(_sorted_ids(take)),
+                                       play))
+            if not table:
+                rules = self.rules
+                double = lone and take[0] == cid and rules.double_sweep
+                points = rules.double_points() if double else rules.sweep_points
+                victim = self.previous
+                self.sweep_points[seat] += points
+                self.sweep_points[victim] -= points
+                self.sweeps.append(SweepRecord(play, seat, victim, points, double))
+                if events is not None:
+                    events.append(Swept(seat, victim, points, double, DECK[cid], play))
+        else:
+            self.table.append(cid)
+            self.table_key += _ONE[cid]
+            if events is not None:
+                events.append(Trailed(seat, DECK[cid], play))
+        self.play_index = play + 1
+        self.previous = seat
+        self.turn = (seat + 1) % n
+        if self.in_hands == 0:
+            if self.stock_pos < len(self.stock):
+                self._new_lot(events)
+            else:
+                self._end_deal(events)
+
+    def _new_lot(self, events: list[KrypkasinoEvent] | None) -> None:
+        """C-11: face cards off, 4 cards each dealt 2+2 from the dealer's left."""
+        n = self.players
+        self.lot += 1
+        self._remove_face_cards(events)
+        stock, pos = self.stock, self.stock_pos
+        for packet in LOT_PACKETS:
+            for k in range(1, n + 1):
+                self.hands[(self.dealer + k) % n].extend(stock[pos:pos + packet])
+                pos += packet
+        self.stock_pos = pos
+        self.in_hands = sum(len(h) for h in self.hands)
+        self.turn = (self.dealer + 1) % n
+        self.previous = self.dealer
+        last = pos >= len(stock)
+        if events is not None:
+            events.append(NewLot(self.lot, self.turn, sum(LOT_PACKETS), len(stock) - pos, last))
+            if last:
+                events.append(LastLot(self.lot))
+
+    def _end_deal(self, events: list[KrypkasinoEvent] | None) -> None:
+        """C-12 to C-15: leftovers, the deal's scores, then the next deal or the end."""
+        seat = self.last_capturer if self.last_capturer is not None else self.dealer
+        leftovers = self.table
+        spades = self.spade_pile
+        self.captured[seat].extend(leftovers)
+        self.captured[seat].extend(spades)
+        if events is not None:
+            reason = "last-capturer" if self.last_capturer is not None else "nobody-captured"
+            events.append(LeftoversAwarded(seat, _cards(leftovers), _cards(spades), reason))
+        self.table = []
+        self.table_key = 0
+        self.spade_pile = []
+        result = self.deal_result(finished=True)
+        self.results.append(result)
+        for s in range(self.players):
+            self.totals[s] += result.scores[s]
+        if events is not None:
+            events.append(DealScored(self.deal_index, self.dealer, result.card_points,
+                                     result.sweep_points, result.scores, tuple(self.totals)))
+        if len(self.results) >= self.session_length:
+            self.phase = Phase.GAME_OVER
+            if events is not None:
+                events.append(SessionOver(tuple(self.totals), tuple(winners_of(self.totals))))
+            return
+        self.dealer = (self.dealer + 1) % self.players
+        self.phase = Phase.DEAL
+        if self._rng is not None:
+            self._next_seeded_deal(events)
+
+    # -- reading the state ----------------------------------------------------------------
+    def deal_result(self, finished: bool = False) -> DealResult:
+        """The current deal's figures so far (card points of the cards captured so far)."""
+        cp = tuple(sum(_PTS[i] for i in pile) for pile in self.captured)
+        sp = tuple(self.sweep_points)
+        return DealResult(self.deal_index, self.dealer, finished, cp, sp,
+                          tuple(a + b for a, b in zip(cp, sp, strict=True)),
+                          self.last_capturer, tuple(self.sweeps))
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, sorted (only the seat itself should see them)."""
+        self._check_seat(seat)
+        return _cards(_sorted_ids(self.hands[seat]))
+
+    def table_cards(self) -> tuple[Card, ...]:
+        """The table, in the order the cards were laid."""
+        return _cards(self.table)
+
+    def captured_cards(self, seat: int) -> tuple[Card, ...]:
+        self._check_seat(seat)
+        return _cards(self.captured[seat])
+
+    def stock_size(self) -> int:
+        return len(self.stock) - self.stock_pos
+
+    @property
+    def last_lot(self) -> bool:
+        """True once the stock is empty: the lot being played is the last (C-11)."""
+        return self.phase is Phase.PLAY and self.stock_pos >= len(self.stock)
+
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise InvalidActionError("common.bad-seat", seat=seat,
+                                     players_minus_one=self.players - 1)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see: its own hand, the table, pile sizes and scores."""
+        self._check_seat(seat)
+        return SeatView(
+            seat=seat, players=self.players, phase=self.phase, deal=self.deal_index,
+            dealer=self.dealer, current_player=self.current_player(), hand=self.hand(seat),
+            hand_sizes=tuple(len(h) for h in self.hands), table=self.table_cards(),
+            stock=self.stock_size(), lot=self.lot, lots=self.sizes.lots, last_lot=self.last_lot,
+            spade_faces=_cards(self.spade_pile),
+            captured_counts=tuple(len(p) for p in self.captured),
+            sweep_points=tuple(self.sweep_points), totals=tuple(self.totals),
+            last_capturer=self.last_capturer,
+        )
+
+    def card_options(self, card: Card) -> CardOptions:
+        """What ``card`` would capture now, for the current player (need not be held)."""
+        key = self.table_key
+        v = int(card.rank)
+        info = _cap.analyse(v, key)
+        cid = card.index
+        if self.rules.maximal and not (info.sweeps and self.rules.forced_sweep):
+            sets = info.maximal_sets()
+        else:
+            sets = [key] if info.sweeps else info.maximum_sets()
+        cols = self._table_by_value()
+        collections = tuple(_cards(t) for s in sets for t in _expand_ids(s, cols))
+        double = info.sweeps and len(self.table) == 1 and self.table[0] == cid
+        allowed = True
+        if self.phase is Phase.PLAY and self.rules.forced_sweep and not info.sweeps:
+            allowed = not self.sweeping_cards()
+        return CardOptions(card, v, info.captures, info.max_size, collections, info.sweeps,
+                           double and self.rules.double_sweep, allowed)
+
+    def sweeping_cards(self, seat: int | None = None) -> list[Card]:
+        """The cards of ``seat``'s hand (default: the player to act) that take the whole
+        table — under C-8 one of them must be played."""
+        seat = self.turn if seat is None else seat
+        self._check_seat(seat)
+        key = self.table_key
+        if not key:
+            return []
+        return [DECK[i] for i in sorted(set(self.hands[seat])) if _cap.analyse(_HV[i], key).sweeps]
+
+    def clone(self) -> KrypkasinoState:
+        """An independent copy (the session generator included)."""
+        other = object.__new__(KrypkasinoState)
+        other.__dict__.update(self.__dict__)
+        other.totals = list(self.totals)
+        other.results = list(self.results)
+        other.hands = [list(h) for h in self.hands]
+        other.table = list(self.table)
+        other.stock = list(self.stock)
+        other.captured = [list(p) for p in self.captured]
+        other.spade_pile = list(self.spade_pile)
+        other.out_of_play = list(self.out_of_play)
+        other.sweep_points = list(self.sweep_points)
+        other.sweeps = list(self.sweeps)
+        other.deal_log = list(self.deal_log)
+        other.play_log = [list(p) for p in self.play_log]
+        other._legal = None
+        if self._rng is not None:
+            rng = Rng(0)
+            rng._state = self._rng._state
+            other._rng = rng
+        return other
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            self.rules, self.players, self.phase, self.deal_index, self.dealer, self.totals,
+            self.results, self.hands, self.table, self.table_key, self.stock, self.stock_pos,
+            self.captured, self.spade_pile, self.out_of_play, self.turn, self.previous,
+            self.lot, self.in_hands, self.last_capturer, self.sweep_points, self.sweeps,
+            self.play_index, self.deal_log, self.play_log,
+            None if self._rng is None else self._rng._state,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, KrypkasinoState):
+            return NotImplemented
+        return self._snapshot() == other._snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"KrypkasinoState(players={self.players}, deal={self.deal_index}, "
+                f"phase={self.phase.value}, turn={self.current_player()}, "
+                f"table={[DECK[i].code for i in self.table]})")
+
+
+def _expand_ids(key: int, cols: list[list[int]]) -> list[list[int]]:
+    """Spread packed values over the table's card ids: every distinct choice of copies."""
+    per: list[list[tuple[int, ...]]] = []
+    for x in range(1, 14):
+        m = (key >> (5 * x)) & _FIELD
+        if not m:
+            continue
+        have = cols[x]
+        if m == len(have):
+            per.append([tuple(have)])
+        else:
+            import itertools
+
+            per.append(sorted(set(itertools.combinations(have, m))))
+    out: list[list[int]] = [[]]
+    for options in per:
+        out = [prefix + list(o) for prefix in out for o in options]
+    return [_sorted_ids(t) for t in out]
+
+
+def _choices_text(choices: Sequence[tuple[Card, ...]]) -> str:
+    return " / ".join("{" + ", ".join(str(c) for c in t) + "}" for t in choices) or "{}"
+
+
+def is_spade_face(card: Card) -> bool:
+    """J♠ Q♠ K♠: kept apart when removed from the table (C-3)."""
+    return card.suit is Suit.SPADES and card.rank in (Rank.JACK, Rank.QUEEN, Rank.KING)
