@@ -456,14 +456,31 @@ class KrypkasinoState:
         return cols
 
     # -- checked apply --------------------------------------------------------------------
-    def apply(self, action: Play) -> list[KrypkasinoEvent]:
-        """Apply ``action`` after checking it; a refusal leaves the state unchanged."""
-        cid, take = self._check(action)
+    def apply(self, action: Play,
+              groups: Sequence[Sequence[Card]] | None = None) -> list[KrypkasinoEvent]:
+        """Apply ``action`` after checking it; a refusal leaves the state unchanged.
+
+        ``groups`` optionally says how the taken cards are grouped (as a record writes
+        them): each group must add up to the card's value (C-5), and the events narrate
+        that grouping.
+        """
+        if groups is not None:
+            groups = [tuple(g) for g in groups]
+            action = Play(action[0], tuple(c for g in groups for c in g))
+        cid, take = self._check(action, groups)
         events: list[KrypkasinoEvent] = []
-        self._play(cid, take, events)
+        self._play(cid, take, events, groups)
         return events
 
-    def _check(self, action: object) -> tuple[int, list[int]]:
+    def check(self, action: Play, groups: Sequence[Sequence[Card]] | None = None) -> None:
+        """Raise the refusal :meth:`apply` would raise for ``action``; change nothing."""
+        if groups is not None:
+            groups = [tuple(g) for g in groups]
+            action = Play(action[0], tuple(c for g in groups for c in g))
+        self._check(action, groups)
+
+    def _check(self, action: object,
+               groups: Sequence[Sequence[Card]] | None = None) -> tuple[int, list[int]]:
         if not isinstance(action, tuple) or len(action) != 2 or not isinstance(action[0], Card):
             raise InvalidActionError("krypkasino.bad-action", action=action)
         card, take = action[0], action[1]
@@ -487,6 +504,8 @@ class KrypkasinoState:
             raise IllegalActionError(key, rule="C-8", card=card, sweeper=DECK[sweepers[0]],
                                      sweepers=_cards(sweepers))
         choices = [t for t in mine if t is not None]
+        if groups is not None:
+            self._check_groups(card, groups)
         if take is None:
             if len(choices) == 1:
                 return cid, [c.index for c in choices[0]]
@@ -520,12 +539,20 @@ class KrypkasinoState:
         raise IllegalActionError(key, rule="C-6", card=card, take=tuple(take),
                                  size=len(choices[0]), choices=_choices_text(choices))
 
-    def check_groups(self, card: Card, groups: Sequence[Sequence[Card]]) -> None:
+    def _check_groups(self, card: Card, groups: Sequence[Sequence[Card]]) -> None:
         """Refuse (C-5) a written grouping whose groups do not each add up to the card.
 
         Records give a ``take`` as groups; each must be one card of the played value or
         cards adding up to it (an ace from the hand counts 14, on the table 1).
         """
+        on_table = list(self.table)
+        for group in groups:
+            for c in group:
+                if c.index in on_table:
+                    on_table.remove(c.index)
+                else:
+                    raise IllegalActionError("krypkasino.not-on-table", rule="C-5", card=c,
+                                             table=_cards(_sorted_ids(self.table)))
         v = _HV[card.index]
         for group in groups:
             total = sum(_TV[c.index] for c in group)
@@ -549,7 +576,8 @@ class KrypkasinoState:
             ids.append(c.index if j is None else j)
         self._play(cid, ids, None)
 
-    def _play(self, cid: int, take: list[int], events: list[KrypkasinoEvent] | None) -> None:
+    def _play(self, cid: int, take: list[int], events: list[KrypkasinoEvent] | None,
+              given_groups: Sequence[tuple[Card, ...]] | None = None) -> None:
         seat = self.turn
         n = self.players
         self._legal = None
@@ -571,7 +599,8 @@ class KrypkasinoState:
             self.last_capturer = seat
             if events is not None:
                 v = _HV[cid]
-                groups = _cap.group_collection(v, _cards(take)) or (_cards(take),)
+                groups = (tuple(given_groups) if given_groups
+                          else _cap.group_collection(v, _cards(take)) or (_cards(take),))
                 events.append(Captured(seat, DECK[cid], v, groups, _cards(_sorted_ids(take)),
                                        play))
             if not table:
