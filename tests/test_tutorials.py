@@ -157,3 +157,145 @@ def test_load_markdown_refuses_an_unknown_doc(doc: str) -> None:
 def test_documents_and_languages_of_the_interface() -> None:
     assert DOCS == ("kachuful-rules", "krypkasino-rules", "glossary")
     assert LANGS == ("en", "es", "pt")
+
+
+# --------------------------------------------------------------------------- the content
+
+
+def _ids_from_rules_md() -> tuple[list[str], list[str]]:
+    """Rule IDs of ../shared/RULES.md in order of definition (``- **K-1 Players …**``)."""
+    text = RULES_MD.read_text(encoding="utf-8")
+    ids = re.findall(r"^- \*\*([KC]-\d+) ", text, flags=re.MULTILINE)
+    return [i for i in ids if i.startswith("K")], [i for i in ids if i.startswith("C")]
+
+
+def _expected_ids() -> list[tuple[str, list[str]]]:
+    """(doc, IDs) pairs to check: the literal lists, and RULES.md's when it is present."""
+    pairs = [("kachuful-rules", KACHUFUL_IDS), ("krypkasino-rules", KRYPKASINO_IDS)]
+    if RULES_MD.is_file():
+        k_ids, c_ids = _ids_from_rules_md()
+        pairs += [("kachuful-rules", k_ids), ("krypkasino-rules", c_ids)]
+    return pairs
+
+
+def _file(doc: str, lang: str) -> str:
+    path = TUTORIALS_DIR / lang / f"{doc}.md"
+    assert path.is_file(), f"missing {path}"
+    return path.read_text(encoding="utf-8")
+
+
+ALL_FILES = [(doc, lang) for lang in LANGS for doc in DOCS]
+
+
+def test_rules_md_and_the_literal_lists_agree() -> None:
+    if not RULES_MD.is_file():
+        pytest.skip("../shared/RULES.md is not present")
+    assert _ids_from_rules_md() == (KACHUFUL_IDS, KRYPKASINO_IDS)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rule_heads_one_section_in_order(lang: str) -> None:
+    for doc, ids in _expected_ids():
+        md = _file(doc, lang)
+        assert rule_ids(md) == ids, (doc, lang)
+        for section in split_sections(md):
+            if section.anchor in ids:
+                assert section.level == 3
+                assert len(section.body) > 80, f"{doc}/{lang} {section.anchor} is too thin"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_glossary_heads_no_rule_section(lang: str) -> None:
+    assert rule_ids(_file("glossary", lang)) == []
+
+
+@pytest.mark.parametrize(("doc", "lang"), ALL_FILES)
+def test_every_rule_link_points_to_an_existing_rule(doc: str, lang: str) -> None:
+    md = _file(doc, lang)
+    targets = RULE_LINK.findall(md)
+    assert targets, "a tutorial page should link to rules"
+    assert set(targets) <= set(KACHUFUL_IDS) | set(KRYPKASINO_IDS)
+    # and the loader rewrites every one of them
+    rewritten = rewrite_rule_links(md, lambda rid: f"/{rule_doc(rid)}#{rid}")
+    assert "(rule:" not in rewritten
+
+
+@pytest.mark.parametrize(("doc", "lang"), ALL_FILES)
+def test_same_sections_as_english(doc: str, lang: str) -> None:
+    english = [(s.anchor, s.level) for s in split_sections(_file(doc, "en"))]
+    assert [(s.anchor, s.level) for s in split_sections(_file(doc, lang))] == english
+
+
+@pytest.mark.parametrize(("doc", "lang"), ALL_FILES)
+def test_anchors_are_unique_and_in_page_links_resolve(doc: str, lang: str) -> None:
+    sections = split_sections(_file(doc, lang))
+    anchors = [s.anchor for s in sections]
+    for anchor in anchors:
+        # split_sections suffixes a repeated anchor with -2, -3 …: none may be needed
+        base = re.sub(r"-\d+$", "", anchor)
+        assert base == anchor or base not in anchors, f"repeated heading {base}"
+    for target in re.findall(r"\]\(#([^)\s]+)\)", _file(doc, lang)):
+        assert target in anchors, f"{doc}/{lang}: link to #{target} has no section"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_variant_option_and_value_is_explained(lang: str) -> None:
+    kachuful = _file("kachuful-rules", lang)
+    krypkasino = _file("krypkasino-rules", lang)
+    for option in KACHUFUL_OPTIONS:
+        assert f"`{option}`" in kachuful, option
+    for value in KACHUFUL_VALUES:
+        assert f"`{value}`" in kachuful, value
+    for option in KRYPKASINO_OPTIONS:
+        assert f"`{option}`" in krypkasino, option
+    for value in KRYPKASINO_VALUES:
+        assert f"`{value}`" in krypkasino, value
+    anchors = {s.anchor for s in split_sections(kachuful)}
+    assert {"variants", "sources", *(o.replace("_", "-") for o in KACHUFUL_OPTIONS)} <= anchors
+    anchors = {s.anchor for s in split_sections(krypkasino)}
+    assert {"variants", "sources", *(o.replace("_", "-") for o in KRYPKASINO_OPTIONS)} <= anchors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_glossary_terms_and_the_games_own_words(lang: str) -> None:
+    md = _file("glossary", lang)
+    anchors = {s.anchor for s in split_sections(md)}
+    assert {
+        "general", "kachuful", "krypkasino", "trick", "trump", "lead", "follow-suit",
+        "revoke-renege", "dealer", "kari-chukat-falli-lal", "oh-hell", "bid", "exact",
+        "hook-rule", "blind-bid", "krypa", "tabbe", "double-sweep", "maximum-collection",
+        "lot", "stock", "last-capturer", "point-cards", "the-42-points",
+    } <= anchors
+    for word in ("Kachuful", "Kari-Chukat-Falli-Lal", "Krypkasino", "krypa", "tabbe"):
+        assert word.lower() in md.lower(), word
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_schedule_and_deal_tables_match_the_rules(lang: str) -> None:
+    kachuful = _file("kachuful-rules", lang)
+    for players in range(3, 9):
+        top = 52 // players
+        assert f"| {players} | {top} | {2 * top - 1} |" in kachuful
+    deal = {2: (6, 4), 3: (5, 5), 4: (5, 4), 5: (4, 4), 6: (5, 2)}
+    krypkasino = _file("krypkasino-rules", lang)
+    for players, (hand, table) in deal.items():
+        stock = 104 - players * hand - table
+        assert stock % (4 * players) == 0  # the later lots use the stock exactly (C-11)
+        assert f"| {players} | {hand} | {table} | {stock} |" in krypkasino
+    # the card points of C-13 add up to 42 with two decks
+    assert 2 * 3 + 2 * 2 + 2 * 2 + 2 * 11 + 2 * 3 == 42
+    assert "42" in krypkasino
+
+
+@pytest.mark.parametrize(("doc", "lang"), [(d, lg) for d, lg in ALL_FILES if lg != "en"])
+def test_translations_leave_no_english_sentence(doc: str, lang: str) -> None:
+    text = re.sub(r"`[^`]*`|\{#[^}]*\}", "", _file(doc, lang))
+    english = re.findall(r"\b(?:the|and|with|which|player|trick|must)\b", text, flags=re.I)
+    assert english == [], f"{doc}/{lang} still has English words: {english[:10]}"
+
+
+@pytest.mark.parametrize(("doc", "lang"), ALL_FILES)
+def test_no_placeholder_text(doc: str, lang: str) -> None:
+    md = _file(doc, lang)
+    assert not re.search(r"\b(?:TODO|TBD|FIXME|XXX)\b|lorem ipsum", md)
+    assert all(s.body or s.level < 3 for s in split_sections(md)), "an empty term or rule"
