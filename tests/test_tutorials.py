@@ -23,6 +23,7 @@ from tutorials import (
     slugify,
     split_sections,
     strip_anchor_marks,
+    with_anchor_marks,
 )
 
 RULES_MD = Path(__file__).resolve().parents[1].parent / "shared" / "RULES.md"
@@ -129,6 +130,15 @@ def test_rewrite_rule_links_calls_href_for_each_link() -> None:
 
 def test_strip_anchor_marks_only_on_headings() -> None:
     assert strip_anchor_marks("## Fuentes {#sources}\nbody {#x}") == "## Fuentes\nbody {#x}"
+
+
+def test_with_anchor_marks_gives_every_heading_its_anchor() -> None:
+    md = "intro\n### K-9 · Hook\n## Fuentes {#sources}\n### Krypa\n### Krypa\n```\n# no\n```"
+    assert with_anchor_marks(md) == (
+        "intro\n### K-9 · Hook {#K-9}\n## Fuentes {#sources}\n### Krypa {#krypa}\n"
+        "### Krypa {#krypa-2}\n```\n# no\n```"
+    )
+    assert split_sections(with_anchor_marks(md)) == split_sections(md)
 
 
 def test_load_markdown_reads_the_language_and_falls_back_to_english(
@@ -299,3 +309,14 @@ def test_no_placeholder_text(doc: str, lang: str) -> None:
     md = _file(doc, lang)
     assert not re.search(r"\b(?:TODO|TBD|FIXME|XXX)\b|lorem ipsum", md)
     assert all(s.body or s.level < 3 for s in split_sections(md)), "an empty term or rule"
+
+
+@pytest.mark.parametrize(("doc", "lang"), ALL_FILES)
+def test_the_markdown_package_renders_the_site_anchors(doc: str, lang: str) -> None:
+    markdown = pytest.importorskip("markdown")
+    md = rewrite_rule_links(_file(doc, lang), lambda rid: f"{rule_doc(rid)}.html#{rid}")
+    html = markdown.markdown(with_anchor_marks(md), extensions=["tables", "attr_list"])
+    ids = re.findall(r'<h[1-4] id="([^"]+)"', html)
+    assert ids == [s.anchor for s in split_sections(md) if s.level > 0]
+    assert "{#" not in html
+    assert ("<table>" in html) == (doc != "glossary")  # the rules pages have tables

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,6 +43,7 @@ __all__ = [
     "slugify",
     "split_sections",
     "strip_anchor_marks",
+    "with_anchor_marks",
 ]
 
 DOCS: tuple[str, ...] = ("kachuful-rules", "krypkasino-rules", "glossary")
@@ -109,24 +110,13 @@ def _heading(line: str) -> tuple[int, str, str] | None:
     return level, title, leading.group(1) if leading else slugify(title)
 
 
-def split_sections(md: str) -> list[Section]:
-    """Cut markdown into sections at every heading of level 1..4.
+def _lines(md: str) -> Iterator[tuple[str, tuple[int, str, str] | None]]:
+    """Each line of ``md`` with ``(level, title, anchor)`` when it is a heading.
 
-    Text before the first heading becomes ``Section("intro", 0, "", body)`` when it is not
-    blank. Headings inside fenced code blocks are text. Anchors repeated in one document
-    get ``-2``, ``-3``, … so every anchor of the result is unique.
+    Headings inside fenced code blocks are text. A repeated anchor gets ``-2``, ``-3``, …
     """
-    sections: list[Section] = []
     seen: dict[str, int] = {}
-    anchor, level, title = "intro", 0, ""
-    body: list[str] = []
     fence: str | None = None
-
-    def close() -> None:
-        text = "\n".join(body).strip()
-        if level > 0 or text:
-            sections.append(Section(anchor, level, title, text))
-
     for line in md.replace("\r\n", "\n").split("\n"):
         fence_match = _FENCE_RE.match(line)
         if fence_match is not None:
@@ -136,18 +126,57 @@ def split_sections(md: str) -> list[Section]:
             elif marker.startswith(fence):
                 fence = None
         heading = None if fence is not None or fence_match else _heading(line)
+        if heading is not None:
+            level, title, anchor = heading
+            count = seen[anchor] = seen.get(anchor, 0) + 1
+            if count > 1:
+                heading = (level, title, f"{anchor}-{count}")
+        yield line, heading
+
+
+def split_sections(md: str) -> list[Section]:
+    """Cut markdown into sections at every heading of level 1..4.
+
+    Text before the first heading becomes ``Section("intro", 0, "", body)`` when it is not
+    blank. Headings inside fenced code blocks are text. Anchors repeated in one document
+    get ``-2``, ``-3``, … so every anchor of the result is unique.
+    """
+    sections: list[Section] = []
+    anchor, level, title = "intro", 0, ""
+    body: list[str] = []
+
+    def close() -> None:
+        text = "\n".join(body).strip()
+        if level > 0 or text:
+            sections.append(Section(anchor, level, title, text))
+
+    for line, heading in _lines(md):
         if heading is None:
             body.append(line)
             continue
         close()
         level, title, anchor = heading
-        count = seen.get(anchor, 0) + 1
-        seen[anchor] = count
-        if count > 1:
-            anchor = f"{anchor}-{count}"
         body = []
     close()
     return sections
+
+
+def with_anchor_marks(md: str) -> str:
+    """``md`` with an explicit ``{#anchor}`` on every heading, the anchor of its section.
+
+    For the ``markdown`` package with the ``attr_list`` extension (handouts, static
+    export), so its element ids are the site's anchors (``K-9``, ``variants``).
+
+    >>> with_anchor_marks("### K-9 · Hook\\n## Variantes {#variants}\\ntext")
+    '### K-9 · Hook {#K-9}\\n## Variantes {#variants}\\ntext'
+    """
+    out = []
+    for line, heading in _lines(md):
+        if heading is not None:
+            level, title, anchor = heading
+            line = f"{'#' * level} {title} {{#{anchor}}}"
+        out.append(line)
+    return "\n".join(out)
 
 
 def rule_ids(md: str) -> list[str]:
