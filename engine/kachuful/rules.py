@@ -286,7 +286,7 @@ def holds_suit(hand: Iterable[Card], suit: Suit) -> bool:
     return any(card.suit is suit for card in hand)
 
 
-def playable_cards(hand: Sequence[Card], led: Suit | None,
+def playable_cards(hand: Iterable[Card], led: Suit | None,
                    rules: KachufulRules = _DEFAULT) -> list[Card]:
     """The cards of ``hand`` that may be played on a trick whose led suit is ``led``
     (``None`` when leading: any card, K-10). K-11: a player holding the led suit must

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from engine.cards import CARD_BY_CODE, Card, Suit, parse_card
+from engine.cards import CARD_BY_CODE, DECK, Card, Suit, parse_card
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.kachuful.deal import deal_hand, draw_first_dealer, hand_seed
 from engine.kachuful.events import (
@@ -46,6 +46,7 @@ from engine.kachuful.rules import (
     check_players,
     hand_sizes,
     hook,
+    is_renege,
     legal_bids,
     play_kind,
     playable_cards,
@@ -76,6 +77,12 @@ class Bid:
 
 
 Action: TypeAlias = Bid | Card
+
+
+_BID, _PLAY, _OVER = Phase.BID, Phase.PLAY, Phase.GAME_OVER
+# Bids are values: legal_actions hands out these shared objects instead of new ones.
+_SEEN_BIDS: tuple[Bid, ...] = tuple(Bid(n) for n in range(53))
+_BLIND_BIDS: tuple[Bid, ...] = tuple(Bid(n, True) for n in range(53))
 
 
 def parse_action(text: str) -> Action:
@@ -225,7 +232,7 @@ class KachufulState:
         "players", "rules", "draw_events", "_seed", "_plan", "_sizes", "_first_dealer",
         "_index", "_setup", "_hands", "_bids", "_blind", "_bid_count", "_tricks", "_trick",
         "_leader", "_turn", "_phase", "_totals", "_results", "_played", "_winners_of_tricks",
-        "_reneged", "_done_tricks",
+        "_reneged", "_done_tricks", "_penalize", "_size", "_trump", "_bid_sum",
     )
 
     def __init__(self, players: int, rules: KachufulRules = DEFAULT_RULES, *,
@@ -234,6 +241,7 @@ class KachufulState:
         """Prefer :meth:`new_game` or :meth:`from_hands`."""
         self.players = check_players(players)
         self.rules = rules
+        self._penalize = rules.renege == "penalized"
         self.draw_events: tuple[KachufulEvent, ...] = ()
         self._seed = seed
         self._plan: list[HandSetup] | None = None if hands is None else list(hands)
@@ -286,7 +294,14 @@ class KachufulState:
         n = self.players
         self._index = index
         setup = self._setup = self._setup_for(index)
-        self._hands = [list(cards) for cards in setup.deal]
+        # Each hand maps id(card) -> card over the canonical cards of engine.cards.DECK,
+        # so holding a card is one C-level lookup (Card.__eq__ is Python code).
+        get = _CANONICAL.get
+        self._hands = [{id(c): c for c in [get(id(c)) or canonical(c) for c in cards]}
+                       for cards in setup.deal]
+        self._size = setup.size
+        self._trump = setup.trump
+        self._bid_sum = 0
         self._bids: list[int | None] = [None] * n
         self._blind = [False] * n
         self._bid_count = 0
@@ -334,14 +349,14 @@ class KachufulState:
 
     def legal_actions(self) -> list[Action]:
         """The bids or cards the rules allow the current player now (empty when over)."""
-        if self._phase is Phase.PLAY:
+        if self._phase is _PLAY:
             led = self._trick[0].suit if self._trick else None
-            return list(playable_cards(self._hands[self._turn], led, self.rules))
+            return list(playable_cards(self._hands[self._turn].values(), led, self.rules))
         if self._phase is Phase.BID:
             numbers = self.legal_bid_numbers()
-            actions: list[Action] = [Bid(n) for n in numbers]
+            actions: list[Action] = [_SEEN_BIDS[n] for n in numbers]
             if self.rules.blind_bids:
-                actions.extend(Bid(n, True) for n in numbers)
+                actions.extend(_BLIND_BIDS[n] for n in numbers)
             return actions
         return []
 
@@ -350,8 +365,7 @@ class KachufulState:
         if self._phase is not Phase.BID:
             return []
         last = self._bid_count == self.players - 1
-        before = [b for b in self._bids if b is not None]
-        return legal_bids(self._setup.size, before, dealer=last, rules=self.rules)
+        return legal_bids(self._size, (self._bid_sum,), dealer=last, rules=self.rules)
 
     def apply(self, action: Action | int) -> list[KachufulEvent]:
         """Check ``action`` and apply it; return the events it caused.
@@ -359,18 +373,20 @@ class KachufulState:
         Raises :class:`InvalidActionError` (not a bid or a card) or
         :class:`IllegalActionError` (rule ID + sentence); a refusal changes nothing.
         """
-        if self._phase is Phase.GAME_OVER:
+        if isinstance(action, Card):
+            events: list[KachufulEvent] = []
+            self._play(action, events)  # checks before changing anything
+            return events
+        if self._phase is _OVER:
             raise IllegalActionError("common.game-over", rule="K-14")
         if isinstance(action, int) and not isinstance(action, bool):
             action = Bid(action)
         if isinstance(action, Bid):
-            self._check_bid(action)
-            return self._bid(action.n, action.blind, [])
-        if isinstance(action, Card):
-            self._check_card(action)
-            events: list[KachufulEvent] = []
-            self._play(action, events)
-            return events
+            n = action.n
+            if (self._phase is not _BID or n.__class__ is not int or not 0 <= n <= self._size
+                    or action.blind or self._bid_count == self.players - 1):
+                self._check_bid(action)  # raises when the bid is refused
+            return self._bid(n, action.blind, [])
         raise InvalidActionError("kachuful.bad-action", action=action)
 
     def apply_unchecked(self, action: Action | int) -> None:
@@ -391,18 +407,19 @@ class KachufulState:
         if isinstance(action, Bid):
             self._check_bid(action)
         elif isinstance(action, Card):
-            self._check_card(action)
+            self._refuse_card(action)
         else:
             raise InvalidActionError("kachuful.bad-action", action=action)
 
     def clone(self) -> KachufulState:
         other = KachufulState.__new__(KachufulState)
-        for name in ("players", "rules", "draw_events", "_seed", "_plan", "_sizes",
+        for name in ("players", "rules", "_penalize", "_size", "_trump", "_bid_sum",
+                     "draw_events", "_seed", "_plan", "_sizes",
                      "_first_dealer", "_index", "_setup", "_bid_count", "_leader", "_turn",
                      "_phase", "_results"):
             object.__setattr__(other, name, getattr(self, name))
         other._results = list(self._results)
-        other._hands = [list(h) for h in self._hands]
+        other._hands = [dict(h) for h in self._hands]
         for name in ("_bids", "_blind", "_tricks", "_trick", "_totals", "_played",
                      "_winners_of_tricks", "_reneged", "_done_tricks"):
             object.__setattr__(other, name, list(getattr(self, name)))
@@ -430,32 +447,35 @@ class KachufulState:
             raise InvalidActionError("kachuful.bad-bid", value=n)
         if self._phase is not Phase.BID:
             raise IllegalActionError("K-8.bidding-over", rule="K-8", seat=self._turn)
-        size = self._setup.size
+        size = self._size
         if not 0 <= n <= size:
             raise IllegalActionError("K-8.bid-range", rule="K-8", seat=self._turn, bid=n,
                                      size=size)
         if bid.blind and not self.rules.blind_bids:
             raise IllegalActionError("K-8.no-blind", rule="K-8", seat=self._turn, bid=n)
         if self._bid_count == self.players - 1 and self.rules.hook_rule:
-            arithmetic = hook((b for b in self._bids if b is not None), size)
+            arithmetic = hook((self._bid_sum,), size)
             if arithmetic.forbidden == n:
                 raise IllegalActionError("K-9.hook", rule="K-9", seat=self._turn, bid=n,
                                          others=arithmetic.others, size=size)
 
-    def _check_card(self, card: Card) -> None:
+    def _refuse_card(self, card: Card) -> None:
+        """Raise the refusal of ``card`` (K-14, K-10, K-11); return when it is legal."""
         seat = self._turn
-        if self._phase is not Phase.PLAY:
+        if self._phase is _OVER:
+            raise IllegalActionError("common.game-over", rule="K-14")
+        if self._phase is not _PLAY:
             raise IllegalActionError("K-10.bidding-first", rule="K-10", seat=seat, card=card)
+        card = canonical(card)
         hand = self._hands[seat]
-        if card not in hand:
+        if id(card) not in hand:
             raise IllegalActionError("K-10.not-held", rule="K-10", seat=seat, card=card)
-        if self._trick and self.rules.renege == "forbidden":
+        if self._trick and not self._penalize:
             led = self._trick[0].suit
-            if card.suit is not led:
-                following = [c for c in hand if c.suit is led]
-                if following:
-                    raise IllegalActionError("K-11.follow", rule="K-11", seat=seat,
-                                             card=card, suit=led, cards=following)
+            if is_renege(hand.values(), card, led):
+                following = [c for c in hand.values() if c.suit is led]
+                raise IllegalActionError("K-11.follow", rule="K-11", seat=seat,
+                                         card=card, suit=led, cards=following)
 
     # -- transitions (shared by the checked and the fast path) ----------------------
 
@@ -467,43 +487,48 @@ class KachufulState:
             others: int | None = None
             forbidden: int | None = None
             if last and self.rules.hook_rule:
-                arithmetic = hook((b for b in self._bids if b is not None), self._setup.size)
+                arithmetic = hook((self._bid_sum,), self._size)
                 others, forbidden = arithmetic.others, arithmetic.forbidden
-            total = sum(b for b in self._bids if b is not None) + n
-            events.append(BidMade(seat=seat, bid=n, blind=blind, dealer=last,
-                                  size=self._setup.size, others=others, forbidden=forbidden,
-                                  total=total))
+            events.append(BidMade(seat, n, blind, last, self._size, others, forbidden,
+                                  self._bid_sum + n))
+        self._bid_sum += n
         self._bids[seat] = n
         self._blind[seat] = blind
         self._bid_count += 1
         if last:
-            self._phase = Phase.PLAY
+            self._phase = _PLAY
             self._turn = self._leader
         else:
             self._turn = (seat + 1) % self.players
         return events if events is not None else []
 
     def _play(self, card: Card, events: list[KachufulEvent] | None) -> None:
+        """Play ``card``; with an ``events`` list (the checked path), refuse it first
+        when it is illegal, before anything changes."""
         seat = self._turn
         hand = self._hands[seat]
         trick = self._trick
         led = trick[0].suit if trick else None
-        reneged = (led is not None and card.suit is not led
-                   and self.rules.renege == "penalized" and any(c.suit is led for c in hand))
+        card = _CANONICAL.get(id(card)) or canonical(card)
+        if events is not None and (
+                self._phase is not _PLAY or id(card) not in hand
+                or (led is not None and card.suit is not led and not self._penalize)):
+            self._refuse_card(card)  # raises unless a void player discards or trumps
+        reneged = self._penalize and is_renege(hand.values(), card, led)
         if reneged:
             self._reneged[seat] = True
         if events is not None:
-            trump = self._setup.trump
+            trump = self._trump
             events.append(CardPlayed(seat, card, len(self._done_tricks) + 1,
                                      play_kind(card, led, trump), led, trump, reneged))
-        hand.remove(card)
+        del hand[id(card)]
         trick.append(card)
         self._played.append(card)
         n = self.players
         if len(trick) < n:
             self._turn = (seat + 1) % n
             return
-        position, reason = trick_winner(trick, self._setup.trump)
+        position, reason = trick_winner(trick, self._trump)
         winner = (self._leader + position) % n
         self._tricks[winner] += 1
         self._winners_of_tricks.append(winner)
@@ -516,7 +541,7 @@ class KachufulState:
                                    tricks_won=self._tricks[winner]))
         self._trick = []
         self._leader = self._turn = winner
-        if len(self._done_tricks) == self._setup.size:
+        if len(self._done_tricks) == self._size:
             self._finish_hand(events)
 
     def _finish_hand(self, events: list[KachufulEvent] | None) -> None:
@@ -632,7 +657,7 @@ class KachufulState:
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """Every card ``seat`` holds (no hiding: for engines and tests; pages use
         :meth:`view`)."""
-        return tuple(self._hands[seat])
+        return tuple(self._hands[seat].values())
 
     def winners(self) -> list[int]:
         """The seats with the best total so far (K-14)."""
@@ -647,7 +672,7 @@ class KachufulState:
         hands: list[tuple[Card, ...] | None] = []
         for other in range(self.players):
             visible = (other != seat) if forehead else (other == seat)
-            hands.append(tuple(self._hands[other]) if visible else None)
+            hands.append(tuple(self._hands[other].values()) if visible else None)
         return SeatView(
             seat=seat, players=self.players, phase=self._phase,
             hand_number=self._index + 1, hand_count=len(self._sizes),
@@ -662,6 +687,15 @@ class KachufulState:
     def __repr__(self) -> str:
         return (f"<KachufulState players={self.players} hand={self._index + 1}/"
                 f"{len(self._sizes)} phase={self._phase.value} turn={self.current_player()}>")
+
+
+_CANONICAL: dict[int, Card] = {id(c): c for c in DECK}
+
+
+def canonical(card: Card) -> Card:
+    """The one shared object of ``engine.cards.DECK`` equal to ``card``."""
+    found = _CANONICAL.get(id(card))
+    return found if found is not None else CARD_BY_CODE[card.code]
 
 
 def card(code: str) -> Card:
