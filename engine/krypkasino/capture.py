@@ -281,7 +281,8 @@ class CaptureInfo:
     table can be taken; ``max_size`` — table cards in a maximum collection.
     """
 
-    __slots__ = ("v", "key", "equal", "usable", "captures", "sweeps", "max_size", "_first")
+    __slots__ = ("v", "key", "equal", "usable", "captures", "sweeps", "max_size", "_first",
+                 "_maximum", "_maximal")
 
     def __init__(self, v: int, key: int) -> None:
         s = _solver(v)
@@ -302,6 +303,8 @@ class CaptureInfo:
         else:
             self.max_size = n_equal + s.best(self.usable)
         self._first: int | None = None
+        self._maximum: list[int] | None = None
+        self._maximal: list[int] | None = None
 
     def first(self) -> int:
         """The packed values of the first maximum collection (deterministic)."""
@@ -316,23 +319,29 @@ class CaptureInfo:
 
     def maximum_sets(self) -> list[int]:
         """Every distinct maximum collection as packed values, in a stable order."""
-        if not self.captures:
-            return [0]
-        if self.sweeps:
-            return [self.key]
-        sets = _solver(self.v).best_sets(self.usable)
-        return sorted(self.equal + t for t in sets)
+        if self._maximum is None:
+            if not self.captures:
+                self._maximum = [0]
+            elif self.sweeps:
+                self._maximum = [self.key]
+            else:
+                sets = _solver(self.v).best_sets(self.usable)
+                self._maximum = sorted(self.equal + t for t in sets)
+        return self._maximum
 
     def maximal_sets(self) -> list[int]:
         """Every distinct *maximal* collection (no further group can be added), packed."""
-        if not self.captures:
-            return [0]
-        s = _solver(self.v)
-        out = []
-        for t in s.all_sets(self.usable):
-            if not s.has_group(self.usable - t):
-                out.append(self.equal + t)
-        return sorted(out)
+        if self._maximal is None:
+            if not self.captures:
+                self._maximal = [0]
+            else:
+                s = _solver(self.v)
+                out = []
+                for t in s.all_sets(self.usable):
+                    if not s.has_group(self.usable - t):
+                        out.append(self.equal + t)
+                self._maximal = sorted(out)
+        return self._maximal
 
 
 _INFO: dict[int, CaptureInfo] = {}

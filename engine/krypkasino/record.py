@@ -219,7 +219,7 @@ def to_record(state: KrypkasinoState, explicit: bool = False) -> dict[str, Any]:
     if variant:
         doc["variant"] = variant
     deals = []
-    for (dealer, seed, cards), plays in zip(state.deal_log, state.play_log, strict=True):
+    for (dealer, seed, cards), plays in zip(state.deals_dealt(), state.play_log, strict=True):
         deal: dict[str, Any] = {"dealer": dealer}
         if seed is not None and not explicit:
             deal["seed"] = seed

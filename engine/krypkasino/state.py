@@ -19,6 +19,8 @@ events; :meth:`~KrypkasinoState.apply_unchecked` is the fast path for simulation
 from __future__ import annotations
 
 import enum
+import itertools
+from bisect import insort
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -162,6 +164,7 @@ _ONE = tuple(1 << (5 * _TV[i]) for i in range(52))
 _ORDER = tuple(_TV[i] * 64 + i for i in range(52))
 _BY_OBJECT = {id(c): i for i, c in enumerate(DECK)}
 _FIELD = 31
+_new_play = tuple.__new__
 
 
 def _cid(card: Card) -> int:
@@ -189,6 +192,14 @@ def deal_from_seed(players: int, dealer: int, seed: int) -> DealCards:
     The first packet goes to every player clockwise from the dealer's left, then the
     second packet, then the table cards; the rest is the stock, top card first.
     """
+    hands, table, stock = _deal_ids(players, dealer, seed)
+    return DealCards(tuple(_cards(h) for h in hands), _cards(table), _cards(stock))
+
+
+_DealIds = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _deal_ids(players: int, dealer: int, seed: int) -> _DealIds:
     sizes = deal_sizes(players)
     cards = list(range(52)) * 2
     Rng(seed).shuffle(cards)
@@ -199,9 +210,9 @@ def deal_from_seed(players: int, dealer: int, seed: int) -> DealCards:
             seat = (dealer + k) % players
             hands[seat].extend(cards[pos:pos + packet])
             pos += packet
-    table = cards[pos:pos + sizes.table]
+    table = tuple(cards[pos:pos + sizes.table])
     pos += sizes.table
-    return DealCards(tuple(_cards(h) for h in hands), _cards(table), _cards(cards[pos:]))
+    return tuple(tuple(h) for h in hands), table, tuple(cards[pos:])
 
 
 def check_deal_cards(players: int, hands: Sequence[Sequence[Card]], table: Sequence[Card],
@@ -253,6 +264,8 @@ class KrypkasinoState:
         self.results: list[DealResult] = []
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.table: list[int] = []
+        #: The table's card ids by value (ascending ids), kept in step with ``table``.
+        self.cols: list[list[int]] = [[] for _ in range(14)]
         self.table_key = 0
         self.stock: list[int] = []
         self.stock_pos = 0
@@ -267,8 +280,8 @@ class KrypkasinoState:
         self.sweep_points = [0] * players
         self.sweeps: list[SweepRecord] = []
         self.play_index = 0
-        #: Per deal: (dealer, seed or None, hands, table, stock) and the plays made.
-        self.deal_log: list[tuple[int, int | None, DealCards]] = []
+        #: Per deal: (dealer, seed or None, (hands, table, stock) as ids) and the plays.
+        self.deal_log: list[tuple[int, int | None, _DealIds]] = []
         self.play_log: list[list[tuple[int, tuple[int, ...]]]] = []
         self._legal: list[Play] | None = None
         if self._rng is not None:
@@ -303,13 +316,13 @@ class KrypkasinoState:
         """
         state = cls(players, rules, first_dealer=dealer)
         state.deal_index = 0
-        state.deal_log.append((dealer, None, DealCards(
-            tuple(tuple(h) for h in hands), tuple(table), tuple(stock))))
+        ids: _DealIds = (tuple(tuple(_cid(c) for c in h) for h in hands),
+                         tuple(_cid(c) for c in table), tuple(_cid(c) for c in stock))
+        state.deal_log.append((dealer, None, ids))
         state.play_log.append([])
-        state.hands = [[_cid(c) for c in h] for h in hands]
-        state.table = [_cid(c) for c in table]
-        state.table_key = sum(_ONE[i] for i in state.table)
-        state.stock = [_cid(c) for c in stock]
+        state.hands = [list(h) for h in ids[0]]
+        state._set_table(list(ids[1]))
+        state.stock = list(ids[2])
         state.in_hands = sum(len(h) for h in state.hands)
         state.turn = (dealer + 1) % players if turn is None else turn
         state.previous = (state.turn - 1) % players
@@ -324,32 +337,35 @@ class KrypkasinoState:
         if self.phase is not Phase.DEAL:
             raise IllegalActionError("krypkasino.not-dealing", rule="C-11")
         if seed is not None:
-            cards = deal_from_seed(self.players, self.dealer, seed)
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise InvalidActionError("krypkasino.bad-seed", seed=seed)
+            ids = _deal_ids(self.players, self.dealer, seed)
         else:
             if hands is None or table is None or stock is None:
                 raise InvalidActionError("krypkasino.bad-deal-sizes", players=self.players,
                                          hand=self.sizes.hand, table=self.sizes.table,
                                          stock=self.sizes.stock)
             check_deal_cards(self.players, hands, table, stock)
-            cards = DealCards(tuple(tuple(h) for h in hands), tuple(table), tuple(stock))
+            ids = (tuple(tuple(_cid(c) for c in h) for h in hands),
+                   tuple(_cid(c) for c in table), tuple(_cid(c) for c in stock))
         events: list[KrypkasinoEvent] = []
-        self._begin_deal(cards, seed, events)
+        self._begin_deal(ids, seed, events)
         return events
 
     def _next_seeded_deal(self, events: list[KrypkasinoEvent] | None) -> None:
         assert self._rng is not None
         seed = self._rng.next_u64()
-        self._begin_deal(deal_from_seed(self.players, self.dealer, seed), seed, events)
+        self._begin_deal(_deal_ids(self.players, self.dealer, seed), seed, events)
 
-    def _begin_deal(self, cards: DealCards, seed: int | None,
+    def _begin_deal(self, ids: _DealIds, seed: int | None,
                     events: list[KrypkasinoEvent] | None) -> None:
         n = self.players
         self.deal_index += 1
-        self.deal_log.append((self.dealer, seed, cards))
+        self.deal_log.append((self.dealer, seed, ids))
         self.play_log.append([])
-        self.hands = [[_cid(c) for c in h] for h in cards.hands]
-        table = [_cid(c) for c in cards.table]
-        self.stock = [_cid(c) for c in cards.stock]
+        hands, table, stock = ids
+        self.hands = [list(h) for h in hands]
+        self.stock = list(stock)
         self.stock_pos = 0
         self.captured = [[] for _ in range(n)]
         self.spade_pile = []
@@ -365,11 +381,25 @@ class KrypkasinoState:
         self.phase = Phase.PLAY
         self._legal = None
         if events is not None:
-            events.append(Dealt(self.deal_index, self.dealer, cards.hands, cards.table,
-                                len(cards.stock), self.sizes.packets))
+            events.append(Dealt(self.deal_index, self.dealer,
+                                tuple(_cards(h) for h in hands), _cards(table), len(stock),
+                                self.sizes.packets))
+        self._set_table(list(table))
+        self._remove_face_cards(events)
+
+    def _set_table(self, table: list[int]) -> None:
         self.table = table
         self.table_key = sum(_ONE[i] for i in table)
-        self._remove_face_cards(events)
+        cols: list[list[int]] = [[] for _ in range(14)]
+        for i in sorted(table):
+            cols[_TV[i]].append(i)
+        self.cols = cols
+
+    def deals_dealt(self) -> list[tuple[int, int | None, DealCards]]:
+        """Every deal so far: its dealer, its seed (None for explicit cards), its cards."""
+        return [(dealer, seed, DealCards(tuple(_cards(h) for h in ids[0]), _cards(ids[1]),
+                                         _cards(ids[2])))
+                for dealer, seed, ids in self.deal_log]
 
     def _remove_face_cards(self, events: list[KrypkasinoEvent] | None) -> None:
         """C-3 / C-11: J Q K leave the table; spade faces to their pile, others out."""
@@ -379,8 +409,7 @@ class KrypkasinoState:
         faces = [i for i in table if _FACE[i]]
         spades = [i for i in faces if _SPADE[i]]
         others = [i for i in faces if not _SPADE[i]]
-        self.table = [i for i in table if not _FACE[i]]
-        self.table_key = sum(_ONE[i] for i in self.table)
+        self._set_table([i for i in table if not _FACE[i]])
         self.spade_pile.extend(spades)
         self.out_of_play.extend(others)
         if events is not None:
@@ -417,43 +446,35 @@ class KrypkasinoState:
         if self.phase is not Phase.PLAY:
             return []
         key = self.table_key
-        hand = self.hands[self.turn]
-        seen: list[int] = []
-        for i in hand:
-            if i not in seen:
-                seen.append(i)
-        seen.sort()
+        get = _cap._INFO.get
+        infos: list[tuple[int, _cap.CaptureInfo]] = []
+        for i in sorted(set(self.hands[self.turn])):
+            v = _HV[i]
+            info = get((key << 4) | v)
+            if info is None:
+                info = _cap.analyse(v, key)
+            infos.append((i, info))
         rules = self.rules
         if key and rules.forced_sweep:
-            sweepers = [i for i in seen if _cap.analyse(_HV[i], key).sweeps]
+            sweepers = [i for i, info in infos if info.sweeps]
             if sweepers:
                 whole = _cards(_sorted_ids(self.table))
-                return [Play(DECK[i], whole) for i in sweepers]
+                return [_new_play(Play, (DECK[i], whole)) for i in sweepers]
         out: list[Play] = []
         cols: list[list[int]] | None = None
         maximal = rules.maximal
-        for i in seen:
-            info = _cap.analyse(_HV[i], key)
+        for i, info in infos:
             card = DECK[i]
             if not info.captures:
-                out.append(Play(card, ()))
-                continue
-            if info.sweeps and not maximal:
-                out.append(Play(card, _cards(_sorted_ids(self.table))))
+                out.append(_new_play(Play, (card, ())))
                 continue
             if cols is None:
-                cols = self._table_by_value()
+                cols = self.cols
             sets = info.maximal_sets() if maximal else info.maximum_sets()
             for t in sets:
                 for take in _expand_ids(t, cols):
-                    out.append(Play(card, _cards(take)))
+                    out.append(_new_play(Play, (card, tuple(map(DECK.__getitem__, take)))))
         return out
-
-    def _table_by_value(self) -> list[list[int]]:
-        cols: list[list[int]] = [[] for _ in range(14)]
-        for i in sorted(self.table):
-            cols[_TV[i]].append(i)
-        return cols
 
     # -- checked apply --------------------------------------------------------------------
     def apply(self, action: Play,
@@ -464,12 +485,13 @@ class KrypkasinoState:
         them): each group must add up to the card's value (C-5), and the events narrate
         that grouping.
         """
+        grouped: list[tuple[Card, ...]] | None = None
         if groups is not None:
-            groups = [tuple(g) for g in groups]
-            action = Play(action[0], tuple(c for g in groups for c in g))
-        cid, take = self._check(action, groups)
+            grouped = [tuple(g) for g in groups]
+            action = Play(action[0], tuple(c for g in grouped for c in g))
+        cid, take = self._check(action, grouped)
         events: list[KrypkasinoEvent] = []
-        self._play(cid, take, events, groups)
+        self._play(cid, take, events, grouped)
         return events
 
     def check(self, action: Play, groups: Sequence[Sequence[Card]] | None = None) -> None:
@@ -589,8 +611,10 @@ class KrypkasinoState:
             table = self.table
             lone = len(table) == 1
             key = self.table_key
+            cols = self.cols
             for j in take:
                 table.remove(j)
+                cols[_TV[j]].remove(j)
                 key -= _ONE[j]
             self.table_key = key
             pile = self.captured[seat]
@@ -616,6 +640,7 @@ class KrypkasinoState:
         else:
             self.table.append(cid)
             self.table_key += _ONE[cid]
+            insort(self.cols[_TV[cid]], cid)
             if events is not None:
                 events.append(Trailed(seat, DECK[cid], play))
         self.play_index = play + 1
@@ -657,8 +682,7 @@ class KrypkasinoState:
         if events is not None:
             reason = "last-capturer" if self.last_capturer is not None else "nobody-captured"
             events.append(LeftoversAwarded(seat, _cards(leftovers), _cards(spades), reason))
-        self.table = []
-        self.table_key = 0
+        self._set_table([])
         self.spade_pile = []
         result = self.deal_result(finished=True)
         self.results.append(result)
@@ -736,7 +760,7 @@ class KrypkasinoState:
             sets = info.maximal_sets()
         else:
             sets = [key] if info.sweeps else info.maximum_sets()
-        cols = self._table_by_value()
+        cols = self.cols
         collections = tuple(_cards(t) for s in sets for t in _expand_ids(s, cols))
         double = info.sweeps and len(self.table) == 1 and self.table[0] == cid
         allowed = True
@@ -763,6 +787,7 @@ class KrypkasinoState:
         other.results = list(self.results)
         other.hands = [list(h) for h in self.hands]
         other.table = list(self.table)
+        other.cols = [list(c) for c in self.cols]
         other.stock = list(self.stock)
         other.captured = [list(p) for p in self.captured]
         other.spade_pile = list(self.spade_pile)
@@ -802,23 +827,38 @@ class KrypkasinoState:
 
 
 def _expand_ids(key: int, cols: list[list[int]]) -> list[list[int]]:
-    """Spread packed values over the table's card ids: every distinct choice of copies."""
-    per: list[list[tuple[int, ...]]] = []
-    for x in range(1, 14):
-        m = (key >> (5 * x)) & _FIELD
+    """Spread packed values over the table's card ids: every distinct choice of copies.
+
+    ``cols[x]`` holds the ids of value x in ascending order, so each choice comes out in
+    the canonical order (by value, then suit).
+    """
+    single: list[int] = []
+    per: list[tuple[int, list[tuple[int, ...]]]] | None = None
+    x = 0
+    while key:
+        key >>= 5
+        x += 1
+        m = key & _FIELD
         if not m:
             continue
         have = cols[x]
         if m == len(have):
-            per.append([tuple(have)])
+            single.extend(have)
         else:
-            import itertools
-
-            per.append(sorted(set(itertools.combinations(have, m))))
+            if per is None:
+                per = []
+            per.append((len(single), sorted(set(itertools.combinations(have, m)))))
+            single.append(-x)  # placeholder: this value's copies are chosen below
+    if per is None:
+        return [single]
     out: list[list[int]] = [[]]
-    for options in per:
-        out = [prefix + list(o) for prefix in out for o in options]
-    return [_sorted_ids(t) for t in out]
+    pos = 0
+    for at, options in per:
+        fixed = single[pos:at]
+        out = [prefix + fixed + list(o) for prefix in out for o in options]
+        pos = at + 1
+    tail = single[pos:]
+    return [prefix + tail for prefix in out]
 
 
 def _choices_text(choices: Sequence[tuple[Card, ...]]) -> str:

@@ -1,0 +1,61 @@
+"""Benchmark: complete Krypkasino deals of random legal play per second.
+
+Each deal is played to its end by picking uniformly among ``legal_actions()``, through the
+fast path (``apply_unchecked``) and through the checked API (``apply``, which validates
+the action and builds the events). Prints ``BENCH <name> <value> <unit>`` lines, each the
+median of several timed runs:
+
+    python bench/krypkasino_random_play.py [--seconds 1.5] [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.krypkasino.state import KrypkasinoState  # noqa: E402
+
+
+def deals_per_second(players: int, checked: bool, seconds: float, seed: int) -> float:
+    """Play whole deals for about ``seconds``; return deals per second."""
+    rnd = random.Random(seed)
+    deals = 0
+    start = time.process_time()
+    deal_seed = seed * 1_000_003
+    while True:
+        deal_seed += 1
+        state = KrypkasinoState.new(players, deal_seed)
+        apply = state.apply if checked else state.apply_unchecked
+        legal = state.legal_actions
+        while not state.results:
+            actions = legal()
+            apply(actions[int(rnd.random() * len(actions))])
+        deals += 1
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return deals / elapsed
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.5, help="length of one timed run")
+    parser.add_argument("--runs", type=int, default=5, help="timed runs per figure (median)")
+    args = parser.parse_args(argv)
+    # Warm-up: the capture solver keeps its answers per (value, table), as a game would.
+    deals_per_second(4, False, args.seconds, seed=999)
+    for players in (2, 4):
+        for checked, name in ((False, "deals_per_s"), (True, "checked_deals_per_s")):
+            runs = [deals_per_second(players, checked, args.seconds, seed=r)
+                    for r in range(args.runs)]
+            print(f"BENCH krypkasino.{name}.{players} {statistics.median(runs):.0f} deals/s",
+                  flush=True)
+
+
+if __name__ == "__main__":
+    main()
