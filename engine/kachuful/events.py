@@ -13,32 +13,12 @@ counted from 1 (``hand``) and tricks from 1 within their hand (``trick``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, TypeVar, cast, dataclass_transform
+from typing import Any
 
 from engine.cards import Card, Rank, Suit
 from engine.game import Event
+from engine.kachuful.values import frozen
 from engine.messages import render
-
-E = TypeVar("E", bound=type)
-
-
-@dataclass_transform(frozen_default=True)
-def event(cls: E) -> E:
-    """``@dataclass(frozen=True)`` with a faster ``__init__`` (one ``__dict__.update``
-    instead of one ``object.__setattr__`` per field): the checked path makes an event
-    for every card, and this halves their cost."""
-    made: Any = dataclass(frozen=True)(cls)
-    names = list(made.__dataclass_fields__)
-    source = (f"def __init__(self, {', '.join(names)}):\n"
-              f"    self.__dict__.update({', '.join(f'{n}={n}' for n in names)})\n")
-    namespace: dict[str, Callable[..., None]] = {}
-    exec(source, {}, namespace)  # noqa: S102 - built from the dataclass's own field names
-    init = namespace["__init__"]
-    init.__qualname__ = f"{made.__qualname__}.__init__"
-    made.__init__ = init
-    return cast(E, made)
 
 
 class KachufulEvent(Event):
@@ -61,7 +41,7 @@ def narrate(event: KachufulEvent, lang: str = "en") -> str:
     return render(event.key, lang, **event.message_data())
 
 
-@event
+@frozen
 class DrawCard(KachufulEvent):
     """K-3: ``seat`` draws ``card`` in draw round ``round`` (1 = the first draw)."""
 
@@ -74,7 +54,7 @@ class DrawCard(KachufulEvent):
         return "draw"
 
 
-@event
+@frozen
 class DrawTie(KachufulEvent):
     """K-3: ``seats`` tie for the highest rank ``rank`` in draw round ``round``."""
 
@@ -90,7 +70,7 @@ class DrawTie(KachufulEvent):
         return {"round": self.round, "seats": self.seats, "rank": self.rank.code}
 
 
-@event
+@frozen
 class Redraw(KachufulEvent):
     """K-3: only the tied ``seats`` draw again, in round ``round``."""
 
@@ -102,7 +82,7 @@ class Redraw(KachufulEvent):
         return "redraw"
 
 
-@event
+@frozen
 class DealerChosen(KachufulEvent):
     """K-3: ``seat`` drew the single highest ``card`` and deals first."""
 
@@ -114,7 +94,7 @@ class DealerChosen(KachufulEvent):
         return "dealer-chosen"
 
 
-@event
+@frozen
 class Dealt(KachufulEvent):
     """K-5: hand ``hand`` of ``size`` cards each, dealt by ``dealer`` from ``leader``."""
 
@@ -130,7 +110,7 @@ class Dealt(KachufulEvent):
         return "dealt"
 
 
-@event
+@frozen
 class TrumpAnnounced(KachufulEvent):
     """K-7 (or the ``trumps`` variant): the trump of hand ``hand``; ``None`` = no trump.
 
@@ -155,7 +135,7 @@ class TrumpAnnounced(KachufulEvent):
         return "suit" if self.trump is not None else "none"
 
 
-@event
+@frozen
 class BidMade(KachufulEvent):
     """K-8/K-9: ``seat`` bids ``bid`` (``blind``: before looking at the cards).
 
@@ -184,7 +164,7 @@ class BidMade(KachufulEvent):
         return "blind" if self.blind else ""
 
 
-@event
+@frozen
 class CardPlayed(KachufulEvent):
     """K-10/K-11: ``seat`` plays ``card`` to trick ``trick``.
 
@@ -210,7 +190,7 @@ class CardPlayed(KachufulEvent):
         return "reneged" if self.reneged else self.how
 
 
-@event
+@frozen
 class TrickWon(KachufulEvent):
     """K-12: ``seat`` wins trick ``trick`` with ``card``; ``reason`` is ``trump`` or
     ``led-suit``. ``cards`` are the trick's cards in play order, ``leader`` led it."""
@@ -232,7 +212,7 @@ class TrickWon(KachufulEvent):
         return self.reason
 
 
-@event
+@frozen
 class HandScored(KachufulEvent):
     """K-13: ``seat`` bid ``bid``, took ``tricks`` and scores ``points`` (``total``
     after the hand). ``diff`` = tricks - bid (positive: over, negative: under)."""
@@ -266,7 +246,7 @@ class HandScored(KachufulEvent):
         return data
 
 
-@event
+@frozen
 class GameOver(KachufulEvent):
     """K-14: the game is over; ``winners`` have the highest total (``shared`` on a tie)."""
 

@@ -283,7 +283,10 @@ def winners(totals: Sequence[int]) -> list[int]:
 
 
 def holds_suit(hand: Iterable[Card], suit: Suit) -> bool:
-    return any(card.suit is suit for card in hand)
+    for card in hand:
+        if card.suit is suit:
+            return True
+    return False
 
 
 def playable_cards(hand: Iterable[Card], led: Suit | None,
@@ -304,7 +307,12 @@ def playable_cards(hand: Iterable[Card], led: Suit | None,
 
 def is_renege(hand: Iterable[Card], card: Card, led: Suit | None) -> bool:
     """True when ``card`` is off the led suit although ``hand`` holds the led suit."""
-    return led is not None and card.suit is not led and holds_suit(hand, led)
+    if led is None or card.suit is led:
+        return False
+    for held in hand:
+        if held.suit is led:
+            return True
+    return False
 
 
 def play_kind(card: Card, led: Suit | None, trump: Suit | None) -> PlayKind:

@@ -55,6 +55,7 @@ from engine.kachuful.rules import (
     trump_for_hand,
     winners,
 )
+from engine.kachuful.values import frozen
 
 
 class Phase(enum.Enum):
@@ -104,7 +105,7 @@ def _trump_code(trump: Suit | None) -> str:
     return "NT" if trump is None else trump.value
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandSetup:
     """One hand before bidding: the dealer, each seat's cards and the trump.
 
@@ -159,7 +160,7 @@ def setup_hand(players: int, rules: KachufulRules, index: int, dealer: int, *,
     return HandSetup(dealer, cards, trump_for_hand(index + 1, rules), rules.trumps, None, seed)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandResult:
     """A hand as played: setup, bids (index = seat), tricks and scores.
 
@@ -181,7 +182,7 @@ class HandResult:
         return self.scores is not None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayedTrick:
     """A finished trick of the current hand: who led, the cards in order, the winner."""
 
@@ -510,10 +511,12 @@ class KachufulState:
         trick = self._trick
         led = trick[0].suit if trick else None
         card = _CANONICAL.get(id(card)) or canonical(card)
-        if events is not None and (
-                self._phase is not _PLAY or id(card) not in hand
-                or (led is not None and card.suit is not led and not self._penalize)):
-            self._refuse_card(card)  # raises unless a void player discards or trumps
+        if events is not None:  # the checked path: refuse before changing anything
+            if self._phase is not _PLAY or id(card) not in hand:
+                self._refuse_card(card)
+            if (led is not None and card.suit is not led and not self._penalize
+                    and is_renege(hand.values(), card, led)):
+                self._refuse_card(card)
         reneged = self._penalize and is_renege(hand.values(), card, led)
         if reneged:
             self._reneged[seat] = True
