@@ -7,7 +7,7 @@ import streamlit as st
 
 from ui import navigation, prefs, query, sidebar
 
-st.set_page_config(page_title="Rules Lab", page_icon="🂡", layout="wide")
+st.set_page_config(page_title="Rules Lab", page_icon=":material/playing_cards:", layout="wide")
 
 visitor = prefs.current()
 page = st.navigation(navigation.build(visitor.lang))

@@ -28,9 +28,10 @@ with krypkasino, st.container(border=True):
 
 st.header(t("home.start", lang), anchor=False)
 pages = registered()
-columns = st.columns(len(PURPOSES))
-for column, purpose in zip(columns, PURPOSES, strict=True):
-    links = [p for p in pages if p.purpose == purpose]
+# Only the purposes that have pages yet (Play, Explore, Teach appear with their pages).
+offered = [(purpose, [p for p in pages if p.purpose == purpose]) for purpose in PURPOSES]
+offered = [(purpose, links) for purpose, links in offered if links]
+for column, (purpose, links) in zip(st.columns(len(PURPOSES)), offered, strict=False):
     with column:
         st.markdown(f"**{t(f'home.purpose.{purpose}', lang)}**")
         st.caption(t(f"home.purpose.{purpose}.text", lang))

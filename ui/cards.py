@@ -197,6 +197,12 @@ _CSS = """
   transparent 0.18em 0.42em), repeating-linear-gradient(-45deg, rgba(255,255,255,0.18) 0 0.18em,
   transparent 0.18em 0.42em); }
 .rl-card.rl-large { font-size: 34px; }
+.rl-links p { font-weight: 600; margin: 0.2rem 0 0.3rem 0; }
+.rl-links ul { margin: 0; padding-left: 1.1rem; }
+.rl-links li { margin: 0.15rem 0; }
+.rl-links a { color: inherit; text-decoration: underline; text-underline-offset: 0.18em;
+  text-decoration-color: rgba(127, 127, 127, 0.7); }
+.rl-links a:hover { text-decoration-color: currentColor; }
 """
 
 

@@ -25,8 +25,10 @@ PURPOSES: tuple[Purpose, ...] = ("learn", "play", "explore", "teach")
 
 @dataclass(frozen=True)
 class PageSpec:
-    """A page: its menu group, file (relative to the repository), title key, icon, and the
-    home page's "where to start" heading it is listed under (``None``: not listed)."""
+    """A page: its menu group, file (relative to the repository), title key (a UI string),
+    icon (a Material Symbols name such as ``":material/school:"``: emoji have no font in
+    Debian's headless Chromium), and the home page's "where to start" heading it is listed
+    under (``None``: not listed)."""
 
     group: Group
     file: str
@@ -46,10 +48,12 @@ class PageSpec:
 
 #: Every page of the site, in menu order. The first is the default page (Home).
 PAGES: list[PageSpec] = [
-    PageSpec("start", "pages/home.py", "page.home", "🏠"),
-    PageSpec("kachuful", "pages/kachuful_rules.py", "page.kachuful_rules", "📜", "learn"),
-    PageSpec("krypkasino", "pages/krypkasino_rules.py", "page.krypkasino_rules", "📜", "learn"),
-    PageSpec("start", "pages/glossary.py", "page.glossary", "📖", "learn"),
+    PageSpec("start", "pages/home.py", "page.home", ":material/home:"),
+    PageSpec("kachuful", "pages/kachuful_rules.py", "page.kachuful_rules", ":material/menu_book:",
+             "learn"),
+    PageSpec("krypkasino", "pages/krypkasino_rules.py", "page.krypkasino_rules",
+             ":material/menu_book:", "learn"),
+    PageSpec("start", "pages/glossary.py", "page.glossary", ":material/dictionary:", "learn"),
 ]
 
 

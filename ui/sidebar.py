@@ -10,6 +10,7 @@ from ui.cards import cards_html, inject_css
 from ui.docs import rule_href
 from ui.i18n import LANG_NAMES, LANGS, t
 from ui.prefs import Prefs
+from ui.safe import escape_html
 
 #: Rules worth a click from anywhere: (UI string key, rule ID).
 QUICK_RULES: tuple[tuple[str, str], ...] = (
@@ -20,6 +21,16 @@ QUICK_RULES: tuple[tuple[str, str], ...] = (
     ("sidebar.link.points", "C-13"),
 )
 SAMPLE = parse_cards(["AS", "KH", "QD", "JC"])
+
+
+def quick_links_html(lang: str, query: dict[str, str]) -> str:
+    """The quick links to rules as plain links (same tab; markdown links open a new one)."""
+    items = "".join(
+        f'<li><a href="{escape_html(rule_href(rule, query=query))}">{escape_html(t(key, lang))}</a></li>'
+        for key, rule in QUICK_RULES
+    )
+    title = escape_html(t("sidebar.links", lang))
+    return f'<nav class="rl-links" aria-label="{title}"><p>{title}</p><ul>{items}</ul></nav>'
 
 
 def render(prefs: Prefs) -> None:
@@ -46,13 +57,8 @@ def render(prefs: Prefs) -> None:
                 SAMPLE,
                 lang=lang,
                 four_colour=prefs.four_colour,
+                layout="hand",
                 label=t("sidebar.sample", lang),
             )
         )
-        st.markdown(f"**{t('sidebar.links', lang)}**")
-        st.markdown(
-            "\n".join(
-                f"- [{t(key, lang)}]({rule_href(rule, query=prefs.query())})"
-                for key, rule in QUICK_RULES
-            )
-        )
+        st.html(quick_links_html(lang, prefs.query()))
