@@ -30,6 +30,7 @@ CATALOGUE_MODULES: tuple[str, ...] = (
     "engine.catalogue",
     "engine.kachuful.catalogue",
     "engine.krypkasino.catalogue",
+    "engine.scoresheet.catalogue",
 )
 
 _SUIT_NOUNS = {
