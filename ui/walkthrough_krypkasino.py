@@ -1,0 +1,703 @@
+"""The Krypkasino walkthrough as data: a list of steps, each what the engine produced.
+
+A walkthrough comes from a *source* (a seeded session, a ``krypkasino-record/1`` record, or a
+position built by hand) played under a :class:`~engine.krypkasino.rules.KrypkasinoRules`
+variant. Every card comes from :class:`~engine.krypkasino.state.KrypkasinoState`: the legal
+plays, what each card of the hand would take (``card_options``), the sweeping cards and the
+sentence refusing the others (C-8), the events and the scores. This module decides no rule:
+it only records, step by step, what the engine did (pure, no Streamlit).
+
+Steps and their ids (the keys of a scenario's ``texts``; deals count from 0 as in records,
+the first deal has no prefix, later ones ``deal-1.``, ``deal-2.``…):
+
+==============  =======================  ==============================================
+id              kind                     what happened
+==============  =======================  ==============================================
+``position``    ``position``             a position built by hand, before any play
+``deal``        ``deal``                 the cards dealt (C-2), table before C-3
+``face-cards``  ``face-cards``           J Q K off the initial table (C-3)
+``play-N``      ``trail`` / ``capture``  play N of the deal (0-based, as in records);
+                / ``sweep`` /            ``sweep`` and ``double-sweep`` when it clears
+                ``double-sweep``         the table (C-9, C-10)
+``lot-K``       ``new-lot`` /            lot K dealt (C-11), face cards off first;
+                ``last-lot``             ``last-lot`` when it empties the stock
+``leftovers``   ``leftovers``            the table and spade faces to the last capturer
+``score``       ``score``                the 42 card points by card, sweep transfers
+==============  =======================  ==============================================
+
+>>> from engine.krypkasino.rules import KrypkasinoRules
+>>> w = build({"position": {"players": 2, "dealer": 0, "turn": 1, "hands": [["5H"], ["9D", "4C"]],
+...            "table": ["2H", "7S"]}}, KrypkasinoRules())
+>>> [s.id for s in w.steps]
+['position', 'play-0', 'play-1', 'play-2', 'leftovers', 'score']
+>>> w.steps[0].sweepers, w.steps[1].kind, w.steps[-1].board.scores
+(('9D',), 'sweep', (-5, 6))
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import DECK, Card
+from engine.errors import IllegalActionError, RecordError, RulesLabError
+from engine.krypkasino.events import (
+    Captured,
+    DealScored,
+    Dealt,
+    FaceCardsSetAside,
+    KrypkasinoEvent,
+    LastLot,
+    LeftoversAwarded,
+    NewLot,
+    SessionOver,
+    Swept,
+    Trailed,
+)
+from engine.krypkasino.record import read_record
+from engine.krypkasino.rules import KrypkasinoRules, card_point, card_points, check_players
+from engine.krypkasino.state import KrypkasinoState, Phase, Play
+from engine.recordio import (
+    expect_card,
+    expect_cards,
+    expect_int,
+    expect_list,
+    expect_object,
+    join,
+)
+
+__all__ = [
+    "GAME_KEYS", "Board", "CardChoice", "Refusal", "Tally", "Step", "Walkthrough",
+    "basic_play", "build", "rules_from", "step_prefix", "hand_order",
+]
+
+#: The scenario keys this game reads (besides the shared ones of ``tutorials.scenarios``).
+GAME_KEYS: tuple[str, ...] = ("players", "seed", "deals", "record", "position", "plays",
+                              "variant")
+#: The most steps a walkthrough holds (a 6-player session of 6 deals stays far below it).
+MAX_STEPS = 2000
+
+
+def hand_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """Cards as a hand is held on screen: by suit (♠ ♥ ♦ ♣), then rank."""
+    return tuple(sorted(cards, key=lambda c: c.index))
+
+
+#: Card codes by card index, shared by every step (small, fast pickles).
+_CODES: tuple[str, ...] = tuple(c.code for c in DECK)
+
+
+def codes(cards: Sequence[Card]) -> tuple[str, ...]:
+    return tuple(_CODES[c.index] for c in cards)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An engine refusal kept as its message key, rule and data (rendered per language)."""
+
+    key: str
+    rule: str | None
+    data: Mapping[str, Any]
+    card: str | None = None
+
+    @classmethod
+    def of(cls, exc: RulesLabError, card: Card | None = None) -> Refusal:
+        return cls(exc.key, exc.rule, dict(exc.data), None if card is None else card.code)
+
+    def sentence(self, lang: str = "en") -> str:
+        """The engine's sentence in ``lang`` followed by the rule ID: "… (C-8)"."""
+        from engine.messages import render
+
+        text = render(self.key, lang, **self.data)
+        return text if self.rule is None else f"{text} ({self.rule})"
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """What one card of the hand could do before the play (the engine's ``card_options``):
+    ``collections`` are the distinct legal collections (``()`` for a trail)."""
+
+    card: str
+    captures: bool
+    sweeps: bool
+    double: bool
+    allowed: bool
+    collections: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One player's card points at the end of a deal, by card (C-13)."""
+
+    seat: int
+    cards: tuple[tuple[str, int, int], ...]  # (card code, copies, points each), points > 0
+    total: int
+    captured: int  # how many cards the pile holds
+
+
+@dataclass(frozen=True)
+class Board:
+    """Everything on the table after a step: hands (index = seat), the table in the order
+    laid, stock, captured piles, spade faces kept apart, and the running figures."""
+
+    players: int
+    deal: int
+    dealer: int
+    lot: int
+    lots: int
+    last_lot: bool
+    stock: int
+    hands: tuple[tuple[str, ...], ...]
+    table: tuple[str, ...]
+    captured: tuple[int, ...]  # cards in each captured pile
+    spade_faces: tuple[str, ...]
+    out_of_play: int
+    card_points: tuple[int, ...]
+    sweep_points: tuple[int, ...]
+    totals: tuple[int, ...]
+    to_play: int | None
+    last_capturer: int | None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The deal's running scores: card points + sweep points (C-14)."""
+        return tuple(a + b for a, b in zip(self.card_points, self.sweep_points, strict=True))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One moment of the walkthrough: what the engine did and the board after it.
+
+    For a play: ``seat`` played ``card`` from ``hand_before`` onto ``table_before`` and took
+    ``taken`` (highlighted); ``choices`` say what every card of that hand could do
+    (``sweepers`` the cards that clear the table), ``refusals`` the engine's sentence for
+    each card C-8 forbids; ``recorded_refusal`` is set when the scenario's own play for
+    this step is illegal under the variant in force (the walkthrough then goes on with the
+    basic player's choice).
+    """
+
+    id: str
+    kind: str
+    nth: int
+    deal: int
+    board: Board
+    events: tuple[KrypkasinoEvent, ...] = ()
+    seat: int | None = None
+    card: str | None = None
+    taken: tuple[str, ...] = ()
+    groups: tuple[tuple[str, ...], ...] = ()
+    hand_before: tuple[str, ...] = ()
+    table_before: tuple[str, ...] = ()
+    choices: tuple[CardChoice, ...] = ()
+    sweepers: tuple[str, ...] = ()
+    refusals: tuple[Refusal, ...] = ()
+    recorded_refusal: Refusal | None = None
+    recorded_card: str | None = None
+    chosen_by: str = "record"  # "record" (the scenario's play) or "bot" (basic_play)
+    tallies: tuple[Tally, ...] = ()
+    sweeps: tuple[Swept, ...] = ()
+
+    def choice(self, card: str) -> CardChoice | None:
+        for c in self.choices:
+            if c.card == card:
+                return c
+        return None
+
+    @property
+    def alternatives(self) -> tuple[tuple[str, ...], ...]:
+        """The other collections the played card could have taken (C-6 choices)."""
+        mine = self.choice(self.card) if self.card else None
+        if mine is None:
+            return ()
+        chosen = Counter(self.taken)
+        return tuple(c for c in mine.collections if Counter(c) != chosen)
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    """The steps of a walkthrough and the deals it finished (for the score chart)."""
+
+    players: int
+    rules: KrypkasinoRules
+    steps: tuple[Step, ...]
+    deal_scores: tuple[tuple[int, ...], ...] = ()
+    deals: int = 1
+    truncated: bool = False
+    notes: tuple[Refusal, ...] = field(default_factory=tuple)
+
+    def index_of(self, step_id: str) -> int | None:
+        for i, s in enumerate(self.steps):
+            if s.id == step_id:
+                return i
+        return None
+
+
+def rules_from(base: Mapping[str, Any] | None, overrides: Mapping[str, Any] | None = None,
+               ) -> KrypkasinoRules:
+    """The variant in force: a scenario's ``variant`` object with the page's choices on top
+    (raises the engine's ``InvalidActionError`` for a bad value)."""
+    options = dict(base or {})
+    options.update(overrides or {})
+    return KrypkasinoRules.from_dict(options)
+
+
+def basic_play(state: KrypkasinoState) -> Play:
+    """A simple deterministic legal play: the one that costs the player least right now.
+
+    Lowest total wins, so the cost of a play is the card points it takes plus the points a
+    sweep gives its player; trails cost nothing. Ties go to the first play in the engine's
+    order. Every candidate is one of ``state.legal_actions()``.
+    """
+    legal = state.legal_actions()
+    if not legal:
+        raise IllegalActionError("common.game-over", rule="C-15")
+    rules = state.rules
+    best: tuple[int, int, int] | None = None
+    chosen = legal[0]
+    options: dict[Card, Any] = {}
+    for i, play in enumerate(legal):
+        take = play.take or ()
+        cost = 0
+        if take:
+            opt = options.get(play.card)
+            if opt is None:
+                opt = options[play.card] = state.card_options(play.card)
+            cost = card_points(take) + card_point(play.card)
+            if opt.sweeps and len(take) == len(state.table_cards()):
+                cost += rules.double_points() if opt.double else rules.sweep_points
+        key = (cost, 1 if take else 0, i)
+        if best is None or key < best:
+            best, chosen = key, play
+    return chosen
+
+
+def _bot() -> Callable[[KrypkasinoState], Play]:
+    """The engine's basic bot when there is one, else :func:`basic_play`."""
+    try:
+        from engine.krypkasino import bots
+    except ImportError:
+        return basic_play
+    fn = getattr(bots, "basic_play", None)
+    return fn if callable(fn) else basic_play
+
+
+def step_prefix(deal: int) -> str:
+    """The id prefix of a deal's steps: ``""`` for the first, ``"deal-2."`` for deal 2."""
+    return "" if deal == 0 else f"deal-{deal}."
+
+
+# -- reading a scenario's source ----------------------------------------------------------
+@dataclass(frozen=True)
+class _PlaySpec:
+    card: Card
+    groups: tuple[tuple[Card, ...], ...] | None
+
+
+def _read_plays(value: Any, path: str) -> list[_PlaySpec]:
+    out = []
+    for i, raw in enumerate(expect_list(value, path)):
+        p = join(path, i)
+        obj = expect_object(raw, p, required=("card",), optional=("take",))
+        card = expect_card(obj["card"], join(p, "card"))
+        groups = None
+        if "take" in obj:
+            tp = join(p, "take")
+            groups = tuple(tuple(expect_cards(g, join(tp, k)))
+                           for k, g in enumerate(expect_list(obj["take"], tp)))
+        out.append(_PlaySpec(card, groups))
+    return out
+
+
+@dataclass
+class _Source:
+    """A scenario source read and checked: how to start, and the plays it prescribes."""
+
+    players: int
+    start: Callable[[KrypkasinoRules], tuple[KrypkasinoState, list[KrypkasinoEvent]]]
+    plays: list[list[_PlaySpec]]  # per deal
+    deal_cards: list[Any]  # per deal after the first: the record's deal, or None (seeded)
+    max_deals: int | None
+    is_position: bool = False
+
+
+def read_source(data: Mapping[str, Any]) -> _Source:
+    """Check a scenario's game keys (``seed`` + ``players``, ``record``, or ``position``
+    with ``plays``); raise :class:`RecordError` naming the field."""
+    kinds = [k for k in ("seed", "record", "position") if k in data]
+    if len(kinds) != 1:
+        raise RecordError("source", "give exactly one of seed, record, position")
+    kind = kinds[0]
+    deals = data.get("deals")
+    max_deals = None if deals is None else expect_int(deals, "deals", lo=1, hi=12)
+    if kind == "seed":
+        seed = expect_int(data["seed"], "seed")
+        players = expect_int(data.get("players", 2), "players", lo=2, hi=6)
+        if "plays" in data:
+            raise RecordError("plays", "a seeded walkthrough is played by the basic player")
+
+        def start_seed(rules: KrypkasinoRules) -> tuple[KrypkasinoState, list[KrypkasinoEvent]]:
+            state = KrypkasinoState.new(players, seed, rules)
+            # The session's first deal happened inside ``new``: deal the same cards on an
+            # empty twin to hear its events (C-2, C-3).
+            dealer, deal_seed, _ = state.deals_dealt()[0]
+            twin = KrypkasinoState(players, rules, first_dealer=dealer)
+            events = twin.start_deal(seed=deal_seed)
+            return state, events
+
+        return _Source(players, start_seed, [], [], max_deals)
+    if kind == "record":
+        if "plays" in data or "players" in data:
+            raise RecordError("plays" if "plays" in data else "players",
+                              "a record holds its own players and plays")
+        record = read_record(data["record"])
+
+        def start_record(rules: KrypkasinoRules) -> tuple[KrypkasinoState, list[KrypkasinoEvent]]:
+            state = KrypkasinoState(record.players, rules, first_dealer=record.deals[0].dealer)
+            return state, _start_recorded(state, record.deals[0])
+
+        return _Source(record.players, start_record,
+                       [[_PlaySpec(p.card, p.groups) for p in d.plays] for d in record.deals],
+                       list(record.deals), max_deals)
+    pos = expect_object(data["position"], "position",
+                        required=("players", "hands", "table"),
+                        optional=("dealer", "turn", "stock"))
+    players = expect_int(pos["players"], "position.players", lo=2, hi=6)
+    check_players(players)
+    hands = [expect_cards(h, join("position.hands", i))
+             for i, h in enumerate(expect_list(pos["hands"], "position.hands", players))]
+    table = expect_cards(pos["table"], "position.table")
+    stock = expect_cards(pos.get("stock", []), "position.stock")
+    dealer = expect_int(pos.get("dealer", 0), "position.dealer", lo=0, hi=players - 1)
+    turn = expect_int(pos.get("turn", (dealer + 1) % players), "position.turn", lo=0,
+                      hi=players - 1)
+    if not any(hands):
+        raise RecordError("position.hands", "somebody must hold a card")
+    if len(stock) % (4 * players):
+        raise RecordError("position.stock", f"later lots give 4 cards to each of {players} "
+                                            f"players: the stock must hold a multiple of "
+                                            f"{4 * players} cards")
+    plays = _read_plays(data.get("plays", []), "plays")
+
+    def start_position(rules: KrypkasinoRules) -> tuple[KrypkasinoState, list[KrypkasinoEvent]]:
+        state = KrypkasinoState.scenario(players, hands, table, dealer=dealer, turn=turn,
+                                         stock=stock, rules=rules)
+        return state, []
+
+    return _Source(players, start_position, [plays], [], 1, is_position=True)
+
+
+def _start_recorded(state: KrypkasinoState, deal: Any) -> list[KrypkasinoEvent]:
+    if deal.seed is not None:
+        return state.start_deal(seed=deal.seed)
+    return state.start_deal(deal.hands, deal.table, deal.stock)
+
+
+# -- the builder ----------------------------------------------------------------------------
+class _Tracker:
+    """The board kept in step with the engine's events (between two engine states, e.g.
+    after the last play of a lot and before the next lot is dealt)."""
+
+    def __init__(self, state: KrypkasinoState) -> None:
+        self.players = state.players
+        self.lots = state.sizes.lots
+        self.totals = list(state.totals)
+        self.sync(state)
+
+    def sync(self, state: KrypkasinoState) -> None:
+        """Take everything from an engine state (between plays)."""
+        n = self.players
+        self.deal = max(state.deal_index, 0)
+        self.dealer = state.dealer
+        self.lot = state.lot
+        self.last_lot = state.last_lot
+        self.stock = state.stock_size()
+        self.hands = [list(state.hand(s)) for s in range(n)]
+        self.table = list(state.table_cards())
+        self.captured = [list(state.captured_cards(s)) for s in range(n)]
+        view = state.view(0)
+        self.spade_faces = list(view.spade_faces)
+        self.out_of_play = len(state.out_of_play)
+        self.sweep_points = list(state.sweep_points)
+        self.totals = list(state.totals)
+        self.to_play = state.current_player()
+        self.last_capturer = state.last_capturer
+
+    def board(self) -> Board:
+        return Board(
+            players=self.players, deal=self.deal, dealer=self.dealer, lot=self.lot,
+            lots=self.lots, last_lot=self.last_lot, stock=self.stock,
+            hands=tuple(codes(hand_order(h)) for h in self.hands), table=codes(self.table),
+            captured=tuple(len(p) for p in self.captured), spade_faces=codes(self.spade_faces),
+            out_of_play=self.out_of_play,
+            card_points=tuple(card_points(p) for p in self.captured),
+            sweep_points=tuple(self.sweep_points), totals=tuple(self.totals),
+            to_play=self.to_play, last_capturer=self.last_capturer,
+        )
+
+    def apply(self, event: KrypkasinoEvent, state: KrypkasinoState) -> None:
+        """Move the board on by one event (``state`` is the engine after the whole call)."""
+        n = self.players
+        if isinstance(event, Dealt):
+            self.deal, self.dealer, self.lot = event.deal, event.dealer, 1
+            self.hands = [list(h) for h in event.hands]
+            self.table = list(event.table)
+            self.stock = event.stock
+            self.captured = [[] for _ in range(n)]
+            self.spade_faces, self.out_of_play = [], 0
+            self.sweep_points = [0] * n
+            self.last_capturer = None
+            self.last_lot = event.stock == 0
+            self.to_play = (event.dealer + 1) % n
+        elif isinstance(event, FaceCardsSetAside):
+            _remove(self.table, event.cards)
+            self.spade_faces.extend(event.spade_faces)
+            self.out_of_play += len(event.discarded)
+        elif isinstance(event, Trailed):
+            _remove(self.hands[event.seat], [event.card])
+            self.table.append(event.card)
+            self.to_play = (event.seat + 1) % n
+        elif isinstance(event, Captured):
+            _remove(self.hands[event.seat], [event.card])
+            _remove(self.table, event.cards)
+            self.captured[event.seat].extend([*event.cards, event.card])
+            self.last_capturer = event.seat
+            self.to_play = (event.seat + 1) % n
+        elif isinstance(event, Swept):
+            self.sweep_points[event.seat] += event.points
+            self.sweep_points[event.victim] -= event.points
+        elif isinstance(event, NewLot):
+            self.lot = event.lot
+            self.stock = event.stock_left
+            self.last_lot = event.last
+            self.hands = [list(state.hand(s)) for s in range(n)]
+            self.to_play = event.first_player
+        elif isinstance(event, LeftoversAwarded):
+            self.captured[event.seat].extend([*event.cards, *event.spade_faces])
+            self.table, self.spade_faces = [], []
+            self.to_play = None
+        elif isinstance(event, DealScored):
+            self.totals = list(event.totals)
+
+
+def _remove(pile: list[Card], cards: Sequence[Card]) -> None:
+    for c in cards:
+        pile.remove(c)
+
+
+def _choices(state: KrypkasinoState, hand: Sequence[Card]) -> tuple[CardChoice, ...]:
+    out = []
+    for card in dict.fromkeys(hand_order(hand)):
+        opt = state.card_options(card)
+        out.append(CardChoice(card.code, opt.captures, opt.sweeps, opt.double, opt.allowed,
+                              tuple(codes(c) for c in opt.collections)))
+    return tuple(out)
+
+
+def _refusals(state: KrypkasinoState, hand: Sequence[Card],
+              choices: Sequence[CardChoice]) -> tuple[Refusal, ...]:
+    """The engine's sentence for every card of the hand it would not let be played."""
+    out = []
+    for card in dict.fromkeys(hand_order(hand)):
+        if all(c.allowed for c in choices if c.card == card.code):
+            continue
+        try:
+            state.check(Play(card, None))
+        except IllegalActionError as exc:
+            if exc.rule == "C-8":
+                out.append(Refusal.of(exc, card))
+    return tuple(out)
+
+
+def _tallies(piles: Sequence[Sequence[Card]]) -> tuple[Tally, ...]:
+    """Each captured pile's card points, card by card (C-13): only cards worth points."""
+    out = []
+    for seat, pile in enumerate(piles):
+        count = Counter(pile)
+        cards = [(_CODES[c.index], count[c], card_point(c))
+                 for c in sorted(count, key=lambda c: (-card_point(c), c.index))
+                 if card_point(c)]
+        out.append(Tally(seat, tuple(cards), card_points(pile), len(pile)))
+    return tuple(out)
+
+
+class _Builder:
+    def __init__(self, source: _Source, rules: KrypkasinoRules) -> None:
+        self.source = source
+        self.rules = rules
+        self.steps: list[Step] = []
+        self.kinds: Counter[str] = Counter()
+        self.deal_sweeps: list[Swept] = []
+        self.deal_scores: list[tuple[int, ...]] = []
+
+    def add(self, step_id: str, kind: str, board: Board, **fields: Any) -> None:
+        self.kinds[kind] += 1
+        self.steps.append(Step(step_id, kind, self.kinds[kind], board.deal, board, **fields))
+
+    def opening(self, tracker: _Tracker, events: Sequence[KrypkasinoEvent],
+                state: KrypkasinoState) -> None:
+        """Steps for the start of a deal: the deal, then the face cards off the table."""
+        for event in events:
+            if isinstance(event, Dealt):
+                tracker.apply(event, state)
+                self.deal_sweeps = []
+                self.add(step_prefix(event.deal) + "deal", "deal", tracker.board(),
+                         events=(event,))
+            elif isinstance(event, FaceCardsSetAside):
+                table_before = codes(tracker.table)
+                tracker.apply(event, state)
+                self.add(step_prefix(tracker.deal) + "face-cards", "face-cards", tracker.board(),
+                         events=(event,), table_before=table_before, taken=codes(event.cards))
+
+    def run(self) -> Walkthrough:
+        source, rules = self.source, self.rules
+        state, opening = source.start(rules)
+        tracker = _Tracker(state)
+        if source.is_position:
+            seat = state.current_player()
+            assert seat is not None
+            hand = state.hand(seat)
+            choices = _choices(state, hand)
+            self.add("position", "position", tracker.board(), seat=seat,
+                     hand_before=codes(hand_order(hand)), table_before=codes(state.table_cards()),
+                     choices=choices, sweepers=codes(state.sweeping_cards()),
+                     refusals=_refusals(state, hand, choices))
+        else:
+            self.opening(tracker, opening, state)
+            tracker.sync(state)
+        bot = _bot()
+        limit = source.max_deals or state.session_length
+        deal = 0
+        recorded: list[_PlaySpec] = source.plays[0] if source.plays else []
+        following = True  # still on the scenario's own plays
+        truncated = False
+        while state.phase is Phase.PLAY:
+            if len(self.steps) >= MAX_STEPS:
+                truncated = True
+                break
+            seat = state.current_player()
+            assert seat is not None
+            index = state.play_index
+            hand = state.hand(seat)
+            table = state.table_cards()
+            choices = _choices(state, hand)
+            sweepers = tuple(state.sweeping_cards())
+            refusals = _refusals(state, hand, choices)
+            refused: Refusal | None = None
+            recorded_card: str | None = None
+            chosen_by = "bot"
+            events: list[KrypkasinoEvent] | None = None
+            if following and index < len(recorded):
+                spec = recorded[index]
+                recorded_card = spec.card.code
+                try:
+                    if spec.groups is None:
+                        events = state.apply(Play(spec.card, None))
+                    else:
+                        events = state.apply(Play(spec.card, ()), groups=spec.groups)
+                    chosen_by = "record"
+                except RulesLabError as exc:
+                    refused = Refusal.of(exc, spec.card)
+                    following = False
+            if events is None:
+                events = state.apply(bot(state))
+            play_events = [e for e in events if isinstance(e, (Trailed, Captured, Swept))]
+            for e in play_events:
+                tracker.apply(e, state)
+            played = play_events[0]
+            assert isinstance(played, (Trailed, Captured))
+            swept = [e for e in play_events if isinstance(e, Swept)]
+            self.deal_sweeps.extend(swept)
+            if swept:
+                kind = "double-sweep" if swept[0].double else "sweep"
+            else:
+                kind = "capture" if isinstance(played, Captured) else "trail"
+            taken = played.cards if isinstance(played, Captured) else ()
+            groups = played.groups if isinstance(played, Captured) else ()
+            self.add(step_prefix(tracker.deal) + f"play-{index}", kind, tracker.board(),
+                     events=tuple(play_events), seat=seat, card=played.card.code,
+                     taken=codes(taken), groups=tuple(codes(g) for g in groups),
+                     hand_before=codes(hand_order(hand)), table_before=codes(table),
+                     choices=choices, sweepers=codes(sweepers), refusals=refusals,
+                     recorded_refusal=refused, recorded_card=recorded_card,
+                     chosen_by=chosen_by)
+            rest = events[len(play_events):]
+            self._after_play(tracker, rest, state)
+            if state.phase is Phase.PLAY and tracker.deal == deal:
+                tracker.sync(state)
+                continue
+            # The deal is over (and maybe the next one dealt already by a seeded session).
+            deal += 1
+            if deal >= limit or state.phase is Phase.GAME_OVER:
+                break
+            if state.phase is Phase.DEAL:
+                if deal < len(source.deal_cards):
+                    opening = _start_recorded(state, source.deal_cards[deal])
+                    self.opening(tracker, opening, state)
+                    recorded = source.plays[deal]
+                    following = True
+                else:
+                    break
+            tracker.sync(state)
+        deals = 1 + max((s.deal for s in self.steps), default=0)
+        return Walkthrough(source.players, rules, tuple(self.steps), tuple(self.deal_scores),
+                           deals, truncated)
+
+    def _after_play(self, tracker: _Tracker, events: Sequence[KrypkasinoEvent],
+                    state: KrypkasinoState) -> None:
+        """Steps for what follows a play: a new lot, or the end of the deal and its score
+        (and, in a seeded session, the next deal)."""
+        i = 0
+        while i < len(events):
+            event = events[i]
+            if isinstance(event, FaceCardsSetAside) or isinstance(event, NewLot):
+                group: list[KrypkasinoEvent] = []
+                table_before = codes(tracker.table)
+                while i < len(events) and isinstance(events[i],
+                                                     (FaceCardsSetAside, NewLot, LastLot)):
+                    tracker.apply(events[i], state)
+                    group.append(events[i])
+                    i += 1
+                lot = next(e for e in group if isinstance(e, NewLot))
+                kind = "last-lot" if lot.last else "new-lot"
+                self.add(step_prefix(tracker.deal) + f"lot-{lot.lot}", kind, tracker.board(),
+                         events=tuple(group), table_before=table_before)
+                continue
+            if isinstance(event, LeftoversAwarded):
+                table_before = codes(tracker.table)
+                tracker.apply(event, state)
+                self.add(step_prefix(tracker.deal) + "leftovers", "leftovers", tracker.board(),
+                         events=(event,), seat=event.seat, taken=codes(event.cards),
+                         table_before=table_before)
+                i += 1
+                continue
+            if isinstance(event, DealScored):
+                group = [event]
+                tracker.apply(event, state)
+                i += 1
+                if i < len(events) and isinstance(events[i], SessionOver):
+                    group.append(events[i])
+                    i += 1
+                board = tracker.board()
+                self.deal_scores.append(tuple(event.scores))
+                self.add(step_prefix(tracker.deal) + "score", "score", board,
+                         events=tuple(group), tallies=_tallies(tracker.captured),
+                         sweeps=tuple(self.deal_sweeps))
+                continue
+            if isinstance(event, Dealt):
+                # A seeded session deals the next deal at once.
+                if len(self.deal_scores) >= (self.source.max_deals or state.session_length):
+                    return
+                self.opening(tracker, events[i:], state)
+                return
+            i += 1
+
+
+def build(data: Mapping[str, Any], rules: KrypkasinoRules) -> Walkthrough:
+    """The walkthrough of a scenario's game keys under ``rules``.
+
+    Raises :class:`RecordError` (naming the field) when the source is not valid.
+    """
+    return _Builder(read_source(data), rules).run()
+
