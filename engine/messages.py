@@ -31,6 +31,7 @@ CATALOGUE_MODULES: tuple[str, ...] = (
     "engine.kachuful.catalogue",
     "engine.krypkasino.catalogue",
     "engine.scoresheet.catalogue",
+    "engine.bots.catalogue",
 )
 
 _SUIT_NOUNS = {
