@@ -22,22 +22,28 @@ def _value(card: Card) -> int:
 
 
 def splits(v: int, values: list[int]) -> bool:
-    """Whether ``values`` split into disjoint groups each adding up to ``v``."""
+    """Whether ``values`` split into disjoint groups each adding up to ``v``.
+
+    Plain backtracking: the first card's group is completed in every possible way (cards
+    taken in index order, a partial sum never above ``v``), then the rest is split again.
+    """
     if not values:
         return True
     first, rest = values[0], values[1:]
-    # The group holding the first card: the first card plus any subset of the rest.
-    n = len(rest)
-    for mask in range(1 << n):
-        total = first
-        for i in range(n):
-            if mask >> i & 1:
-                total += rest[i]
+
+    def complete(start: int, total: int, used: list[int]) -> bool:
         if total == v:
-            left = [rest[i] for i in range(n) if not mask >> i & 1]
-            if splits(v, left):
-                return True
-    return False
+            left = [x for i, x in enumerate(rest) if i not in used]
+            return splits(v, left)
+        for i in range(start, len(rest)):
+            if total + rest[i] <= v:
+                used.append(i)
+                if complete(i + 1, total + rest[i], used):
+                    return True
+                used.pop()
+        return False
+
+    return complete(0, first, [])
 
 
 def _key(cards: Sequence[Card]) -> tuple[str, ...]:
@@ -47,10 +53,14 @@ def _key(cards: Sequence[Card]) -> tuple[str, ...]:
 def _valid_subsets(v: int, table: Sequence[Card]) -> list[tuple[int, tuple[str, ...]]]:
     out = []
     n = len(table)
+    values = [_value(c) for c in table]
     for mask in range(1 << n):
-        chosen = [table[i] for i in range(n) if mask >> i & 1]
-        if splits(v, [_value(c) for c in chosen]):
-            out.append((len(chosen), _key(chosen)))
+        chosen = [i for i in range(n) if mask >> i & 1]
+        picked = [values[i] for i in chosen]
+        if sum(picked) % v or any(x > v for x in picked):
+            continue  # cannot be whole groups of v
+        if splits(v, picked):
+            out.append((len(chosen), _key([table[i] for i in chosen])))
     return out
 
 

@@ -267,10 +267,22 @@ def _solver(v: int) -> _Solver:
     return s
 
 
-def clear_caches() -> None:
-    """Forget every memoised answer (benchmarks use it to time cold searches)."""
-    _SOLVERS.clear()
+def clear_caches(keep_groups: bool = False) -> None:
+    """Forget every memoised answer (benchmarks use it to time cold searches).
+
+    With ``keep_groups`` the per-value tables of possible groups (which depend on no
+    table) are kept and only the answers about tables are forgotten.
+    """
     _INFO.clear()
+    if not keep_groups:
+        _SOLVERS.clear()
+        return
+    for v, solver in list(_SOLVERS.items()):
+        fresh = _Solver.__new__(_Solver)
+        fresh.v, fresh.groups, fresh.below = v, solver.groups, solver.below
+        fresh.best_memo, fresh.part_memo = {0: 0}, {0: True}
+        fresh.sets_memo, fresh.all_memo = {0: frozenset([0])}, {0: frozenset([0])}
+        _SOLVERS[v] = fresh
 
 
 class CaptureInfo:
