@@ -194,7 +194,7 @@ def replay_traced(players: int, rules: KachufulRules, hand: TracedHand) -> Kachu
     return state
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(players=st.integers(3, 8), seed=st.integers(0, 2**32), rules=variants(),
        size=st.integers(1, 6))
 def test_fast_simulator_agrees_with_the_checked_state(players: int, seed: int,
