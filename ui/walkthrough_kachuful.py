@@ -1,0 +1,698 @@
+"""The Kachuful walkthrough as plain data: a list of steps built on engine states.
+
+Pure and cache-friendly: :func:`build` drives a :class:`~engine.kachuful.KachufulState`
+(a seeded game, or a ``kachuful-record/1`` of a scenario) and after every event group
+records a :class:`Step` made of strings, numbers and card codes only. Every fact shown
+comes from the engine: whose turn, the legal bids and cards, the hook arithmetic
+(``BidMade.others/forbidden``), how a card was played and who won the trick and why
+(``CardPlayed.how``, ``TrickWon.reason``), the scores (``HandScored``); which hands a
+seat may see comes from ``state.view(seat)``. This module decides no rule.
+
+Two things here are not rules and are labelled so on the page:
+
+* :func:`bid_advice` — a sure-trick count (aces and the trump king), advice only.
+* :func:`policy_action` — how the players of a *random deal* choose among the engine's
+  legal actions (the engine has no bot yet): bid the advice (the nearest allowed number),
+  then play the highest allowed card while still short of the bid, else the lowest.
+
+Step ids (the keys of a scenario's ``texts``, see :mod:`tutorials.scenarios`):
+``draw.r1`` (draw round 1), ``h11.schedule``, ``h11.deal``, ``h11.bid.s0`` (seat 0's bid
+in hand 11; the dealer's bid has kind ``hook``), ``h11.t1.c2`` (trick 1, second card),
+``h11.t1.won``, ``h11.score``, ``illegal``. Hands are numbered by their place in the game.
+
+>>> walk = build(record_source(EXAMPLE_DOC, first_hand=11), DEFAULT_RULES, "en")
+>>> hook_step = walk.steps[walk.index_of("h11.bid.s3")]
+>>> hook_step.kind, hook_step.lines[0]
+('hook', 'Seat 3, the dealer, bids 0: the other bids add up to 2 and the hand has 3 tricks, so 1 was not allowed.')
+>>> walk.steps[-1].sheet[0]
+(0, 1, 1, 11, 11)
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.cards import Card, Rank, Suit
+from engine.errors import IllegalActionError, InvalidActionError, RecordError
+from engine.kachuful import (
+    DEFAULT_RULES,
+    Bid,
+    KachufulRules,
+    KachufulState,
+    Phase,
+    hand_sizes,
+    narrate,
+    trump_for_hand,
+)
+from engine.kachuful.events import (
+    BidMade,
+    CardPlayed,
+    Dealt,
+    DrawCard,
+    DrawTie,
+    GameOver,
+    HandScored,
+    KachufulEvent,
+    Redraw,
+    TrickWon,
+    TrumpAnnounced,
+)
+from engine.kachuful.record import read_record
+from engine.kachuful.rules import is_renege, max_hand_size
+from engine.kachuful.state import HandResult, HandSetup, setup_hand
+from tutorials import scenarios as scenario_files
+from tutorials.scenarios import Scenario, ScenarioError
+from ui.i18n import t
+
+GAME = "kachuful"
+#: The keys a Kachuful scenario file may hold besides the shared ones.
+SCENARIO_KEYS: tuple[str, ...] = ("seed", "players", "hands", "record", "first_hand", "variant")
+#: The walkthrough of any seed ("random deal"), beside the scenario files.
+RANDOM = "random"
+MAX_SEED = 2**63 - 1
+
+#: The worked example of RULES.md (also ``tutorials/scenarios/kachuful/worked-example``).
+EXAMPLE_DOC: dict[str, Any] = {
+    "format": "kachuful-record/1", "players": 4,
+    "hands": [{"dealer": 3,
+               "deal": [["KH", "AS", "3D"], ["2C", "4S", "5D"], ["AH", "6S", "9D"],
+                        ["7H", "8S", "2D"]],
+               "bids": [1, 0, 1, 0],
+               "play": ["KH", "2C", "AH", "7H", "4S", "6S", "8S", "AS", "3D", "5D", "9D",
+                        "2D"]}],
+}
+
+
+# -- sources -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeedSource:
+    """A game dealt from ``seed`` (first dealer by the K-3 draw), walked for ``hands``."""
+
+    seed: int
+    players: int = 4
+    hands: int = 1
+
+
+@dataclass(frozen=True)
+class RecordSource:
+    """A ``kachuful-record/1`` document; its first hand is hand ``first_hand`` of the
+    game (so the trump follows the variant's rule for that place, unless the record
+    states it)."""
+
+    doc: Mapping[str, Any]
+    first_hand: int = 1
+
+
+Source = SeedSource | RecordSource
+
+
+def record_source(doc: Mapping[str, Any], first_hand: int = 1) -> RecordSource:
+    return RecordSource(doc, first_hand)
+
+
+def _int(value: Any, where: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ScenarioError(where, f"must be a whole number from {lo} to {hi}")
+    return value
+
+
+def scenario_rules(scenario: Scenario) -> KachufulRules:
+    """The variant a scenario starts with (its ``variant``, else the defaults)."""
+    raw = scenario.data.get("variant", {})
+    try:
+        return KachufulRules.from_dict(raw)
+    except InvalidActionError as exc:
+        raise ScenarioError(f"{GAME}/{scenario.id}: variant", exc.sentence) from None
+
+
+def scenario_source(scenario: Scenario) -> Source:
+    """The game a scenario walks through; raises :class:`ScenarioError` when its keys
+    are wrong (exactly one of ``seed`` and ``record``; the record is read strictly)."""
+    data = scenario.data
+    where = f"{GAME}/{scenario.id}"
+    if ("seed" in data) == ("record" in data):
+        raise ScenarioError(where, "give exactly one of 'seed' and 'record'")
+    rules = scenario_rules(scenario)
+    if "seed" in data:
+        for key in ("first_hand",):
+            if key in data:
+                raise ScenarioError(f"{where}: {key}", "only for a record scenario")
+        seed = _int(data["seed"], f"{where}: seed", 0, MAX_SEED)
+        players = _int(data.get("players", 4), f"{where}: players", 3, 8)
+        count = len(hand_sizes(players, rules))
+        hands = _int(data.get("hands", 1), f"{where}: hands", 1, count)
+        return SeedSource(seed, players, hands)
+    for key in ("players", "hands"):
+        if key in data:
+            raise ScenarioError(f"{where}: {key}", "only for a seed scenario (the record "
+                                "says how many players and hands)")
+    first = _int(data.get("first_hand", 1), f"{where}: first_hand", 1, 100)
+    doc = data["record"]
+    try:
+        read_record(doc)
+    except RecordError as exc:
+        raise ScenarioError(f"{where}: record.{exc.field}", exc.problem) from None
+    if not isinstance(doc, dict) or not doc.get("hands"):
+        raise ScenarioError(f"{where}: record.hands", "the record needs at least one hand")
+    return RecordSource(doc, first)
+
+
+def load_scenarios() -> list[Scenario]:
+    """Every Kachuful scenario file, checked, in menu order."""
+    found = scenario_files.load_all(GAME, SCENARIO_KEYS)
+    for scenario in found:
+        scenario_source(scenario)
+    return found
+
+
+# -- steps ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """The table the engine produced at a step (card codes, seats as numbers).
+
+    ``visible[v][s]``: may seat ``v`` see seat ``s``'s hand (``state.view(v)``).
+    ``trick`` holds the cards on the table, ``(seat, code)`` in play order;
+    ``trick_winner`` is set on the step that completes a trick.
+    """
+
+    hand: int
+    size: int
+    dealer: int
+    trump: str
+    turned: str | None
+    hands: tuple[tuple[str, ...], ...]
+    visible: tuple[tuple[bool, ...], ...]
+    bids: tuple[int | None, ...]
+    tricks_won: tuple[int, ...]
+    trick: tuple[tuple[int, str], ...]
+    trick_winner: int | None
+    to_act: int | None
+    legal_cards: tuple[str, ...]
+    legal_bids: tuple[int, ...]
+    blind_allowed: bool
+    totals: tuple[int, ...]
+    just_played: str | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of the walkthrough: what happened (engine sentences in ``lines``), why
+    (``explain``, ``advice``), the scenario's teaching ``text`` and the table after it."""
+
+    id: str
+    kind: str
+    hand: int
+    title: str
+    lines: tuple[str, ...]
+    explain: tuple[str, ...] = ()
+    advice: str | None = None
+    text: str | None = None
+    rules: tuple[str, ...] = ()
+    table: Table | None = None
+    draw: tuple[tuple[int, str, bool], ...] = ()
+    sheet: tuple[tuple[int, int, int, int, int], ...] = ()
+    error: str | None = None
+    hands_done: int = 0
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    """Every step, the game's schedule under the variant, and the score rows."""
+
+    players: int
+    steps: tuple[Step, ...]
+    schedule: tuple[int, ...]
+    trumps: tuple[str, ...]
+    hand_scores: tuple[tuple[int, tuple[int, ...]], ...]
+    notes: tuple[str, ...] = ()
+    from_policy: bool = False
+
+    @property
+    def illegal(self) -> bool:
+        """Whether the walk stops at an action the variant forbids."""
+        return bool(self.steps) and self.steps[-1].kind == "illegal"
+
+    def index_of(self, step_id: str) -> int:
+        for i, step in enumerate(self.steps):
+            if step.id == step_id:
+                return i
+        raise KeyError(step_id)
+
+    def scores_until(self, index: int) -> list[tuple[int, tuple[int, ...]]]:
+        """The score rows of the hands finished at step ``index``."""
+        done = self.steps[index].hands_done
+        return list(self.hand_scores[:done])
+
+
+def trump_code(trump: Suit | None) -> str:
+    return "NT" if trump is None else trump.value
+
+
+def trump_words(code: str, lang: str) -> str:
+    """``"clubs"`` / ``"no trump"`` / ``"?"`` (turned, not known before the deal)."""
+    if code == "?":
+        return t("kwalk.trump.unknown", lang)
+    from engine.messages import suit_name
+
+    return suit_name(code, lang)
+
+
+def codes(cards: Sequence[Card]) -> str:
+    return ", ".join(str(c) for c in cards)
+
+
+# -- advice and the random-deal policy (not rules) ------------------------------------
+
+
+def bid_advice(hand: Sequence[Card], trump: Suit | None) -> tuple[int, tuple[Card, ...]]:
+    """Advice, not a rule: count the aces and the trump king as sure tricks.
+
+    >>> from engine.cards import parse_cards
+    >>> bid_advice(parse_cards(["KH", "AS", "3D"]), Suit.CLUBS)[0]
+    1
+    """
+    sure = tuple(c for c in hand
+                 if c.rank is Rank.ACE or (trump is not None and c.suit is trump
+                                           and c.rank is Rank.KING))
+    return len(sure), sure
+
+
+def nearest(target: int, allowed: Sequence[int]) -> int:
+    """The allowed number closest to ``target`` (the lower one on a tie)."""
+    return min(allowed, key=lambda n: (abs(n - target), n))
+
+
+def policy_action(state: KachufulState) -> Bid | Card:
+    """The random deal's choice among ``state.legal_actions()`` (see the module doc)."""
+    seat = state.current_player()
+    assert seat is not None
+    if state.phase is Phase.BID:
+        advice, _ = bid_advice(state.hand_of(seat), state.trump)
+        return Bid(nearest(advice, state.legal_bid_numbers()))
+    legal = [a for a in state.legal_actions() if isinstance(a, Card)]
+    led = state.current_trick[0][1].suit if state.current_trick else None
+    hand = state.hand_of(seat)
+    honest = [c for c in legal if not is_renege(hand, c, led)] or legal
+    bid = state.bids[seat]
+    short = bid is not None and state.tricks_won[seat] < bid
+    ranked = sorted(honest, key=lambda c: int(c.rank))
+    return ranked[-1] if short else ranked[0]
+
+
+# -- building ------------------------------------------------------------------------
+
+
+@dataclass
+class _Builder:
+    state: KachufulState
+    lang: str
+    texts: Mapping[str, Mapping[str, str]]
+    steps: list[Step] = field(default_factory=list)
+    scores: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    seen: dict[str, int] = field(default_factory=dict)
+    offset: int = 0  # game position of the state's hand 1, minus 1
+    game_over_shown: bool = True  # False when a record stops before the game's last hand
+
+    def tr(self, key: str, **data: Any) -> str:
+        return t(key, self.lang, **data)
+
+    def say(self, event: KachufulEvent) -> str:
+        return narrate(event, self.lang)
+
+    def add(self, step: Step) -> None:
+        nth = self.seen[step.kind] = self.seen.get(step.kind, 0) + 1
+        text = scenario_files.text_for(self.texts, step.id, step.kind, nth, self.lang)
+        if text is None and not self.steps:
+            text = scenario_files.text_for(self.texts, "intro", "intro", 1, self.lang)
+        self.steps.append(replace(step, text=text, hands_done=len(self.scores)))
+
+    @property
+    def position(self) -> int:
+        return self.state.hand_number + self.offset
+
+    # -- the table -----------------------------------------------------------------
+
+    def table(self) -> Table:
+        """The table as the engine shows it now (within the current hand)."""
+        s = self.state
+        n = s.players
+        views = [s.view(v) for v in range(n)]
+        legal_cards: tuple[str, ...] = ()
+        legal_bids: tuple[int, ...] = ()
+        if s.phase is Phase.PLAY:
+            legal_cards = tuple(a.code for a in s.legal_actions() if isinstance(a, Card))
+        elif s.phase is Phase.BID:
+            legal_bids = tuple(s.legal_bid_numbers())
+        setup = s.setup
+        return Table(
+            hand=self.position, size=setup.size, dealer=setup.dealer,
+            trump=trump_code(setup.trump),
+            turned=None if setup.turned is None else setup.turned.code,
+            hands=tuple(tuple(c.code for c in s.hand_of(seat)) for seat in range(n)),
+            visible=tuple(tuple(v.hands[seat] is not None for seat in range(n))
+                          for v in views),
+            bids=s.bids, tricks_won=s.tricks_won,
+            trick=tuple((seat, c.code) for seat, c in s.current_trick),
+            trick_winner=None, to_act=s.current_player(), legal_cards=legal_cards,
+            legal_bids=legal_bids, blind_allowed=s.rules.blind_bids and s.phase is Phase.BID,
+            totals=tuple(s.scores()),
+        )
+
+    def finished_table(self, before: Table, result: HandResult) -> Table:
+        """The table at the end of a hand (the state has moved on): every card played."""
+        return replace(before, hands=tuple(() for _ in before.hands), bids=result.bids,
+                       tricks_won=result.tricks, trick=(), trick_winner=None, to_act=None,
+                       legal_cards=(), legal_bids=(), totals=tuple(self.totals()))
+
+    def totals(self) -> list[int]:
+        totals = [0] * self.state.players
+        for _, row in self.scores:
+            for seat, points in enumerate(row):
+                totals[seat] += points
+        return totals
+
+    # -- the draw ------------------------------------------------------------------
+
+    def draw_steps(self) -> None:
+        events = self.state.draw_events
+        rounds: dict[int, list[KachufulEvent]] = {}
+        current = 1
+        for event in events:
+            if isinstance(event, (DrawCard, DrawTie)):
+                current = event.round
+            rounds.setdefault(current, []).append(event)
+        for number, group in rounds.items():
+            drawn = [e for e in group if isinstance(e, DrawCard)]
+            if not drawn:
+                continue
+            top = max(int(e.card.rank) for e in drawn)
+            lines = [self.say(e) for e in group if not isinstance(e, Redraw)]
+            redraw = [e for e in group if isinstance(e, Redraw)]
+            explain = [self.tr("kwalk.explain.draw")]
+            tie = [e for e in group if isinstance(e, DrawTie)]
+            if tie:
+                explain.append(self.tr("kwalk.explain.draw-tie"))
+            lines.extend(self.say(e) for e in redraw)
+            title = self.tr("kwalk.title.draw", round=number)
+            self.add(Step(
+                id=f"draw.r{number}", kind="draw-tie" if tie else "draw", hand=0,
+                title=title, lines=tuple(lines), explain=tuple(explain), rules=("K-3",),
+                draw=tuple((e.seat, e.card.code, int(e.card.rank) == top) for e in drawn),
+            ))
+
+    # -- one hand ------------------------------------------------------------------
+
+    def opening_steps(self, schedule: Sequence[int], trumps: Sequence[str]) -> None:
+        s = self.state
+        h = self.position
+        dealt, trump_event = s.hand_events()
+        assert isinstance(dealt, Dealt) and isinstance(trump_event, TrumpAnnounced)
+        # Events count hands from the state's first; a scenario may start later in the game.
+        dealt, trump_event = replace(dealt, hand=h), replace(trump_event, hand=h)
+        table = self.table()
+        size = s.hand_size
+        count = len(schedule)
+        explain = [self.tr(f"kwalk.explain.schedule.{s.rules.schedule}",
+                           top=max(schedule) if schedule else size,
+                           players=s.players, count=count)]
+        if h <= count and schedule[h - 1] != size:
+            explain.append(self.tr("kwalk.explain.schedule-mismatch", hand=h,
+                                   size=size, scheduled=schedule[h - 1]))
+        elif h > count:
+            explain.append(self.tr("kwalk.explain.schedule-outside", hand=h, count=count))
+        explain.append(self.tr(f"kwalk.explain.trumps.{trump_event.source}"))
+        explain.append(self.tr("kwalk.explain.rotation", dealer=s.dealer))
+        self.add(Step(
+            id=f"h{h}.schedule", kind="schedule", hand=h,
+            title=self.tr("kwalk.title.schedule", hand=h, count=count, size=size,
+                          trump=trump_words(table.trump, self.lang)),
+            lines=(self.say(trump_event),), explain=tuple(explain),
+            rules=("K-4", "K-6", "K-7"), table=table,
+        ))
+        self.add(Step(
+            id=f"h{h}.deal", kind="deal", hand=h,
+            title=self.tr("kwalk.title.deal", hand=h),
+            lines=(self.say(dealt),),
+            explain=(self.tr("kwalk.explain.deal"), self.tr("kwalk.explain.face-up")),
+            rules=("K-5",), table=table,
+        ))
+
+    def bid_step(self, event: BidMade, legal: Sequence[int], advice: int,
+                 sure: Sequence[Card]) -> None:
+        h = self.position
+        explain: list[str] = []
+        kind = "bid"
+        if event.dealer:
+            kind = "hook"
+            if event.others is None:
+                explain.append(self.tr("kwalk.explain.no-hook", size=event.size))
+            elif event.forbidden is None:
+                explain.append(self.tr("kwalk.explain.hook-free", others=event.others,
+                                       size=event.size))
+            else:
+                explain.append(self.tr("kwalk.explain.hook", others=event.others,
+                                       forbidden=event.forbidden, size=event.size,
+                                       parts=self.bid_sum_words(event.seat)))
+        else:
+            explain.append(self.tr("kwalk.explain.bid-order", size=event.size))
+        explain.append(self.tr("kwalk.explain.legal-bids", seat=event.seat,
+                               bids=", ".join(str(b) for b in legal)))
+        explain.append(self.tr("kwalk.explain.bid-total", total=event.total, size=event.size))
+        if self.state.rules.blind_bids:
+            explain.append(self.tr("kwalk.explain.blind-allowed"))
+        advice_text = self.tr("kwalk.advice.bid", count=advice,
+                              cards=codes(sure) if sure else self.tr("kwalk.advice.none"))
+        if advice not in legal:
+            advice_text += " " + self.tr("kwalk.advice.forbidden", advice=advice)
+        self.add(Step(
+            id=f"h{h}.bid.s{event.seat}", kind=kind, hand=h,
+            title=self.tr("kwalk.title.hook" if event.dealer else "kwalk.title.bid",
+                          seat=event.seat),
+            lines=(self.say(event),), explain=tuple(explain), advice=advice_text,
+            rules=("K-8", "K-9") if event.dealer else ("K-8",), table=self.table(),
+        ))
+
+    def bid_sum_words(self, dealer: int) -> str:
+        """``"1 + 0 + 1"``: the bids before the dealer's, in bidding order."""
+        s = self.state
+        n = s.players
+        order = [(dealer + 1 + k) % n for k in range(n - 1)]
+        return " + ".join(str(s.bids[seat]) for seat in order)
+
+    def card_steps(self, events: Sequence[KachufulEvent], before: Table,
+                   legal: Sequence[str], hand_pos: int) -> None:
+        played = next(e for e in events if isinstance(e, CardPlayed))
+        won = next((e for e in events if isinstance(e, TrickWon)), None)
+        order = len(before.trick) + 1
+        explain = [self.tr(f"kwalk.explain.card.{played.variant}",
+                           led=trump_words(trump_code(played.led), self.lang)
+                           if played.led else "",
+                           trump=trump_words(trump_code(played.trump), self.lang))]
+        explain.append(self.tr("kwalk.explain.legal-cards", seat=played.seat,
+                               cards=", ".join(_show(c) for c in legal)))
+        finished = [e for e in events if isinstance(e, HandScored)]
+        if won is None:
+            table = replace(self.table(), just_played=played.card.code)
+        else:
+            hands = tuple(tuple(c for c in cards if c != played.card.code) if seat == played.seat
+                          else cards for seat, cards in enumerate(before.hands))
+            table = replace(before, hands=hands,
+                            trick=(*before.trick, (played.seat, played.card.code)),
+                            to_act=None, legal_cards=(), legal_bids=(),
+                            just_played=played.card.code)
+        self.add(Step(
+            id=f"h{hand_pos}.t{played.trick}.c{order}", kind="card", hand=hand_pos,
+            title=self.tr("kwalk.title.card", trick=played.trick, order=order,
+                          seat=played.seat),
+            lines=(self.say(played),), explain=tuple(explain),
+            rules=("K-10", "K-11"), table=table,
+        ))
+        if won is None:
+            return
+        trick = tuple(((won.leader + i) % len(before.hands), c.code)
+                      for i, c in enumerate(won.cards))
+        if finished:
+            result = self.state.results[-1]
+            after = self.finished_table(table, result)
+        else:
+            after = self.table()
+        after = replace(after, trick=trick, trick_winner=won.seat, just_played=None)
+        explain = [self.tr(f"kwalk.explain.trick.{won.reason}"),
+                   self.tr("kwalk.explain.trick-count", seat=won.seat, count=won.tricks_won)]
+        if not finished:
+            explain.append(self.tr("kwalk.explain.next-lead", seat=won.seat))
+        self.add(Step(
+            id=f"h{hand_pos}.t{won.trick}.won", kind="trick", hand=hand_pos,
+            title=self.tr("kwalk.title.trick", trick=won.trick, seat=won.seat),
+            lines=(self.say(won),), explain=tuple(explain), rules=("K-12",), table=after,
+        ))
+        if finished:
+            self.score_step(events, after, hand_pos)
+
+    def score_step(self, events: Sequence[KachufulEvent], after: Table, hand_pos: int) -> None:
+        scored = [e for e in events if isinstance(e, HandScored)]
+        over = [e for e in events if isinstance(e, GameOver)]
+        self.scores.append((hand_pos, tuple(e.points for e in scored)))
+        lines = [self.say(e) for e in scored]
+        if self.game_over_shown:
+            lines.extend(self.say(e) for e in over)
+        rules = self.state.rules
+        explain = [self.tr(f"kwalk.explain.scoring.{rules.scoring}")]
+        if rules.blind_bids:
+            explain.append(self.tr("kwalk.explain.blind-double"))
+        if rules.renege == "penalized":
+            explain.append(self.tr("kwalk.explain.renege-penalized"))
+        self.add(Step(
+            id=f"h{hand_pos}.score", kind="score", hand=hand_pos,
+            title=self.tr("kwalk.title.score", hand=hand_pos),
+            lines=tuple(lines), explain=tuple(explain), rules=("K-13", "K-14"),
+            table=replace(after, trick=(), trick_winner=None, totals=tuple(self.totals())),
+            sheet=tuple((e.seat, e.bid, e.tricks, e.points, e.total) for e in scored),
+        ))
+
+    def illegal_step(self, exc: IllegalActionError, seat: int | None, action: str,
+                     hand_pos: int) -> None:
+        self.add(Step(
+            id="illegal", kind="illegal", hand=hand_pos,
+            title=self.tr("kwalk.title.illegal", seat=seat, action=action),
+            lines=(), explain=(self.tr("kwalk.explain.illegal"),),
+            rules=(exc.rule,) if exc.rule else (), table=self.table(),
+            error=exc.localized(self.lang),
+        ))
+
+    def play_hand(self, choose: Callable[[KachufulState], Bid | Card | None],
+                  schedule: Sequence[int], trumps: Sequence[str]) -> bool:
+        """Walk the current hand; ``False`` when the walk must stop (illegal or no more
+        recorded actions)."""
+        s = self.state
+        hand_pos = self.position
+        index = s.hand_number
+        self.opening_steps(schedule, trumps)
+        while s.phase is Phase.BID and s.hand_number == index:
+            seat = s.current_player()
+            assert seat is not None
+            legal_bids = s.legal_bid_numbers()
+            advice, sure = bid_advice(s.hand_of(seat), s.trump)
+            action = choose(s)
+            if action is None:
+                return False
+            try:
+                events = s.apply(action)
+            except IllegalActionError as exc:
+                self.illegal_step(exc, seat, str(action), hand_pos)
+                return False
+            bid = next(e for e in events if isinstance(e, BidMade))
+            self.bid_step(bid, legal_bids, advice, sure)
+        while (s.phase is Phase.PLAY and s.hand_number == index):
+            seat = s.current_player()
+            assert seat is not None
+            before = self.table()
+            legal = list(before.legal_cards)
+            action = choose(s)
+            if action is None:
+                return False
+            try:
+                events = s.apply(action)
+            except IllegalActionError as exc:
+                self.illegal_step(exc, seat, _show(str(action)), hand_pos)
+                return False
+            self.card_steps(events, before, legal, hand_pos)
+        return True
+
+
+def _show(code: str) -> str:
+    """A card code as ``10♦``."""
+    from engine.cards import parse_card
+
+    try:
+        return str(parse_card(code))
+    except (InvalidActionError, ValueError):
+        return code
+
+
+def _schedule(players: int, rules: KachufulRules) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    sizes = tuple(hand_sizes(players, rules))
+    if rules.trumps == "turned":
+        trumps = tuple("?" for _ in sizes)
+    else:
+        trumps = tuple(trump_code(trump_for_hand(k, rules)) for k in range(1, len(sizes) + 1))
+    return sizes, trumps
+
+
+def build(source: Source, rules: KachufulRules = DEFAULT_RULES, lang: str = "en",
+          texts: Mapping[str, Mapping[str, str]] | None = None) -> Walkthrough:
+    """Every step of the walkthrough of ``source`` under ``rules``, in ``lang``.
+
+    Raises :class:`~engine.errors.InvalidActionError` when the variant does not fit the
+    game (``max_cards`` too big for the players) and :class:`RecordError` for a bad
+    record; an illegal recorded action is *not* raised: it becomes the last step.
+    """
+    if isinstance(source, SeedSource):
+        return _build_seed(source, rules, lang, texts or {})
+    return _build_record(source, rules, lang, texts or {})
+
+
+def _build_seed(source: SeedSource, rules: KachufulRules, lang: str,
+                texts: Mapping[str, Mapping[str, str]]) -> Walkthrough:
+    max_hand_size(source.players, rules)  # raises for max_cards too big
+    state = KachufulState.new_game(source.players, rules, seed=source.seed)
+    schedule, trumps = _schedule(source.players, rules)
+    b = _Builder(state, lang, texts)
+    b.draw_steps()
+    hands = min(source.hands, state.hand_count)
+    for _ in range(hands):
+        b.play_hand(policy_action, schedule, trumps)
+        if state.is_terminal():
+            break
+    return Walkthrough(source.players, tuple(b.steps), schedule, trumps, tuple(b.scores),
+                       from_policy=True)
+
+
+def _build_record(source: RecordSource, rules: KachufulRules, lang: str,
+                  texts: Mapping[str, Mapping[str, str]]) -> Walkthrough:
+    doc = copy.deepcopy(dict(source.doc))
+    doc["variant"] = rules.to_dict()
+    raw_hands = doc.get("hands", [])
+    notes: list[str] = []
+    stated = [isinstance(raw, dict) and "trump" in raw for raw in raw_hands]
+    if rules.trumps == "turned" and not all(stated):
+        # A fixed deal has no next card to turn: keep the default cycle's trump (a ruling
+        # of this page, docs/walkthrough-kachuful.md).
+        for i, raw in enumerate(raw_hands):
+            if isinstance(raw, dict) and not stated[i]:
+                raw["trump"] = trump_code(trump_for_hand(source.first_hand + i, DEFAULT_RULES))
+        notes.append(t("kwalk.note.turned-fixed", lang))
+    record = read_record(doc)
+    setups: list[HandSetup] = []
+    for i, hand in enumerate(record.hands):
+        if stated[i] or rules.trumps == "turned":
+            setups.append(hand.setup)
+        else:
+            setups.append(setup_hand(record.players, rules, source.first_hand - 1 + i,
+                                     hand.setup.dealer, deal=hand.setup.deal))
+    state = KachufulState.from_hands(record.players, setups, rules)
+    schedule, trumps = _schedule(record.players, rules)
+    last = source.first_hand - 1 + len(record.hands) == len(schedule)
+    b = _Builder(state, lang, texts, offset=source.first_hand - 1, game_over_shown=last)
+    for hand in record.hands:
+        order = [(hand.setup.dealer + 1 + k) % record.players for k in range(record.players)]
+        bids = [Bid(b_, seat in hand.blind) for seat in order
+                if (b_ := hand.bids[seat]) is not None]
+        actions: list[Bid | Card] = [*bids, *hand.play]
+
+        def choose(_: KachufulState, queue: list[Bid | Card] = actions) -> Bid | Card | None:
+            return queue.pop(0) if queue else None
+
+        if not b.play_hand(choose, schedule, trumps):
+            break
+        if state.is_terminal():
+            break
+    return Walkthrough(record.players, tuple(b.steps), schedule, trumps, tuple(b.scores),
+                       notes=tuple(notes))
