@@ -54,6 +54,10 @@ PAGES: list[PageSpec] = [
     PageSpec("krypkasino", "pages/krypkasino_rules.py", "page.krypkasino_rules",
              ":material/menu_book:", "learn"),
     PageSpec("start", "pages/glossary.py", "page.glossary", ":material/dictionary:", "learn"),
+    PageSpec("kachuful", "pages/kachuful_scorekeeper.py", "scorekeeper.page.kachuful",
+             ":material/scoreboard:", "play"),
+    PageSpec("krypkasino", "pages/krypkasino_scorekeeper.py", "scorekeeper.page.krypkasino",
+             ":material/scoreboard:", "play"),
 ]
 
 

@@ -220,12 +220,10 @@ class KachufulSheet:
         return replace(self, pending=None)
 
     def without_last_hand(self) -> KachufulSheet:
-        """Undo: the bids in progress if any, else the last finished hand."""
-        if self.pending is not None:
-            return self.without_bids()
+        """Undo the last finished hand (and the bids of the hand after it, if entered)."""
         if not self.hands:
             raise InvalidActionError("scoresheet.nothing-to-undo")
-        return replace(self, hands=self.hands[:-1])
+        return replace(self, hands=self.hands[:-1], pending=None)
 
     def _whole_numbers(self, values: Sequence[object]) -> list[int]:
         if isinstance(values, str) or not isinstance(values, Sequence) or len(values) != self.players:

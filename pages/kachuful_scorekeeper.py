@@ -1,0 +1,325 @@
+"""Kachuful scorekeeper: a table playing with real cards enters names, the variant, then
+each hand's bids and tricks; the engine's score sheet checks and scores them.
+
+The sheet (engine.scoresheet.KachufulSheet) lives in st.session_state and is mirrored in
+the link (?sheet=k1.…) after every run, so a reload or a shared link restores it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from engine.cards import SUITS
+from engine.errors import RulesLabError
+from engine.kachuful.rules import (
+    CLASSIC_MAX_CARDS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RENEGE_RULES,
+    SCHEDULES,
+    SCORINGS,
+    TRUMP_RULES,
+    KachufulRules,
+)
+from engine.messages import render, suit_name
+from engine.scoresheet import KachufulSheet
+from ui import scorekeeper as sk
+from ui.charts import score_progression
+from ui.docs import rule_href
+from ui.i18n import t
+from ui.prefs import current
+from ui.query import write_params
+from ui.safe import escape_markdown
+
+P = "ksk."
+SHEET, ERROR, PROBLEM, LOADED = P + "sheet", P + "error", P + "problem", P + "loaded"
+
+visitor = current()
+lang = visitor.lang
+
+
+# -- state -------------------------------------------------------------------------------
+
+
+def load() -> None:
+    """Once per session: the sheet from the link (or none, with the link's problem)."""
+    if LOADED in st.session_state:
+        return
+    decoded = sk.decode(st.query_params.get(sk.PARAM), "kachuful")
+    st.session_state[SHEET] = decoded.sheet
+    st.session_state[PROBLEM] = decoded.problem
+    st.session_state[LOADED] = True
+
+
+def sheet() -> KachufulSheet | None:
+    value = st.session_state.get(SHEET)
+    return value if isinstance(value, KachufulSheet) else None
+
+
+def attempt(change: Callable[[], KachufulSheet]) -> None:
+    """Keep the new sheet ``change()`` returns, or the engine's refusal (sheet unchanged)."""
+    try:
+        st.session_state[SHEET] = change()
+        st.session_state[ERROR] = None
+        st.session_state[PROBLEM] = None
+    except RulesLabError as exc:
+        st.session_state[ERROR] = exc
+
+
+def typed_names() -> list[str]:
+    text = st.session_state.get(P + "names", "")
+    return [line.strip() for line in str(text).splitlines() if line.strip()]
+
+
+def max_cards_value(choice: object) -> int | str | None:
+    return None if choice == "all" else choice  # type: ignore[return-value]
+
+
+def on_start() -> None:
+    names = typed_names()
+    ss = st.session_state
+
+    def build() -> KachufulSheet:
+        rules = KachufulRules(schedule=ss[P + "schedule"], max_cards=max_cards_value(ss[P + "max"]),
+                              trumps=ss[P + "trumps"], hook_rule=bool(ss[P + "hook"]),
+                              scoring=ss[P + "scoring"], blind_bids=bool(ss[P + "blind"]),
+                              renege=ss[P + "renege"])
+        dealer = int(ss.get(P + "dealer") or 0)
+        return KachufulSheet.new(names, rules, dealer if dealer < len(names) else 0)
+
+    attempt(build)
+
+
+def on_bids(number: int) -> None:
+    current_sheet = sheet()
+    assert current_sheet is not None
+    ss = st.session_state
+    seats = range(current_sheet.players)
+    bids = [int(ss.get(f"{P}bid.{number}.{s}", 0)) for s in seats]
+    blind = [bool(ss.get(f"{P}blindbid.{number}.{s}", False)) for s in seats]
+    turned = ss.get(f"{P}turned.{number}")
+    attempt(lambda: current_sheet.with_bids(bids, blind, turned or None))
+
+
+def on_tricks(number: int) -> None:
+    current_sheet = sheet()
+    assert current_sheet is not None
+    ss = st.session_state
+    seats = range(current_sheet.players)
+    tricks = [int(ss.get(f"{P}tricks.{number}.{s}", 0)) for s in seats]
+    reneged = [bool(ss.get(f"{P}renege.{number}.{s}", False)) for s in seats]
+    attempt(lambda: current_sheet.with_tricks(tricks, reneged))
+
+
+def on_edit_bids() -> None:
+    current_sheet = sheet()
+    assert current_sheet is not None
+    attempt(current_sheet.without_bids)
+
+
+def on_undo() -> None:
+    current_sheet = sheet()
+    assert current_sheet is not None
+    attempt(current_sheet.without_last_hand)
+
+
+def on_clear() -> None:
+    st.session_state[SHEET] = None
+    st.session_state[ERROR] = None
+
+
+# -- drawing -----------------------------------------------------------------------------
+
+
+def show_error() -> None:
+    exc = st.session_state.get(ERROR)
+    if isinstance(exc, RulesLabError):
+        text = escape_markdown(exc.localized(lang))
+        if exc.rule:
+            text += f" — [{t('scorekeeper.rule', lang, rule=exc.rule)}]({rule_href(exc.rule, query=visitor.query())})"
+        st.error(text, icon="🚫")
+
+
+def label(name: str, *notes: str) -> str:
+    extra = "".join(f" ({note})" for note in notes if note)
+    return escape_markdown(name) + escape_markdown(extra)
+
+
+def grid(count: int) -> list[DeltaGenerator]:
+    """Columns for ``count`` players: up to 4 a row (they stack on a phone)."""
+    cells: list[DeltaGenerator] = []
+    for start in range(0, count, 4):
+        cells += st.columns(4)[: min(4, count - start)]
+    return cells
+
+
+def setup_form() -> None:
+    st.subheader(t("scorekeeper.setup", lang), anchor=False)
+    st.text_area(t("scorekeeper.names", lang), key=P + "names", height=140,
+                 help=t("scorekeeper.names.help", lang), placeholder="Ana\nBo\nChandra\nDev")
+    names = typed_names()
+    st.caption(t("scorekeeper.players-count", lang, count=len(names)))
+    st.selectbox(t("scorekeeper.first-dealer", lang), options=list(range(max(len(names), 1))),
+                 format_func=lambda s: names[s] if s < len(names) else "—", key=P + "dealer",
+                 help=t("scorekeeper.first-dealer.kachuful", lang))
+    players = min(max(len(names), MIN_PLAYERS), MAX_PLAYERS)
+    with st.expander(t("scorekeeper.variant", lang), expanded=False):
+        left, right = st.columns(2)
+        with left:
+            st.selectbox(t("scorekeeper.opt.schedule", lang), SCHEDULES, key=P + "schedule",
+                         format_func=lambda v: t(f"scorekeeper.schedule.{v}", lang))
+            choices: list[object] = ["all", "classic", *range(52 // players - 1, 0, -1)]
+            st.selectbox(t("scorekeeper.opt.max_cards", lang), choices, key=P + "max",
+                         format_func=lambda v: max_label(v, players))
+            st.selectbox(t("scorekeeper.opt.trumps", lang), TRUMP_RULES, key=P + "trumps",
+                         format_func=lambda v: t(f"scorekeeper.trumps.{v}", lang))
+        with right:
+            st.selectbox(t("scorekeeper.opt.scoring", lang), SCORINGS, key=P + "scoring",
+                         format_func=lambda v: t(f"scorekeeper.scoring.{v}", lang))
+            st.selectbox(t("scorekeeper.opt.renege", lang), RENEGE_RULES, key=P + "renege",
+                         format_func=lambda v: t(f"scorekeeper.renege.{v}", lang))
+            st.toggle(t("scorekeeper.opt.hook_rule", lang), value=True, key=P + "hook")
+            st.toggle(t("scorekeeper.opt.blind_bids", lang), value=False, key=P + "blind")
+    st.button(t("scorekeeper.start", lang), type="primary", on_click=on_start, key=P + "start")
+    show_error()
+
+
+def max_label(value: object, players: int) -> str:
+    if value == "all":
+        return t("scorekeeper.max.all", lang, cards=52 // players)
+    if value == "classic":
+        return t("scorekeeper.max.classic", lang, cards=min(CLASSIC_MAX_CARDS[players], 52 // players))
+    return t("scorekeeper.max.n", lang, cards=value)
+
+
+def trump_words(trump: object, known: bool) -> str:
+    if not known:
+        return t("scorekeeper.trump.turned-pending", lang)
+    return suit_name(getattr(trump, "value", None) or "NT", lang) + (
+        f" {trump.symbol}" if hasattr(trump, "symbol") else "")
+
+
+def hand_panel(current_sheet: KachufulSheet) -> None:
+    spec = current_sheet.next_hand()
+    names = current_sheet.names
+    st.subheader(t("scorekeeper.hand.title", lang, number=spec.number,
+                   count=len(current_sheet.sizes)), anchor=False)
+    st.markdown("### " + escape_markdown(t("scorekeeper.hand.info", lang, size=spec.size,
+                                               trump=trump_words(spec.trump, spec.trump_known),
+                                               dealer=names[spec.dealer])))
+    number = spec.number
+    pending = current_sheet.pending
+    if pending is None:
+        st.markdown(f"**{t('scorekeeper.bids.title', lang)}**")
+        if current_sheet.rules.trumps == "turned":
+            if spec.can_turn:
+                st.radio(t("scorekeeper.turned", lang), [s.value for s in SUITS], horizontal=True,
+                         index=None, key=f"{P}turned.{number}",
+                         format_func=lambda c: f"{suit_name(c, lang)}")
+            else:
+                st.caption(t("scorekeeper.turned.none", lang))
+        for cell, seat in zip(grid(len(spec.order)), spec.order, strict=True):
+            with cell:
+                is_dealer = seat == spec.dealer
+                st.number_input(label(names[seat], t("scorekeeper.dealer", lang) if is_dealer else ""),
+                                min_value=0, max_value=spec.size, value=0, step=1,
+                                key=f"{P}bid.{number}.{seat}")
+                if current_sheet.rules.blind_bids:
+                    st.checkbox(t("scorekeeper.blind", lang), key=f"{P}blindbid.{number}.{seat}")
+        bids = [int(st.session_state.get(f"{P}bid.{number}.{s}", 0)) for s in range(len(names))]
+        others, size, forbidden = current_sheet.hook_for(bids)
+        if not current_sheet.rules.hook_rule:
+            st.caption(t("scorekeeper.hook.off", lang))
+        elif forbidden is None:
+            st.info(t("scorekeeper.hook.free", lang, others=others, size=size), icon="✅")
+        else:
+            st.info(escape_markdown(render("K-9.hook", lang, bid=forbidden, others=others,
+                                           size=size)) + " (K-9)", icon="☝️")
+        st.caption(t("scorekeeper.bids.sum", lang, total=sum(bids), size=spec.size))
+        show_error()
+        st.button(t("scorekeeper.bids.save", lang), type="primary", key=f"{P}savebids.{number}",
+                  on_click=on_bids, args=(number,), width="stretch")
+        return
+    shown = ", ".join(f"{names[s]} {pending.bids[s]}" for s in spec.order)
+    st.markdown(escape_markdown(t("scorekeeper.bids.saved", lang, bids=shown)))
+    st.markdown(f"**{t('scorekeeper.tricks.title', lang)}**")
+    for cell, seat in zip(grid(len(spec.order)), spec.order, strict=True):
+        with cell:
+            note = t("scorekeeper.bid", lang) + f" {pending.bids[seat]}"
+            st.number_input(label(names[seat], note), min_value=0, max_value=spec.size, value=0,
+                            step=1, key=f"{P}tricks.{number}.{seat}")
+            if current_sheet.rules.renege == "penalized":
+                st.checkbox(t("scorekeeper.reneged", lang), key=f"{P}renege.{number}.{seat}")
+    total = sum(int(st.session_state.get(f"{P}tricks.{number}.{s}", 0)) for s in range(len(names)))
+    st.caption(t("scorekeeper.tricks.sum", lang, total=total, size=spec.size))
+    show_error()
+    save, edit = st.columns(2)
+    save.button(t("scorekeeper.tricks.save", lang), type="primary", key=f"{P}savetricks.{number}",
+                on_click=on_tricks, args=(number,), width="stretch")
+    edit.button(t("scorekeeper.bids.edit", lang), key=f"{P}editbids.{number}",
+                on_click=on_edit_bids, width="stretch")
+
+
+def results(current_sheet: KachufulSheet) -> None:
+    names = current_sheet.names
+    totals = current_sheet.totals()
+    if current_sheet.is_over:
+        won = current_sheet.winners()
+        key = "scorekeeper.over.one" if len(won) == 1 else "scorekeeper.over.shared"
+        st.success(escape_markdown(t(key, lang, names=", ".join(names[s] for s in won),
+                                     total=totals[won[0]])), icon="🏆")
+        marked, mark = won, t("scorekeeper.winner", lang)
+        dealer = None
+    else:
+        marked, mark = current_sheet.leaders(), t("scorekeeper.leader", lang)
+        dealer = current_sheet.next_hand().dealer
+    st.html(sk.css() + sk.standings_html(names, totals, marked, mark, dealer,
+                                         t("scorekeeper.dealer", lang)))
+
+
+def sheet_section(current_sheet: KachufulSheet) -> None:
+    st.subheader(t("scorekeeper.sheet", lang), anchor=False)
+    st.html(sk.css() + sk.kachuful_table_html(current_sheet, lang))
+    st.caption(t("scorekeeper.sheet.legend", lang))
+    if current_sheet.hands:
+        fig = score_progression(sk.chart_names(current_sheet.names), current_sheet.hand_points(),
+                                t("scorekeeper.chart.title", lang), t("scorekeeper.chart.hand", lang),
+                                t("scorekeeper.chart.total", lang))
+        st.plotly_chart(fig, width="stretch", key=P + "chart")
+    left, right = st.columns(2)
+    left.download_button(t("scorekeeper.csv.download", lang),
+                         data=sk.kachuful_csv(current_sheet, lang), file_name="kachuful-sheet.csv",
+                         mime="text/csv", key=P + "csv", width="stretch",
+                         on_click="ignore")
+    right.button(t("scorekeeper.undo.hand", lang), key=P + "undo", on_click=on_undo,
+                 disabled=not current_sheet.hands, width="stretch")
+    with st.expander(t("scorekeeper.new", lang)):
+        st.button(t("scorekeeper.new.confirm", lang), key=P + "clear", on_click=on_clear)
+
+
+# -- page --------------------------------------------------------------------------------
+
+load()
+st.title(t("scorekeeper.page.kachuful", lang), anchor=False)
+st.caption(t("scorekeeper.kachuful.lead", lang))
+problem = st.session_state.get(PROBLEM)
+if isinstance(problem, sk.SheetProblem):
+    st.warning(problem.text(lang), icon="⚠️")
+
+the_sheet = sheet()
+if the_sheet is None:
+    setup_form()
+else:
+    results(the_sheet)
+    if not the_sheet.is_over:
+        with st.container(border=True):
+            hand_panel(the_sheet)
+    else:
+        show_error()
+    sheet_section(the_sheet)
+
+final = sheet()
+write_params(**{sk.PARAM: sk.encode(final) if final is not None else None})

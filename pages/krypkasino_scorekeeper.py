@@ -1,0 +1,235 @@
+"""Krypkasino scorekeeper: a table playing with real cards enters names and the variant,
+then per deal each player's card points and sweeps; the engine's score sheet checks the
+42 card points, works out who lost each sweep (C-9) and keeps the session's totals.
+
+The sheet (engine.scoresheet.KrypkasinoSheet) lives in st.session_state and is mirrored in
+the link (?sheet=c1.…) after every run, so a reload or a shared link restores it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from engine.errors import RulesLabError
+from engine.krypkasino.rules import MAX_PLAYERS, KrypkasinoRules
+from engine.scoresheet import KrypkasinoSheet
+from engine.scoresheet.krypkasino import DEAL_CARD_POINTS, plays_per_deal
+from ui import scorekeeper as sk
+from ui.charts import score_progression
+from ui.docs import rule_href
+from ui.i18n import t
+from ui.prefs import current
+from ui.query import write_params
+from ui.safe import escape_markdown
+
+P = "csk."
+SHEET, ERROR, PROBLEM, LOADED = P + "sheet", P + "error", P + "problem", P + "loaded"
+
+visitor = current()
+lang = visitor.lang
+
+
+# -- state -------------------------------------------------------------------------------
+
+
+def load() -> None:
+    """Once per session: the sheet from the link (or none, with the link's problem)."""
+    if LOADED in st.session_state:
+        return
+    decoded = sk.decode(st.query_params.get(sk.PARAM), "krypkasino")
+    st.session_state[SHEET] = decoded.sheet
+    st.session_state[PROBLEM] = decoded.problem
+    st.session_state[LOADED] = True
+
+
+def sheet() -> KrypkasinoSheet | None:
+    value = st.session_state.get(SHEET)
+    return value if isinstance(value, KrypkasinoSheet) else None
+
+
+def attempt(change: Callable[[], KrypkasinoSheet]) -> None:
+    """Keep the new sheet ``change()`` returns, or the engine's refusal (sheet unchanged)."""
+    try:
+        st.session_state[SHEET] = change()
+        st.session_state[ERROR] = None
+        st.session_state[PROBLEM] = None
+    except RulesLabError as exc:
+        st.session_state[ERROR] = exc
+
+
+def typed_names() -> list[str]:
+    text = st.session_state.get(P + "names", "")
+    return [line.strip() for line in str(text).splitlines() if line.strip()]
+
+
+def on_start() -> None:
+    names = typed_names()
+    ss = st.session_state
+
+    def build() -> KrypkasinoSheet:
+        session: str | int = "rotation" if ss[P + "session"] == "rotation" else int(ss[P + "deals"])
+        rules = KrypkasinoRules(sweep_points=int(ss[P + "sweep"]),
+                                double_sweep=bool(ss[P + "double"]), session=session)
+        dealer = int(ss.get(P + "dealer") or 0)
+        return KrypkasinoSheet.new(names, rules, dealer if dealer < len(names) else 0)
+
+    attempt(build)
+
+
+def deal_values(number: int, players: int) -> tuple[list[int], list[int], list[int]]:
+    ss = st.session_state
+    seats = range(players)
+    return ([int(ss.get(f"{P}points.{number}.{s}", 0)) for s in seats],
+            [int(ss.get(f"{P}sweeps.{number}.{s}", 0)) for s in seats],
+            [int(ss.get(f"{P}doubles.{number}.{s}", 0)) for s in seats])
+
+
+def on_deal(number: int) -> None:
+    current_sheet = sheet()
+    assert current_sheet is not None
+    points, sweeps, doubles = deal_values(number, current_sheet.players)
+    attempt(lambda: current_sheet.with_deal(points, sweeps, doubles))
+
+
+def on_undo() -> None:
+    current_sheet = sheet()
+    assert current_sheet is not None
+    attempt(current_sheet.without_last_deal)
+
+
+def on_clear() -> None:
+    st.session_state[SHEET] = None
+    st.session_state[ERROR] = None
+
+
+# -- drawing -----------------------------------------------------------------------------
+
+
+def show_error() -> None:
+    exc = st.session_state.get(ERROR)
+    if isinstance(exc, RulesLabError):
+        text = escape_markdown(exc.localized(lang))
+        if exc.rule:
+            text += f" — [{t('scorekeeper.rule', lang, rule=exc.rule)}]({rule_href(exc.rule, query=visitor.query())})"
+        st.error(text, icon="🚫")
+
+
+def setup_form() -> None:
+    st.subheader(t("scorekeeper.setup", lang), anchor=False)
+    st.text_area(t("scorekeeper.names", lang), key=P + "names", height=120,
+                 help=t("scorekeeper.names.help", lang), placeholder="Ana\nBo\nChandra")
+    names = typed_names()
+    st.caption(t("scorekeeper.players-count", lang, count=len(names)))
+    st.selectbox(t("scorekeeper.first-dealer", lang), options=list(range(max(len(names), 1))),
+                 format_func=lambda s: names[s] if s < len(names) else "—", key=P + "dealer",
+                 help=t("scorekeeper.first-dealer.krypkasino", lang))
+    with st.expander(t("scorekeeper.variant", lang), expanded=False):
+        left, right = st.columns(2)
+        with left:
+            st.number_input(t("scorekeeper.opt.sweep_points", lang), min_value=0, max_value=50,
+                            value=5, step=1, key=P + "sweep")
+            st.toggle(t("scorekeeper.opt.double_sweep", lang), value=True, key=P + "double")
+        with right:
+            st.radio(t("scorekeeper.opt.session", lang), ("rotation", "fixed"), key=P + "session",
+                     format_func=lambda v: t(f"scorekeeper.session.{v}", lang))
+            st.number_input(t("scorekeeper.opt.deals", lang), min_value=1, max_value=4 * MAX_PLAYERS,
+                            value=4, step=1, key=P + "deals",
+                            disabled=st.session_state.get(P + "session", "rotation") == "rotation")
+    st.button(t("scorekeeper.start", lang), type="primary", on_click=on_start, key=P + "start")
+    show_error()
+
+
+def deal_panel(current_sheet: KrypkasinoSheet) -> None:
+    number = len(current_sheet.deals) + 1
+    dealer = current_sheet.next_dealer
+    names = current_sheet.names
+    first = (dealer + 1) % current_sheet.players
+    rules = current_sheet.rules
+    st.subheader(t("scorekeeper.deal.title", lang, number=number,
+                   count=current_sheet.session_length), anchor=False)
+    st.markdown("### " + escape_markdown(t("scorekeeper.deal.info", lang, dealer=names[dealer],
+                                               first=names[first])))
+    st.caption(t("scorekeeper.deal.help", lang) + " " + t(
+        "scorekeeper.sweep.points", lang, points=rules.sweep_points, double=rules.double_points()))
+    columns = [t("scorekeeper.col.card-points", lang), t("scorekeeper.col.sweeps", lang)]
+    if rules.double_sweep:
+        columns.append(t("scorekeeper.col.doubles", lang))
+    for offset in range(current_sheet.players):
+        seat = (first + offset) % current_sheet.players
+        note = f" ({t('scorekeeper.dealer', lang)})" if seat == dealer else ""
+        st.markdown(f"**{escape_markdown(names[seat] + note)}**")
+        cells = st.columns(len(columns))
+        kinds = ["points", "sweeps", "doubles"][: len(columns)]
+        for cell, kind, heading in zip(cells, kinds, columns, strict=True):
+            with cell:
+                top = DEAL_CARD_POINTS if kind == "points" else plays_per_deal(current_sheet.players)
+                st.number_input(heading, min_value=0, max_value=top, value=0, step=1,
+                                key=f"{P}{kind}.{number}.{seat}")
+    points, _, _ = deal_values(number, current_sheet.players)
+    st.caption(t("scorekeeper.deal.sum", lang, total=sum(points), expected=DEAL_CARD_POINTS))
+    show_error()
+    st.button(t("scorekeeper.deal.save", lang), type="primary", key=f"{P}savedeal.{number}",
+              on_click=on_deal, args=(number,), width="stretch")
+
+
+def results(current_sheet: KrypkasinoSheet) -> None:
+    names = current_sheet.names
+    totals = current_sheet.totals()
+    if current_sheet.is_over:
+        won = current_sheet.winners()
+        key = "scorekeeper.over.one" if len(won) == 1 else "scorekeeper.over.shared"
+        st.success(escape_markdown(t(key, lang, names=", ".join(names[s] for s in won),
+                                     total=totals[won[0]])), icon="🏆")
+        marked, mark, dealer = won, t("scorekeeper.winner", lang), None
+    else:
+        marked, mark = current_sheet.leaders(), t("scorekeeper.leader", lang)
+        dealer = current_sheet.next_dealer
+    st.html(sk.css() + sk.standings_html(names, totals, marked, mark, dealer,
+                                         t("scorekeeper.dealer", lang)))
+
+
+def sheet_section(current_sheet: KrypkasinoSheet) -> None:
+    st.subheader(t("scorekeeper.sheet", lang), anchor=False)
+    st.html(sk.css() + sk.krypkasino_table_html(current_sheet, lang))
+    st.caption(t("scorekeeper.sheet.legend.krypkasino", lang))
+    if current_sheet.deals:
+        fig = score_progression(sk.chart_names(current_sheet.names), current_sheet.deal_points(),
+                                t("scorekeeper.chart.title", lang), t("scorekeeper.chart.deal", lang),
+                                t("scorekeeper.chart.total", lang))
+        st.plotly_chart(fig, width="stretch", key=P + "chart")
+    left, right = st.columns(2)
+    left.download_button(t("scorekeeper.csv.download", lang),
+                         data=sk.krypkasino_csv(current_sheet, lang),
+                         file_name="krypkasino-sheet.csv", mime="text/csv", key=P + "csv",
+                         width="stretch", on_click="ignore")
+    right.button(t("scorekeeper.undo.deal", lang), key=P + "undo", on_click=on_undo,
+                 disabled=not current_sheet.deals, width="stretch")
+    with st.expander(t("scorekeeper.new", lang)):
+        st.button(t("scorekeeper.new.confirm", lang), key=P + "clear", on_click=on_clear)
+
+
+# -- page --------------------------------------------------------------------------------
+
+load()
+st.title(t("scorekeeper.page.krypkasino", lang), anchor=False)
+st.caption(t("scorekeeper.krypkasino.lead", lang))
+problem = st.session_state.get(PROBLEM)
+if isinstance(problem, sk.SheetProblem):
+    st.warning(problem.text(lang), icon="⚠️")
+
+the_sheet = sheet()
+if the_sheet is None:
+    setup_form()
+else:
+    results(the_sheet)
+    if not the_sheet.is_over:
+        with st.container(border=True):
+            deal_panel(the_sheet)
+    else:
+        show_error()
+    sheet_section(the_sheet)
+
+final = sheet()
+write_params(**{sk.PARAM: sk.encode(final) if final is not None else None})
