@@ -288,26 +288,27 @@ def clear_caches(keep_groups: bool = False) -> None:
 class CaptureInfo:
     """The value-level answers for one played value and one table (packed values).
 
-    ``equal`` — the table cards of value v (always taken); ``usable`` — those below v;
-    ``captures`` — whether anything is taken; ``sweeps`` — whether the whole non-empty
-    table can be taken; ``max_size`` — table cards in a maximum collection.
+    ``key`` holds the table cards of value v or less (cards above v play no part, except
+    that ``above`` says some lie there, which rules out a sweep). ``equal`` — the table
+    cards of value v (always taken); ``usable`` — those below v; ``captures`` — whether
+    anything is taken; ``sweeps`` — whether the whole non-empty table can be taken;
+    ``max_size`` — table cards in a maximum collection.
     """
 
     __slots__ = ("v", "key", "equal", "usable", "captures", "sweeps", "max_size", "_first",
-                 "_maximum", "_maximal")
+                 "_maximum", "_maximal", "_plans")
 
-    def __init__(self, v: int, key: int) -> None:
+    def __init__(self, v: int, key: int, above: bool = False) -> None:
         s = _solver(v)
         self.v = v
+        key &= _LE_MASK[v]
         self.key = key
         self.equal = key & (_FIELD << (_BITS * v)) if v <= MAX_VALUE else 0
         self.usable = key & s.below
         n_equal = (self.equal >> (_BITS * v)) & _FIELD if v <= MAX_VALUE else 0
         self.captures = n_equal > 0 or s.has_group(self.usable)
-        self.sweeps = (
-            key != 0 and key == self.equal + self.usable
-            and sum(unpack(self.usable)) % v == 0 and s.partitions(self.usable)
-        )
+        self.sweeps = not above and key != 0 and _weighted_sum(self.usable) % v == 0 and (
+            s.partitions(self.usable))
         if not self.captures:
             self.max_size = 0
         elif self.sweeps:
@@ -317,6 +318,7 @@ class CaptureInfo:
         self._first: int | None = None
         self._maximum: list[int] | None = None
         self._maximal: list[int] | None = None
+        self._plans: dict[bool, list[tuple[int, tuple[int, ...] | None]]] = {}
 
     def first(self) -> int:
         """The packed values of the first maximum collection (deterministic)."""
@@ -341,6 +343,32 @@ class CaptureInfo:
                 self._maximum = sorted(self.equal + t for t in sets)
         return self._maximum
 
+    def plan(self, maximal: bool = False) -> list[tuple[int, tuple[int, ...] | None]]:
+        """The legal collections as ``(packed values, values taken whole)`` pairs.
+
+        The second item lists the values (ascending) of which *every* table card is taken,
+        when that is so for all values of the collection: then the collection is simply
+        those cards and there is one choice. Otherwise it is ``None`` and the copies to
+        take must be chosen (see :func:`maximum_collections`).
+        """
+        got = self._plans.get(maximal)
+        if got is None:
+            key = self.key
+            got = []
+            for t in (self.maximal_sets() if maximal else self.maximum_sets()):
+                values: list[int] | None = []
+                for x in range(1, MAX_VALUE + 1):
+                    m = (t >> (_BITS * x)) & _FIELD
+                    if m:
+                        if m != (key >> (_BITS * x)) & _FIELD:
+                            values = None
+                            break
+                        assert values is not None
+                        values.append(x)
+                got.append((t, None if values is None else tuple(values)))
+            self._plans[maximal] = got
+        return got
+
     def maximal_sets(self) -> list[int]:
         """Every distinct *maximal* collection (no further group can be added), packed."""
         if self._maximal is None:
@@ -357,18 +385,40 @@ class CaptureInfo:
 
 
 _INFO: dict[int, CaptureInfo] = {}
+#: Per played value, the mask of the fields of values 1..v (the cards that can be taken).
+LE_MASKS: tuple[int, ...] = tuple(
+    sum(_FIELD << (_BITS * x) for x in range(1, min(v, MAX_VALUE) + 1)) for v in range(15))
+_LE_MASK = LE_MASKS
+
+
+def _weighted_sum(key: int) -> int:
+    total = 0
+    x = 0
+    while key:
+        x += 1
+        key >>= _BITS
+        total += x * (key & _FIELD)
+    return total
+
+
+def info_key(v: int, key: int) -> int:
+    """The cache key of :func:`analyse`: only the cards of value v or less matter (and
+    whether any higher card lies there), so many tables share one answer."""
+    low = key & _LE_MASK[v]
+    return ((((low << 1) | (low != key)) << 4) | v)
 
 
 def analyse(v: int, key: int) -> CaptureInfo:
     """The (cached) :class:`CaptureInfo` for played value ``v`` on the packed table ``key``."""
-    k = (key << 4) | v
+    low = key & _LE_MASK[v]
+    k = (((low << 1) | (low != key)) << 4) | v
     info = _INFO.get(k)
     if info is None:
         if len(_INFO) > _CACHE_LIMIT:
             _INFO.clear()
             for s in _SOLVERS.values():
                 s.trim()
-        info = _INFO[k] = CaptureInfo(v, key)
+        info = _INFO[k] = CaptureInfo(v, low, low != key)
     return info
 
 

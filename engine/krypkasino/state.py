@@ -164,6 +164,7 @@ _ONE = tuple(1 << (5 * _TV[i]) for i in range(52))
 _ORDER = tuple(_TV[i] * 64 + i for i in range(52))
 _BY_OBJECT = {id(c): i for i, c in enumerate(DECK)}
 _FIELD = 31
+_HOUSE_RULES = KrypkasinoRules()
 _new_play = tuple.__new__
 
 
@@ -199,10 +200,34 @@ def deal_from_seed(players: int, dealer: int, seed: int) -> DealCards:
 _DealIds = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
 
 
+_MASK = (1 << 64) - 1
+_LIMITS = tuple(0 if n == 0 else (1 << 64) - ((1 << 64) % n) for n in range(105))
+
+
+def _shuffled_ids(seed: int) -> list[int]:
+    """The two decks as card ids, shuffled exactly as ``Rng(seed).shuffle`` would (the
+    same SplitMix64 stream and Fisher–Yates), inlined because every deal needs it."""
+    cards = list(range(52)) * 2
+    state = seed & _MASK
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        limit = _LIMITS[n]
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = state
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
 def _deal_ids(players: int, dealer: int, seed: int) -> _DealIds:
     sizes = deal_sizes(players)
-    cards = list(range(52)) * 2
-    Rng(seed).shuffle(cards)
+    cards = _shuffled_ids(seed)
     hands: list[list[int]] = [[] for _ in range(players)]
     pos = 0
     for packet in sizes.packets:
@@ -245,7 +270,7 @@ class KrypkasinoState:
         With ``seed`` the session deals itself: the first dealer and every deal come from
         the seed (see :meth:`new`).
         """
-        self.rules = rules if rules is not None else KrypkasinoRules()
+        self.rules = rules if rules is not None else _HOUSE_RULES
         self.sizes = deal_sizes(players)
         self.players = players
         if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not (
@@ -282,7 +307,8 @@ class KrypkasinoState:
         self.play_index = 0
         #: Per deal: (dealer, seed or None, (hands, table, stock) as ids) and the plays.
         self.deal_log: list[tuple[int, int | None, _DealIds]] = []
-        self.play_log: list[list[tuple[int, tuple[int, ...]]]] = []
+        #: (card id, ids taken) per play; the lists are never changed once logged.
+        self.play_log: list[list[tuple[int, list[int]]]] = []
         self._legal: list[Play] | None = None
         if self._rng is not None:
             self.dealer = self.first_dealer = self._rng.below(players)
@@ -447,33 +473,37 @@ class KrypkasinoState:
             return []
         key = self.table_key
         get = _cap._INFO.get
+        masks = _cap.LE_MASKS
         infos: list[tuple[int, _cap.CaptureInfo]] = []
+        sweep = False
         for i in sorted(set(self.hands[self.turn])):
             v = _HV[i]
-            info = get((key << 4) | v)
+            low = key & masks[v]
+            info = get((((low << 1) | (low != key)) << 4) | v)
             if info is None:
                 info = _cap.analyse(v, key)
+            if info.sweeps:
+                sweep = True
             infos.append((i, info))
         rules = self.rules
-        if key and rules.forced_sweep:
-            sweepers = [i for i, info in infos if info.sweeps]
-            if sweepers:
-                whole = _cards(_sorted_ids(self.table))
-                return [_new_play(Play, (DECK[i], whole)) for i in sweepers]
+        if sweep and rules.forced_sweep:
+            whole = _cards(_sorted_ids(self.table))
+            return [_new_play(Play, (DECK[i], whole)) for i, info in infos if info.sweeps]
         out: list[Play] = []
-        cols: list[list[int]] | None = None
+        cols = self.cols
         maximal = rules.maximal
         for i, info in infos:
             card = DECK[i]
             if not info.captures:
                 out.append(_new_play(Play, (card, ())))
                 continue
-            if cols is None:
-                cols = self.cols
-            sets = info.maximal_sets() if maximal else info.maximum_sets()
-            for t in sets:
-                for take in _expand_ids(t, cols):
-                    out.append(_new_play(Play, (card, tuple(map(DECK.__getitem__, take)))))
+            for t, whole_values in info.plan(maximal):
+                if whole_values is not None:
+                    out.append(_new_play(Play, (card, tuple(
+                        [DECK[j] for x in whole_values for j in cols[x]]))))
+                else:
+                    for take in _expand_ids(t, cols):
+                        out.append(_new_play(Play, (card, tuple(map(DECK.__getitem__, take)))))
         return out
 
     # -- checked apply --------------------------------------------------------------------
@@ -586,16 +616,18 @@ class KrypkasinoState:
     def apply_unchecked(self, action: Play) -> None:
         """Apply a legal action without checks or events (simulations, bots)."""
         card, take = action
-        cid = _BY_OBJECT.get(id(card))
-        if cid is None:
+        by_object = _BY_OBJECT
+        try:
+            cid = by_object[id(card)]
+        except KeyError:
             cid = card.index
         if take is None:
             take = next(p.take for p in self.legal_actions() if p.card.index == cid)
             assert take is not None
-        ids = []
-        for c in take:
-            j = _BY_OBJECT.get(id(c))
-            ids.append(c.index if j is None else j)
+        try:
+            ids = [by_object[id(c)] for c in take]
+        except KeyError:
+            ids = [c.index for c in take]
         self._play(cid, ids, None)
 
     def _play(self, cid: int, take: list[int], events: list[KrypkasinoEvent] | None,
@@ -606,7 +638,7 @@ class KrypkasinoState:
         self.hands[seat].remove(cid)
         self.in_hands -= 1
         play = self.play_index
-        self.play_log[-1].append((cid, tuple(take)))
+        self.play_log[-1].append((cid, take))
         if take:
             table = self.table
             lone = len(table) == 1
