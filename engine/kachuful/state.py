@@ -84,6 +84,9 @@ _BID, _PLAY, _OVER = Phase.BID, Phase.PLAY, Phase.GAME_OVER
 # Bids are values: legal_actions hands out these shared objects instead of new ones.
 _SEEN_BIDS: tuple[Bid, ...] = tuple(Bid(n) for n in range(53))
 _BLIND_BIDS: tuple[Bid, ...] = tuple(Bid(n, True) for n in range(53))
+#: (hand size, sum of the other bids when the hook applies else -1, blind bids) -> the
+#: legal bid actions, as legal_bids computed them the first time.
+_BID_ACTIONS: dict[tuple[int, int, bool], list[Action]] = {}
 
 
 def parse_action(text: str) -> Action:
@@ -352,13 +355,20 @@ class KachufulState:
         """The bids or cards the rules allow the current player now (empty when over)."""
         if self._phase is _PLAY:
             led = self._trick[0].suit if self._trick else None
-            return list(playable_cards(self._hands[self._turn].values(), led, self.rules))
-        if self._phase is Phase.BID:
-            numbers = self.legal_bid_numbers()
-            actions: list[Action] = [_SEEN_BIDS[n] for n in numbers]
-            if self.rules.blind_bids:
-                actions.extend(_BLIND_BIDS[n] for n in numbers)
-            return actions
+            return playable_cards(self._hands[self._turn].values(), led, self.rules)  # type: ignore[return-value]
+        if self._phase is _BID:
+            rules = self.rules
+            last = self._bid_count == self.players - 1
+            key = (self._size, self._bid_sum if last and rules.hook_rule else -1,
+                   rules.blind_bids)
+            cached = _BID_ACTIONS.get(key)
+            if cached is None:
+                numbers = self.legal_bid_numbers()
+                cached = [_SEEN_BIDS[n] for n in numbers]
+                if rules.blind_bids:
+                    cached.extend(_BLIND_BIDS[n] for n in numbers)
+                _BID_ACTIONS[key] = cached
+            return list(cached)
         return []
 
     def legal_bid_numbers(self) -> list[int]:
@@ -511,40 +521,42 @@ class KachufulState:
         trick = self._trick
         led = trick[0].suit if trick else None
         card = _CANONICAL.get(id(card)) or canonical(card)
+        penalize = self._penalize
         if events is not None:  # the checked path: refuse before changing anything
             if self._phase is not _PLAY or id(card) not in hand:
                 self._refuse_card(card)
-            if (led is not None and card.suit is not led and not self._penalize
+            if (led is not None and card.suit is not led and not penalize
                     and is_renege(hand.values(), card, led)):
                 self._refuse_card(card)
-        reneged = self._penalize and is_renege(hand.values(), card, led)
+        reneged = penalize and is_renege(hand.values(), card, led)
         if reneged:
             self._reneged[seat] = True
+        done_tricks = self._done_tricks
         if events is not None:
             trump = self._trump
-            events.append(CardPlayed(seat, card, len(self._done_tricks) + 1,
+            events.append(CardPlayed(seat, card, len(done_tricks) + 1,
                                      play_kind(card, led, trump), led, trump, reneged))
         del hand[id(card)]
         trick.append(card)
         self._played.append(card)
         n = self.players
         if len(trick) < n:
-            self._turn = (seat + 1) % n
+            self._turn = seat + 1 if seat + 1 < n else 0
             return
+        leader = self._leader
         position, reason = trick_winner(trick, self._trump)
-        winner = (self._leader + position) % n
-        self._tricks[winner] += 1
+        winner = (leader + position) % n
+        tricks = self._tricks
+        tricks[winner] += 1
         self._winners_of_tricks.append(winner)
-        done = PlayedTrick(self._leader, tuple(trick), winner)
-        self._done_tricks.append(done)
+        cards = tuple(trick)
+        done_tricks.append(PlayedTrick(leader, cards, winner))
         if events is not None:
-            events.append(TrickWon(seat=winner, card=trick[position],
-                                   trick=len(self._done_tricks), reason=reason,
-                                   cards=done.cards, leader=self._leader,
-                                   tricks_won=self._tricks[winner]))
+            events.append(TrickWon(winner, trick[position], len(done_tricks), reason, cards,
+                                   leader, tricks[winner]))
         self._trick = []
         self._leader = self._turn = winner
-        if len(self._done_tricks) == self._size:
+        if len(done_tricks) == self._size:
             self._finish_hand(events)
 
     def _finish_hand(self, events: list[KachufulEvent] | None) -> None:
