@@ -32,6 +32,7 @@ CATALOGUE_MODULES: tuple[str, ...] = (
     "engine.krypkasino.catalogue",
     "engine.scoresheet.catalogue",
     "engine.bots.catalogue",
+    "engine.quiz.catalogue",
 )
 
 _SUIT_NOUNS = {

@@ -1,0 +1,57 @@
+"""Small helpers shared by the question generators of both games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+from engine.cards import Card
+from engine.quiz.model import Choice, text
+from engine.rng import Rng
+
+T = TypeVar("T")
+
+
+def seat_choices(players: int) -> tuple[Choice, ...]:
+    """One choice per seat, ids ``"0"``..``"n-1"``."""
+    return tuple(Choice(str(s), text("quiz.choice.seat", seat=s)) for s in range(players))
+
+
+def number_choices(values: Iterable[int]) -> tuple[Choice, ...]:
+    """One choice per distinct number, in increasing order; ids are the numbers."""
+    return tuple(Choice(str(n), text("quiz.choice.number", n=n)) for n in sorted(set(values)))
+
+
+def card_choices(cards: Iterable[Card]) -> tuple[Choice, ...]:
+    """One choice per distinct card (two identical Krypkasino cards are one choice)."""
+    seen: list[Card] = []
+    for c in cards:
+        if c not in seen:
+            seen.append(c)
+    return tuple(Choice(c.code, text("quiz.choice.card", card=c)) for c in seen)
+
+
+def number_distractors(rng: Rng, answer: int, candidates: Iterable[int], count: int = 5,
+                       lo: int | None = None) -> list[int]:
+    """``answer`` and up to ``count - 1`` other plausible numbers (taken from
+    ``candidates`` first, then neighbours of the answer), in a seeded order."""
+    pool = [c for c in dict.fromkeys(candidates) if c != answer and (lo is None or c >= lo)]
+    rng.shuffle(pool)
+    picked = pool[: count - 1]
+    step = 1
+    while len(picked) < count - 1 and step < 60:
+        for c in (answer + step, answer - step):
+            if c not in picked and c != answer and (lo is None or c >= lo) and len(picked) < count - 1:
+                picked.append(c)
+        step += 1
+    return sorted([answer, *picked])
+
+
+def sorted_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """A hand as a player sorts it: by suit (S H D C), high cards first."""
+    return tuple(sorted(cards, key=lambda c: (c.suit.index, -int(c.rank))))
+
+
+def pick(rng: Rng, items: Sequence[T]) -> T:
+    """A seeded choice (``rng.choice`` with a clearer name at call sites)."""
+    return rng.choice(items)
