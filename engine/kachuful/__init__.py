@@ -23,7 +23,9 @@ from engine.kachuful.rules import (
     playable_cards,
     score_hand,
     trick_winner,
+    trump_code,
     trump_for_hand,
+    winners,
 )
 from engine.kachuful.state import (
     Action,
@@ -42,5 +44,5 @@ __all__ = [
     "KachufulEvent", "KachufulRules", "KachufulState", "Phase", "SeatView", "deal_hand",
     "draw_first_dealer", "hand_seed", "hand_sizes", "hook", "hook_forbidden_bid",
     "legal_bids", "max_hand_size", "narrate", "parse_action", "playable_cards", "score_hand",
-    "setup_hand", "trick_winner", "trump_for_hand",
+    "setup_hand", "trick_winner", "trump_code", "trump_for_hand", "winners",
 ]

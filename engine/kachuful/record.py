@@ -26,6 +26,7 @@ from engine.kachuful.rules import (
     KachufulRules,
     hand_sizes,
     max_hand_size,
+    trump_code,
     winners,
 )
 from engine.kachuful.state import Bid, HandResult, HandSetup, KachufulState, setup_hand
@@ -217,7 +218,7 @@ def _hand_outcome(result: HandResult) -> dict[str, Any]:
     setup = result.setup
     return {
         "dealer": setup.dealer,
-        "trump": "NT" if setup.trump is None else setup.trump.value,
+        "trump": trump_code(setup.trump),
         "cards": setup.size,
         "bids": list(result.bids),
         "finished": result.scores is not None,
@@ -311,8 +312,7 @@ def outcome_of(state: KachufulState) -> dict[str, Any]:
 def _hand_doc(result: HandResult, players: int, use_seed: bool,
               schedule_size: int) -> dict[str, Any]:
     setup = result.setup
-    doc: dict[str, Any] = {"dealer": setup.dealer,
-                           "trump": "NT" if setup.trump is None else setup.trump.value}
+    doc: dict[str, Any] = {"dealer": setup.dealer, "trump": trump_code(setup.trump)}
     if use_seed and setup.seed is not None and setup.size == schedule_size:
         doc["seed"] = setup.seed
     else:

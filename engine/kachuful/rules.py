@@ -273,6 +273,11 @@ def score_hand(bid: int, tricks: int, rules: KachufulRules = _DEFAULT, blind: bo
     return points * 2 if blind and exact else points
 
 
+def trump_code(trump: Suit | None) -> str:
+    """The trump as records write it: ``S H D C``, or ``NT`` for no trump."""
+    return "NT" if trump is None else trump.value
+
+
 def winners(totals: Sequence[int]) -> list[int]:
     """The seats with the highest total (K-14); several share the win on a tie."""
     best = max(totals)

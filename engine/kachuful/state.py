@@ -104,10 +104,6 @@ def parse_action(text: str) -> Action:
         raise InvalidActionError("kachuful.bad-action", action=text) from None
 
 
-def _trump_code(trump: Suit | None) -> str:
-    return "NT" if trump is None else trump.value
-
-
 @frozen
 class HandSetup:
     """One hand before bidding: the dealer, each seat's cards and the trump.
@@ -711,13 +707,3 @@ def canonical(card: Card) -> Card:
     """The one shared object of ``engine.cards.DECK`` equal to ``card``."""
     found = _CANONICAL.get(id(card))
     return found if found is not None else CARD_BY_CODE[card.code]
-
-
-def card(code: str) -> Card:
-    """A card from its code (a shortcut for scenarios and tests)."""
-    return CARD_BY_CODE[code] if code in CARD_BY_CODE else parse_card(code)
-
-
-def trump_code(trump: Suit | None) -> str:
-    """``S H D C`` or ``NT``, as in records."""
-    return _trump_code(trump)
