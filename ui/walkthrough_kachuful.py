@@ -61,11 +61,20 @@ from engine.kachuful.events import (
     TrumpAnnounced,
 )
 from engine.kachuful.record import read_record
-from engine.kachuful.rules import is_renege, max_hand_size
+from engine.kachuful.rules import (
+    RENEGE_RULES,
+    SCHEDULES,
+    SCORINGS,
+    TRUMP_RULES,
+    is_renege,
+    max_hand_size,
+)
 from engine.kachuful.state import HandResult, HandSetup, setup_hand
 from tutorials import scenarios as scenario_files
 from tutorials.scenarios import Scenario, ScenarioError
 from ui.i18n import t
+from ui.query import LinkReader, Problem
+from ui.safe import clip, escape_html, escape_markdown
 
 GAME = "kachuful"
 #: The keys a Kachuful scenario file may hold besides the shared ones.
@@ -696,3 +705,274 @@ def _build_record(source: RecordSource, rules: KachufulRules, lang: str,
             break
     return Walkthrough(record.players, tuple(b.steps), schedule, trumps, tuple(b.scores),
                        notes=tuple(notes))
+
+
+# -- links: the page's settings as URL query values ----------------------------------
+
+#: The variant options, in the order of RULES.md's table.
+OPTIONS: tuple[str, ...] = ("schedule", "max_cards", "trumps", "hook_rule", "scoring",
+                            "blind_bids", "one_card_forehead", "renege")
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "schedule": SCHEDULES, "trumps": TRUMP_RULES, "scoring": SCORINGS,
+    "renege": RENEGE_RULES, "hook_rule": ("true", "false"), "blind_bids": ("false", "true"),
+    "one_card_forehead": ("false", "true"),
+}
+#: The other query keys this page reads and writes.
+LINK_KEYS: tuple[str, ...] = ("scenario", "seed", "players", "hands", "seat", "step", *OPTIONS)
+
+
+def option_choices(name: str, players: int = 4) -> tuple[str, ...]:
+    """The values an option may take in a link (``max_cards``: ``auto``, ``classic``,
+    ``1``..52 ÷ players)."""
+    if name == "max_cards":
+        return ("auto", "classic", *(str(n) for n in range(1, 52 // players + 1)))
+    return _CHOICES[name]
+
+
+def option_text(rules: KachufulRules, name: str) -> str:
+    """An option of ``rules`` as written in links (``true``, ``auto``, ``7``, ``up``)."""
+    value = getattr(rules, name)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "auto"
+    return str(value)
+
+
+def option_value(name: str, text: str) -> Any:
+    """The option value of a link text (inverse of :func:`option_text`)."""
+    if name in ("hook_rule", "blind_bids", "one_card_forehead"):
+        return text == "true"
+    if name == "max_cards":
+        return None if text == "auto" else "classic" if text == "classic" else int(text)
+    return text
+
+
+def with_option(rules: KachufulRules, name: str, text: str) -> KachufulRules:
+    return replace(rules, **{name: option_value(name, text)})
+
+
+@dataclass(frozen=True)
+class Config:
+    """What the page shows, minus the step: a scenario (or ``random`` with a seed,
+    players and hands), the variant in force, and whose eyes (``seat``: ``all`` or a
+    seat number as text)."""
+
+    scenario: str
+    rules: KachufulRules
+    seed: int = 1
+    players: int = 4
+    hands: int = 1
+    seat: str = "all"
+
+    def key(self) -> tuple[Any, ...]:
+        """What the steps depend on (the cache key, without the language)."""
+        source = (self.seed, self.players, self.hands) if self.scenario == RANDOM else ()
+        return (self.scenario, *source, tuple(sorted(self.rules.to_dict().items())))
+
+
+def read_config(params: Mapping[str, str], lang: str, scenario_ids: Sequence[str],
+                base_rules: Callable[[str], KachufulRules], default: str
+                ) -> tuple[Config, list[Problem]]:
+    """The page's settings from a link; every unusable value gives a :class:`Problem`
+    and the default (never an exception)."""
+    reader = LinkReader(lang, params=params)
+    choices = (*scenario_ids, RANDOM)
+    scenario = reader.choice("scenario", choices, default)
+    problems = reader.problems
+    players, seed, hands = 4, 1, 1
+    if scenario == RANDOM:
+        seed = reader.int("seed", 1, lo=0, hi=MAX_SEED)
+        players = reader.int("players", 4, lo=3, hi=8)
+    base = base_rules(scenario)
+    rules = base
+    for name in OPTIONS:
+        raw = params.get(name)
+        if raw is None or raw == "":
+            continue
+        allowed = option_choices(name, 3)
+        if raw not in allowed:
+            problems.append(Problem("query.bad-choice", (
+                ("name", name), ("value", escape_markdown(clip(raw, 40))),
+                ("choices", ", ".join(allowed if name != "max_cards"
+                                      else (*allowed[:3], "…", allowed[-1]))),
+                ("default", option_text(base, name)))))
+            continue
+        candidate = with_option(rules, name, raw)
+        if name == "max_cards":
+            players_now = players if scenario == RANDOM else _scenario_players(scenario)
+            try:
+                max_hand_size(players_now, candidate)
+            except InvalidActionError as exc:
+                problems.append(Problem("kwalk.link.max-cards", (
+                    ("value", escape_markdown(clip(raw, 40))),
+                    ("reason", exc.localized_sentence(lang)),
+                    ("default", option_text(base, name)))))
+                continue
+        rules = candidate
+    if scenario == RANDOM:
+        count = len(hand_sizes(players, rules))
+        hands = reader.int("hands", 1, lo=1, hi=count)
+    n = players if scenario == RANDOM else _scenario_players(scenario)
+    seat = reader.choice("seat", ("all", *(str(s) for s in range(n))), "all")
+    return Config(scenario, rules, seed, players, hands, seat), problems
+
+
+_PLAYERS_OF: dict[str, int] = {}
+
+
+def _scenario_players(scenario_id: str) -> int:
+    """How many players a scenario has (read once per process)."""
+    if scenario_id not in _PLAYERS_OF:
+        scenario = scenario_files.load(GAME, scenario_id, SCENARIO_KEYS)
+        source = scenario_source(scenario)
+        _PLAYERS_OF[scenario_id] = (source.players if isinstance(source, SeedSource)
+                                    else int(source.doc["players"]))
+    return _PLAYERS_OF[scenario_id]
+
+
+def config_params(config: Config, base: KachufulRules, step: int) -> dict[str, str | None]:
+    """The query that reproduces ``config`` at ``step`` (1-based); ``None`` removes a key.
+    Options equal to the scenario's own are left out, so links stay short."""
+    random = config.scenario == RANDOM
+    params: dict[str, str | None] = {
+        "scenario": config.scenario,
+        "seed": str(config.seed) if random else None,
+        "players": str(config.players) if random else None,
+        "hands": str(config.hands) if random else None,
+        "seat": None if config.seat == "all" else config.seat,
+        "step": str(step),
+    }
+    for name in OPTIONS:
+        text = option_text(config.rules, name)
+        params[name] = None if text == option_text(base, name) else text
+    return params
+
+
+def source_for(config: Config) -> tuple[Source, Mapping[str, Mapping[str, str]]]:
+    """The game to walk through and the scenario's texts."""
+    if config.scenario == RANDOM:
+        return SeedSource(config.seed, config.players, config.hands), {}
+    scenario = scenario_files.load(GAME, config.scenario, SCENARIO_KEYS)
+    return scenario_source(scenario), scenario.texts
+
+
+# -- drawing: pure HTML for the page (cards from ui.cards) ---------------------------
+
+_CSS = """<style>
+.kw-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(190px, 1fr));
+  gap: 0.6rem; margin-bottom: 0.6rem; }
+.kw-seat { border: 1px solid #d1d5db; border-radius: 10px; padding: 0.45rem 0.6rem; }
+.kw-seat.kw-act { border: 2px solid #2563eb; background: #eff6ff; }
+.kw-head { font-weight: 700; }
+.kw-tag { display: inline-block; font-size: 0.75rem; font-weight: 600; padding: 0 0.4rem;
+  border-radius: 8px; margin-left: 0.3rem; background: #e5e7eb; color: #111827; }
+.kw-tag.kw-tag-act { background: #2563eb; color: #ffffff; }
+.kw-stats { font-size: 0.85rem; color: #374151; }
+.kw-trick { display: flex; flex-wrap: wrap; gap: 0.8rem; }
+.kw-play { display: flex; flex-direction: column; align-items: center; color: #e8f5ec;
+  font-size: 0.8rem; gap: 0.25rem; }
+.kw-play .kw-who { font-family: sans-serif; }
+.kw-sched { border-collapse: collapse; font-size: 0.8rem; margin: 0.3rem 0 0.8rem 0; }
+.kw-sched th, .kw-sched td { border: 1px solid #d1d5db; padding: 0.1rem 0.35rem;
+  text-align: center; min-width: 1.6rem; }
+.kw-sched th[scope=row] { text-align: left; }
+.kw-sched .kw-here { background: #fde68a; font-weight: 700; outline: 2px solid #b45309; }
+.kw-note { font-size: 0.85rem; color: #374151; margin: 0.2rem 0; }
+</style>"""
+
+
+def _cards(codes_: Sequence[str]) -> list[Card]:
+    from engine.cards import parse_card
+
+    return [parse_card(c) for c in codes_]
+
+
+def table_html(table: Table, lang: str, viewer: int | None = None,
+               four_colour: bool = False) -> str:
+    """The seats (hands, bids, tricks, totals) and the cards on the table. ``viewer``
+    ``None`` shows every hand face up (the teaching view); a seat number hides what
+    that seat may not see (``Table.visible``, from ``state.view``)."""
+    from ui.cards import card_html, cards_html, mark
+
+    parts = [_CSS, '<div class="kw-seats">']
+    for seat, hand in enumerate(table.hands):
+        seen = viewer is None or table.visible[viewer][seat]
+        acting = table.to_act == seat
+        tags = []
+        if table.dealer == seat:
+            tags.append(f'<span class="kw-tag">{escape_html(t("kwalk.table.dealer", lang))}</span>')
+        if acting:
+            tags.append('<span class="kw-tag kw-tag-act">'
+                        f'{escape_html(t("kwalk.table.to-act", lang))}</span>')
+        bid = table.bids[seat]
+        stats = [t("kwalk.table.no-bid", lang) if bid is None else t("kwalk.table.bid", lang, bid=bid),
+                 t("kwalk.table.tricks", lang, tricks=table.tricks_won[seat]),
+                 t("kwalk.table.total", lang, total=table.totals[seat])]
+        name = t("kwalk.seat", lang, seat=seat)
+        if seen:
+            cards = _cards(hand)
+            show_legal = acting and (viewer is None or viewer == seat)
+            states = mark(cards, legal=_cards(table.legal_cards) if show_legal else ())
+            body = cards_html(cards, lang=lang, states=states, layout="row",
+                              four_colour=four_colour, label=name)
+        else:
+            body = cards_html([None] * len(hand), lang=lang, layout="hand",
+                              label=t("kwalk.table.hidden", lang, seat=seat))
+        parts.append(
+            f'<div class="kw-seat{" kw-act" if acting else ""}">'
+            f'<div class="kw-head">{escape_html(name)}{"".join(tags)}</div>'
+            f'<div class="kw-stats">{escape_html(" · ".join(stats))}</div>{body}</div>')
+    parts.append("</div>")
+    if table.trick:
+        plays = []
+        for seat, code in table.trick:
+            card = _cards([code])[0]
+            state: Any = ("highlight" if table.trick_winner is not None
+                          and seat == table.trick_winner else "normal")
+            plays.append(f'<div class="kw-play">{card_html(card, lang=lang, state=state, four_colour=four_colour)}'
+                         f'<span class="kw-who">{escape_html(t("kwalk.seat", lang, seat=seat))}</span></div>')
+        caption = (t("kwalk.table.trick-won", lang, seat=table.trick_winner)
+                   if table.trick_winner is not None else t("kwalk.table.trick", lang))
+        label = escape_html(caption)
+        parts.append(f'<div class="rl-cardblock"><div class="rl-caption">{label}</div>'
+                     f'<div class="rl-cards rl-table kw-trick" role="group" aria-label="{label}">'
+                     f'{"".join(plays)}</div></div>')
+    if table.turned:
+        parts.append(cards_html(_cards([table.turned]), lang=lang, four_colour=four_colour,
+                                caption=t("kwalk.table.turned", lang)))
+    return "".join(parts)
+
+
+def draw_html(step: Step, lang: str, four_colour: bool = False) -> str:
+    """The cards of a draw round, each under its seat, the highest rank starred."""
+    from ui.cards import card_html
+
+    plays = []
+    for seat, code, top in step.draw:
+        card = _cards([code])[0]
+        plays.append(f'<div class="kw-play">{card_html(card, lang=lang, state="highlight" if top else "normal", four_colour=four_colour)}'
+                     f'<span class="kw-who">{escape_html(t("kwalk.seat", lang, seat=seat))}</span></div>')
+    label = escape_html(t("kwalk.draw.cards", lang))
+    return (f'{_CSS}<div class="rl-cardblock"><div class="rl-caption">{label}</div>'
+            f'<div class="rl-cards rl-table kw-trick" role="group" aria-label="{label}">'
+            f'{"".join(plays)}</div></div>')
+
+
+def schedule_html(schedule: Sequence[int], trumps: Sequence[str], here: int, lang: str) -> str:
+    """The whole schedule as a small table (hand, cards, trump), hand ``here`` marked."""
+    symbols = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "–", "?": "?"}
+
+    def row(label: str, cells: Sequence[str]) -> str:
+        tds = "".join(f'<td class="kw-here">{c}</td>' if i + 1 == here else f"<td>{c}</td>"
+                      for i, c in enumerate(cells))
+        return f'<tr><th scope="row">{escape_html(label)}</th>{tds}</tr>'
+
+    hands = [str(i + 1) for i in range(len(schedule))]
+    title = escape_html(t("kwalk.schedule.title", lang))
+    return (f'{_CSS}<div class="rl-caption">{title}</div><div style="overflow-x:auto">'
+            f'<table class="kw-sched" aria-label="{title}">'
+            + row(t("kwalk.schedule.hand", lang), hands)
+            + row(t("kwalk.schedule.cards", lang), [str(s) for s in schedule])
+            + row(t("kwalk.schedule.trump", lang), [symbols[c] + "\ufe0e" for c in trumps])
+            + "</table></div>")
