@@ -517,3 +517,56 @@ def test_every_event_renders_in_every_language() -> None:
             assert text and "{" not in text
     assert Captured(0, c("9D"), 9, (cs("2H", "7S"),), cs("2H", "7S"), 0).sentence() == (
         "seat 0 plays 9♦ and takes 2 table cards (2♥+7♠): every group adds up to 9")
+
+
+# -- the rulings of docs/krypkasino.md ------------------------------------------------------------
+def test_maximal_reading_with_forced_sweep_must_sweep() -> None:
+    # 5 on A A 2 3 4 4: the sweep (1+4, 1+4, 2+3) and the maximal 1+1+3 (2, 4, 4 left:
+    # nothing adds up to 5)
+    table = cs("AS", "AH", "2D", "3C", "4S", "4H")
+    hand = cs("5D", "8C")
+    s = KrypkasinoState.scenario(2, [cs("5C"), hand], table, turn=1,
+                                 rules=KrypkasinoRules(capture="maximal"))
+    assert s.legal_actions() == [Play(c("5D"), cs("AS", "AH", "2D", "3C", "4S", "4H"))]
+    free = KrypkasinoState.scenario(2, [cs("5C"), hand], table, turn=1,
+                                    rules=KrypkasinoRules(capture="maximal", forced_sweep=False))
+    assert takes(free, "5D") == [["2D", "3C", "4H", "4S", "AH", "AS"], ["3C", "AH", "AS"]]
+    # 8: one group at most; the maximal ones differ in size and in which ace or 4
+    assert takes(free, "8C") == [["2D", "4H", "AH", "AS"], ["2D", "4S", "AH", "AS"],
+                                 ["3C", "4H", "AH"], ["3C", "4H", "AS"], ["3C", "4S", "AH"],
+                                 ["3C", "4S", "AS"], ["4H", "4S"]]
+    strict = KrypkasinoState.scenario(2, [cs("5C"), hand], table, turn=1,
+                                      rules=KrypkasinoRules(forced_sweep=False))
+    assert takes(strict, "5D") == [["2D", "3C", "4H", "4S", "AH", "AS"]]
+
+
+def test_face_cards_on_the_table_at_the_end_go_with_the_leftovers() -> None:
+    s = KrypkasinoState.scenario(2, [cs("5S", "QH"), cs("5C", "3S")], cs("5H", "4D"), turn=0)
+    s.apply(Play(c("5S"), cs("5H")))
+    s.apply(Play(c("5C"), ()))
+    s.apply(Play(c("QH"), ()))
+    events = s.apply(Play(c("3S"), ()))
+    left = [e for e in events if isinstance(e, LeftoversAwarded)][0]
+    assert left.seat == 0 and c("QH") in left.cards
+    assert c("QH") in s.captured_cards(0)
+
+
+def test_spade_faces_go_to_the_last_card_sweeper() -> None:
+    s = KrypkasinoState.scenario(2, [cs("5S"), cs("7D")], cs("2H"), dealer=1, turn=0)
+    s.spade_pile = [c("KS").index]
+    s.apply(Play(c("5S"), ()))
+    events = s.apply(Play(c("7D"), cs("2H", "5S")))
+    left = [e for e in events if isinstance(e, LeftoversAwarded)][0]
+    assert left == LeftoversAwarded(1, (), cs("KS"), "last-capturer")
+    assert s.results[0].card_points == (0, 2)  # 5♠ and K♠
+
+
+def test_seeded_session_draws_its_dealer_and_deals_from_the_seed() -> None:
+    rng = Rng(31)
+    dealer = rng.below(3)
+    deal_seed = rng.next_u64()
+    s = KrypkasinoState.new(3, seed=31)
+    assert s.dealer == dealer == s.first_dealer
+    cards = deal_from_seed(3, dealer, deal_seed)
+    assert Counter(s.hand(0)) == Counter(cards.hands[0])
+    assert s.deal_log[0][1] == deal_seed

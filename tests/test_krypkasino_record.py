@@ -7,6 +7,7 @@ import json
 import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ import pytest
 from engine.errors import RecordError
 from engine.krypkasino.record import outcome_of, read_record, replay, to_record
 from engine.krypkasino.rules import KrypkasinoRules
-from engine.krypkasino.state import DECK, KrypkasinoState, deal_from_seed
+from engine.krypkasino.state import DECK, KrypkasinoState, Play, deal_from_seed
 from engine.replay import replay_document
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
@@ -64,8 +65,10 @@ def test_example_written_back_replays_the_same() -> None:
     assert deal.hands is not None
     s = KrypkasinoState.from_cards(2, deal.dealer, deal.hands, deal.table or (), deal.stock or ())
     for p in deal.plays:
-        s.apply(s.legal_actions()[0].__class__(p.card, ()), groups=p.groups) if p.groups else (
-            s.apply(s.legal_actions()[0].__class__(p.card, None)))
+        if p.groups is None:
+            s.apply(Play(p.card, None))
+        else:
+            s.apply(Play(p.card, ()), groups=p.groups)
     written = to_record(s)
     assert written["deals"][0]["hands"] == example()["deals"][0]["hands"]
     assert replay(written) == replay(example())
@@ -90,8 +93,8 @@ def test_seed_in_a_record_deals_like_the_engine() -> None:
     cards = deal_from_seed(3, 2, 99)
     s = KrypkasinoState(3, first_dealer=2)
     s.start_deal(seed=99)
-    assert s.hand(0) == tuple(sorted(cards.hands[0], key=lambda c: (c.rank.value % 14, c.index)))\
-        or sorted(c.code for c in s.hand(0)) == sorted(c.code for c in cards.hands[0])
+    assert Counter(s.hand(0)) == Counter(cards.hands[0])
+    assert s.table_cards() == tuple(c for c in cards.table if not c.rank.is_face)
     doc = {"format": "krypkasino-record/1", "players": 3,
            "deals": [{"dealer": 2, "seed": 99, "plays": []}]}
     outcome, code = replay(doc)
@@ -229,3 +232,13 @@ def test_cli_malformed_prints_one_line_and_exits_2() -> None:
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr
     assert lines[0].startswith("error: deals[0].stock[26]: 9D is dealt a third time")
+
+
+def test_dealers_must_rotate() -> None:
+    s = play_some(3, seed=8, plays=None, rules=KrypkasinoRules(session=2))
+    doc = to_record(s)
+    assert replay(doc)[1] == 0
+    doc["deals"][1]["dealer"] = doc["deals"][0]["dealer"]
+    with pytest.raises(RecordError) as info:
+        replay(doc)
+    assert info.value.field == "deals[1].dealer" and "C-1" in info.value.problem
