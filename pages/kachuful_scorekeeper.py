@@ -144,8 +144,8 @@ def show_error() -> None:
 
 
 def label(name: str, *notes: str) -> str:
-    extra = "".join(f" ({note})" for note in notes if note)
-    return escape_markdown(name) + escape_markdown(extra)
+    """A widget label: the player's name as typed (markdown-escaped) and notes."""
+    return " ".join([escape_markdown(name), *(f"({escape_markdown(n)})" for n in notes if n)])
 
 
 def grid(count: int) -> list[DeltaGenerator]:
@@ -288,7 +288,7 @@ def sheet_section(current_sheet: KachufulSheet) -> None:
         fig = score_progression(sk.chart_names(current_sheet.names), current_sheet.hand_points(),
                                 t("scorekeeper.chart.title", lang), t("scorekeeper.chart.hand", lang),
                                 t("scorekeeper.chart.total", lang))
-        st.plotly_chart(fig, width="stretch", key=P + "chart")
+        st.plotly_chart(sk.legend_below(fig), width="stretch", key=P + "chart")
     left, right = st.columns(2)
     left.download_button(t("scorekeeper.csv.download", lang),
                          data=sk.kachuful_csv(current_sheet, lang), file_name="kachuful-sheet.csv",

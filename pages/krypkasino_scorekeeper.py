@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from engine.errors import RulesLabError
 from engine.krypkasino.rules import MAX_PLAYERS, KrypkasinoRules
@@ -141,6 +142,14 @@ def setup_form() -> None:
     show_error()
 
 
+def grid(count: int) -> list[DeltaGenerator]:
+    """Columns for ``count`` players: up to 3 a row (they stack on a phone)."""
+    cells: list[DeltaGenerator] = []
+    for start in range(0, count, 3):
+        cells += st.columns(3)[: min(3, count - start)]
+    return cells
+
+
 def deal_panel(current_sheet: KrypkasinoSheet) -> None:
     number = len(current_sheet.deals) + 1
     dealer = current_sheet.next_dealer
@@ -153,20 +162,27 @@ def deal_panel(current_sheet: KrypkasinoSheet) -> None:
                                                first=names[first])))
     st.caption(t("scorekeeper.deal.help", lang) + " " + t(
         "scorekeeper.sweep.points", lang, points=rules.sweep_points, double=rules.double_points()))
-    columns = [t("scorekeeper.col.card-points", lang), t("scorekeeper.col.sweeps", lang)]
+    sweeps_top = plays_per_deal(current_sheet.players)
+    seats = [(first + offset) % current_sheet.players for offset in range(current_sheet.players)]
+    headings = (t("scorekeeper.col.card-points", lang), t("scorekeeper.col.sweeps", lang))
+    for cell, heading in zip(st.columns(2, wrap=False, gap="xsmall"), headings, strict=True):
+        cell.markdown(f"**{heading}**")
+    for seat in seats:
+        note = f" \\({escape_markdown(t('scorekeeper.dealer', lang))}\\)" if seat == dealer else ""
+        st.markdown(f"**{escape_markdown(names[seat])}**{note}")
+        points_cell, sweeps_cell = st.columns(2, wrap=False, gap="xsmall")
+        points_cell.number_input(f"{escape_markdown(names[seat])}: {headings[0]}", min_value=0,
+                                 max_value=DEAL_CARD_POINTS, value=0, step=1,
+                                 label_visibility="collapsed", key=f"{P}points.{number}.{seat}")
+        sweeps_cell.number_input(f"{escape_markdown(names[seat])}: {headings[1]}", min_value=0,
+                                 max_value=sweeps_top, value=0, step=1,
+                                 label_visibility="collapsed", key=f"{P}sweeps.{number}.{seat}")
     if rules.double_sweep:
-        columns.append(t("scorekeeper.col.doubles", lang))
-    for offset in range(current_sheet.players):
-        seat = (first + offset) % current_sheet.players
-        note = f" ({t('scorekeeper.dealer', lang)})" if seat == dealer else ""
-        st.markdown(f"**{escape_markdown(names[seat] + note)}**")
-        cells = st.columns(len(columns))
-        kinds = ["points", "sweeps", "doubles"][: len(columns)]
-        for cell, kind, heading in zip(cells, kinds, columns, strict=True):
-            with cell:
-                top = DEAL_CARD_POINTS if kind == "points" else plays_per_deal(current_sheet.players)
-                st.number_input(heading, min_value=0, max_value=top, value=0, step=1,
-                                key=f"{P}{kind}.{number}.{seat}")
+        with st.expander(t("scorekeeper.col.doubles", lang) + " (C-10)"):
+            st.caption(t("scorekeeper.doubles.help", lang))
+            for cell, seat in zip(grid(len(seats)), seats, strict=True):
+                cell.number_input(escape_markdown(names[seat]), min_value=0, max_value=sweeps_top,
+                                  value=0, step=1, key=f"{P}doubles.{number}.{seat}")
     points, _, _ = deal_values(number, current_sheet.players)
     st.caption(t("scorekeeper.deal.sum", lang, total=sum(points), expected=DEAL_CARD_POINTS))
     show_error()
@@ -198,7 +214,7 @@ def sheet_section(current_sheet: KrypkasinoSheet) -> None:
         fig = score_progression(sk.chart_names(current_sheet.names), current_sheet.deal_points(),
                                 t("scorekeeper.chart.title", lang), t("scorekeeper.chart.deal", lang),
                                 t("scorekeeper.chart.total", lang))
-        st.plotly_chart(fig, width="stretch", key=P + "chart")
+        st.plotly_chart(sk.legend_below(fig), width="stretch", key=P + "chart")
     left, right = st.columns(2)
     left.download_button(t("scorekeeper.csv.download", lang),
                          data=sk.krypkasino_csv(current_sheet, lang),

@@ -26,6 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+import plotly.graph_objects as go
+
 from engine.cards import Suit
 from engine.errors import RecordError, RulesLabError
 from engine.messages import suit_name
@@ -204,7 +206,11 @@ table.sk-sheet td.sk-miss .sk-pts { color: #d1495b; }
 table.sk-sheet tr.sk-totals td { font-weight: 800; font-size: 1.35em;
   border-top: 2px solid rgba(127,127,127,0.6); }
 table.sk-sheet tr.sk-pending td { font-style: italic; opacity: 0.85; }
-.sk-dealer { font-size: 0.75em; }
+.sk-dealer { display: inline-block; min-width: 1.25em; height: 1.25em; line-height: 1.25em;
+  border-radius: 50%; background: rgba(127,127,127,0.25); font-size: 0.9em; font-weight: 700;
+  text-align: center; }
+table.sk-sheet td.sk-trump { font-size: 1.1em; }
+table.sk-sheet td.sk-red { color: #d1495b; }
 """
 
 
@@ -292,14 +298,24 @@ def krypkasino_table_html(sheet: KrypkasinoSheet, lang: str) -> str:
 def _dealer_mark(is_dealer: bool, lang: str) -> str:
     if not is_dealer:
         return ""
-    return f' <span class="sk-dealer" title="{escape_html(t("scorekeeper.dealer", lang))}">Ⓓ</span>'
+    return (f' <span class="sk-dealer" title="{escape_html(t("scorekeeper.dealer", lang))}">'
+            f'{escape_html(t("scorekeeper.dealer.mark", lang))}</span>')
 
 
 def _meta(number: int, size: int, trump: Suit | None, lang: str) -> str:
     symbol = trump.symbol if trump is not None else "–"
     label = trump_text(trump.value if trump is not None else None, lang)
+    red = " sk-red" if trump is not None and trump.is_red else ""
     return (f'<td>{number}</td><td class="sk-meta">{size}</td>'
-            f'<td class="sk-meta" title="{escape_html(label)}">{symbol}</td>')
+            f'<td class="sk-trump{red}" title="{escape_html(label)}" '
+            f'aria-label="{escape_html(label)}">{symbol}</td>')
+
+
+def legend_below(fig: go.Figure) -> go.Figure:
+    """The legend under the plot, so a phone's narrow chart keeps its title readable."""
+    fig.update_layout(legend={"orientation": "h", "yanchor": "top", "y": -0.22, "xanchor": "left",
+                              "x": 0}, margin={"l": 10, "r": 10, "t": 50, "b": 10})
+    return fig
 
 
 def chart_names(names: Sequence[str]) -> list[str]:
