@@ -62,6 +62,7 @@ PAGES: list[PageSpec] = [
              ":material/scoreboard:", "play"),
     PageSpec("krypkasino", "pages/krypkasino_scorekeeper.py", "scorekeeper.page.krypkasino",
              ":material/scoreboard:", "play"),
+    PageSpec("teach", "pages/quiz.py", "page.quiz", ":material/quiz:", "teach"),
 ]
 
 

@@ -1,0 +1,175 @@
+"""Practice quiz: endless questions from seeded engine states, each answer the engine's.
+
+State: the current question id, the learner's answer and the score live in
+``st.session_state`` (keys ``quiz.*``), changed in callbacks; the question id is also in
+the URL (``?q=k-bids-1234``) so a question can be shared. The questions, their answers
+and their explanations come from :mod:`engine.quiz`; the marking helpers from :mod:`ui.quiz`.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+import streamlit as st
+
+import tutorials
+from engine.errors import RulesLabError
+from engine.quiz import GAMES, MAX_SEED, TYPES, Question, check, generate, parse_id, pick, rules_of
+from engine.quiz.krypkasino import NoPosition
+from ui import quiz as helpers
+from ui.cards import cards_html
+from ui.docs import rule_href, sections
+from ui.i18n import t
+from ui.prefs import current
+from ui.query import write_params
+from ui.safe import clip, escape_markdown
+
+QID, ANSWER, BOARD, GAME, TOPICS = "quiz.qid", "quiz.answer", "quiz.board", "quiz.game", "quiz.topics"
+
+visitor = current()
+lang = visitor.lang
+
+
+def rule_label(rule: str) -> str:
+    items = sections(tutorials.rule_doc(rule), lang)
+    return helpers.rule_label(rule, [(s.anchor, s.title) for s in items])
+
+
+def new_question() -> None:
+    """Callback of Next (and of the game and topic widgets): a fresh question."""
+    game = st.session_state.get(GAME, GAMES[0])
+    topics = [r for r in st.session_state.get(TOPICS, []) if r in rules_of(game)]
+    question = pick(game, topics, secrets.randbelow(MAX_SEED + 1))
+    st.session_state[QID] = question.id
+    st.session_state[ANSWER] = None
+    write_params(q=question.id)
+
+
+def on_game_change() -> None:
+    st.session_state[TOPICS] = []
+    new_question()
+
+
+def on_check(question_id: str) -> None:
+    """Callback of the answer form: mark the answer once and count it."""
+    if st.session_state.get(ANSWER) is not None or st.session_state.get(QID) != question_id:
+        return
+    question = generate(*parse_id(question_id))  # type: ignore[misc]
+    values = {key: st.session_state.get(key) for key in
+              [helpers.widget_key(question)] + [helpers.widget_key(question, c.id)
+                                                for c in question.choices]}
+    verdict = check(question, helpers.chosen_ids(question, values))
+    st.session_state[ANSWER] = sorted(verdict.chosen)
+    st.session_state[BOARD] = helpers.record(st.session_state.get(BOARD, helpers.new_board()),
+                                             verdict)
+
+
+# -- which question: the link's, the session's, or a new one ------------------------------
+st.session_state.setdefault(BOARD, helpers.new_board())
+raw = st.query_params.get("q")
+parsed = parse_id(raw) if raw else None
+if raw and parsed is None:
+    st.warning(t("quiz.ui.bad-link", lang, value=escape_markdown(clip(raw, 40))), icon="⚠️")
+if parsed is not None and f"{parsed[0]}-{parsed[1]}" != st.session_state.get(QID):
+    st.session_state[QID] = f"{parsed[0]}-{parsed[1]}"
+    st.session_state[ANSWER] = None
+    st.session_state[GAME] = TYPES[parsed[0]].game
+current_id = st.session_state.get(QID)
+question: Question | None = None
+if current_id is not None and parse_id(current_id) is not None:
+    try:
+        question = generate(*parse_id(current_id))  # type: ignore[misc]
+    except (NoPosition, RulesLabError) as exc:
+        st.warning(t("quiz.ui.failed", lang, reason=escape_markdown(str(exc))), icon="⚠️")
+if question is None:
+    new_question()
+    question = generate(*parse_id(st.session_state[QID]))  # type: ignore[misc]
+write_params(q=question.id)
+st.session_state[GAME] = question.game if st.session_state.get(GAME) not in GAMES else \
+    st.session_state[GAME]
+if st.session_state.get(TOPICS) and any(r not in rules_of(st.session_state[GAME])
+                                        for r in st.session_state[TOPICS]):
+    st.session_state[TOPICS] = [r for r in st.session_state[TOPICS]
+                                if r in rules_of(st.session_state[GAME])]
+
+# -- the page -------------------------------------------------------------------------------
+st.title(t("page.quiz", lang), anchor="quiz")
+st.caption(t("quiz.ui.lead", lang))
+pick_game, pick_topics = st.columns([1, 3])
+pick_game.radio(t("quiz.ui.game", lang), GAMES, key=GAME, horizontal=True,
+                format_func=lambda g: t(f"quiz.ui.game.{g}", lang), on_change=on_game_change)
+pick_topics.multiselect(t("quiz.ui.topics", lang), rules_of(st.session_state[GAME]),
+                        key=TOPICS, format_func=rule_label, on_change=new_question,
+                        help=t("quiz.ui.topics.help", lang))
+
+main, side = st.columns([3, 1], gap="large")
+answer = st.session_state.get(ANSWER)
+answered = answer is not None
+
+with main:
+    st.subheader(TYPES[question.kind].title.render(lang), anchor="question")
+    st.caption(t("quiz.ui.id", lang, id=question.id))
+    if question.facts:
+        st.markdown("\n".join(f"- {escape_markdown(f.render(lang))}" for f in question.facts))
+
+    def draw_groups(after: bool) -> None:
+        for group in helpers.visible_groups(question, after):
+            caption = group.caption.render(lang)
+            st.html(cards_html(group.cards, lang=lang, layout=group.layout,
+                               states=helpers.group_states(group, after),
+                               four_colour=visitor.four_colour, caption=caption,
+                               label=caption))
+
+    draw_groups(False)
+    st.markdown(f"**{escape_markdown(question.prompt.render(lang))}**")
+    labels = {c.id: escape_markdown(c.label.render(lang)) for c in question.choices}
+    if not answered:
+        with st.form(f"quiz.form.{question.id}"):
+            st.caption(t("quiz.ui.pick-all" if question.multiple else "quiz.ui.pick-one", lang))
+            if question.multiple:
+                for c in question.choices:
+                    st.checkbox(labels[c.id], key=helpers.widget_key(question, c.id))
+            else:
+                st.radio(question.prompt.render(lang), [c.id for c in question.choices],
+                         index=None, format_func=labels.__getitem__,
+                         key=helpers.widget_key(question), label_visibility="collapsed")
+            st.form_submit_button(t("quiz.ui.check", lang), type="primary",
+                                  on_click=on_check, args=(question.id,))
+    else:
+        verdict = check(question, answer)
+        sentence = escape_markdown(question.explanation.render(lang))
+        if verdict.right:
+            st.success(f"**{t('quiz.ui.right', lang)}** {sentence}", icon="✅")
+        else:
+            st.error(f"**{t('quiz.ui.wrong', lang)}** {sentence}", icon="❌")
+        link = f"[{escape_markdown(rule_label(question.rule))}]" \
+               f"({rule_href(question.rule, query=visitor.query())})"
+        st.markdown(t("quiz.ui.rule", lang, rule=link))
+        if helpers.visible_groups(question, True):
+            st.markdown(f"**{t('quiz.ui.again', lang)}**")
+            draw_groups(True)
+        st.markdown(f"**{t('quiz.ui.choices', lang)}**")
+        st.markdown("\n".join(
+            f"- {helpers.SIGNS[m.mark]} {labels[m.choice.id]} — {t(f'quiz.ui.mark.{m.mark}', lang)}"
+            for m in helpers.mark_choices(question, verdict)))
+    st.button(t("quiz.ui.next", lang), key="quiz.next", on_click=new_question,
+              type="primary" if answered else "secondary")
+
+with side:
+    board = st.session_state[BOARD]
+    st.subheader(t("quiz.ui.score", lang), anchor="score")
+    if board["asked"]:
+        st.markdown(t("quiz.ui.score.value", lang, right=board["right"], asked=board["asked"]))
+        st.progress(board["right"] / board["asked"])
+    else:
+        st.caption(t("quiz.ui.score.none", lang))
+    st.subheader(t("quiz.ui.missing", lang), anchor="missing")
+    missed = helpers.missed_rules(board)
+    if missed:
+        st.markdown("\n".join(
+            "- " + t("quiz.ui.missing.item", lang,
+                     rule=f"[{escape_markdown(rule_label(rule))}]"
+                          f"({rule_href(rule, query=visitor.query())})", count=count)
+            for rule, count in missed))
+    else:
+        st.caption(t("quiz.ui.missing.none", lang))

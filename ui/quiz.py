@@ -1,0 +1,106 @@
+"""Pure helpers of the quiz page (:mod:`pages.quiz`): the running score, the rules the
+learner keeps missing, and how the position and the choices are marked after an answer.
+
+The questions and their answers come from :mod:`engine.quiz`; nothing here judges a rule.
+
+>>> from engine.quiz import generate, check
+>>> q = generate("k-trick", 4)
+>>> board = record(new_board(), check(q, []))
+>>> board["asked"], board["right"], missed_rules(board)
+(1, 0, [('K-12', 1)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from engine.quiz import CardGroup, Choice, Question, Verdict
+from ui.cards import CardState
+
+Board = dict[str, Any]
+ChoiceMark = Literal["right", "missed", "wrong", "plain"]
+
+
+def new_board() -> Board:
+    """An empty score: questions answered, answered right, misses per rule ID."""
+    return {"asked": 0, "right": 0, "misses": {}}
+
+
+def record(board: Board, verdict: Verdict) -> Board:
+    """The board after one more answer (a new dict; the old one is left as it was)."""
+    misses = dict(board.get("misses", {}))
+    if not verdict.right:
+        misses[verdict.rule] = misses.get(verdict.rule, 0) + 1
+    return {"asked": int(board.get("asked", 0)) + 1,
+            "right": int(board.get("right", 0)) + int(verdict.right), "misses": misses}
+
+
+def missed_rules(board: Board, limit: int = 5) -> list[tuple[str, int]]:
+    """The rules missed most often, most first (then in rule order), at most ``limit``."""
+    def order(item: tuple[str, int]) -> tuple[int, str, int]:
+        prefix, number = item[0].split("-")
+        return -item[1], prefix, int(number)
+
+    return sorted(board.get("misses", {}).items(), key=order)[:limit]
+
+
+def visible_groups(question: Question, answered: bool) -> list[CardGroup]:
+    """The card groups to draw: before the answer only those shown always."""
+    return [g for g in question.groups if answered or g.show == "always"]
+
+
+def group_states(group: CardGroup, answered: bool) -> list[CardState]:
+    """Card states for ``group``: the answer's positions marked once answered."""
+    if not answered:
+        return ["normal"] * len(group.cards)
+    mark: CardState = "legal" if group.mark == "legal" else "highlight"
+    return [mark if i in group.answer else "normal" for i in range(len(group.cards))]
+
+
+@dataclass(frozen=True)
+class MarkedChoice:
+    """A choice as the feedback shows it: right and picked, right but missed, picked
+    but wrong, or neither."""
+
+    choice: Choice
+    mark: ChoiceMark
+
+
+def mark_choices(question: Question, verdict: Verdict) -> list[MarkedChoice]:
+    out = []
+    for c in question.choices:
+        if c.id in question.correct:
+            mark: ChoiceMark = "right" if c.id in verdict.chosen else "missed"
+        else:
+            mark = "wrong" if c.id in verdict.chosen else "plain"
+        out.append(MarkedChoice(c, mark))
+    return out
+
+
+#: The sign shown before a choice in the feedback (never colour alone).
+SIGNS: dict[ChoiceMark, str] = {"right": "✅", "missed": "☑️", "wrong": "❌", "plain": "▫️"}
+
+
+def chosen_ids(question: Question, values: dict[str, Any]) -> list[str]:
+    """The choice ids a learner picked, from the widget values of the answer form:
+    ``values`` maps widget keys (:func:`widget_key`) to checkbox booleans or the radio's id."""
+    if question.multiple:
+        return [c.id for c in question.choices if values.get(widget_key(question, c.id))]
+    picked = values.get(widget_key(question))
+    return [picked] if isinstance(picked, str) else []
+
+
+def widget_key(question: Question, choice_id: str | None = None) -> str:
+    """The unique session-state key of an answer widget of ``question``."""
+    base = f"quiz.pick.{question.id}"
+    return base if choice_id is None else f"{base}.{choice_id}"
+
+
+def rule_label(rule: str, titles: Sequence[tuple[str, str]]) -> str:
+    """``"K-9 · Hook rule"`` from the rules page's (anchor, title) pairs, else the ID."""
+    for anchor, title in titles:
+        if anchor == rule:
+            return title
+    return rule
