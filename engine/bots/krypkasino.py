@@ -1,0 +1,377 @@
+"""Krypkasino bots: ``random``, ``basic`` and ``strong``. The lowest score wins (C-15).
+
+A bot sees a :class:`KrypkasinoObservation`: the variant, the seat's
+:class:`~engine.krypkasino.state.SeatView` (its own hand, the table, the hand sizes) and
+the cards of the deal that are face up or were shown (captured piles, face cards set
+aside). The other hands and the stock are never in it; :func:`observe` builds it from a
+state, and the legal plays are computed from the observation alone.
+
+* ``random`` — uniform among the legal plays.
+* ``basic`` — the cheapest play now: the card points it would take, plus the sweep it
+  would make (C-9, C-10), minus the sweep the *next* player would be forced to make on
+  the table it leaves (a sweep gives -5 to the player before the sweeper, C-9: a table
+  the next player must sweep is good for us). The chance that the next player holds a
+  sweeping card comes from the unseen cards (hypergeometric). Trailing a point card
+  costs a little less than keeping it (someone else may take it).
+* ``strong`` — for every play, deals the unseen cards to the other hands and the stock a
+  number of times, lets each other player answer with ``basic`` play until its own next
+  turn (one round), and takes the play whose average cost — its own points minus the
+  others' average — is lowest.
+
+>>> from engine.krypkasino.rules import KrypkasinoRules
+>>> from engine.krypkasino.state import KrypkasinoState
+>>> state = KrypkasinoState.new(players=3, seed=4, rules=KrypkasinoRules(session=1))
+>>> bots = [BasicKrypkasinoBot(s) for s in range(3)]
+>>> while not state.is_terminal():
+...     seat = state.current_player()
+...     _ = state.apply(bots[seat].decide(observe(state, seat)).action)
+>>> sum(state.scores())
+42
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.bots.common import Decision, percent
+from engine.cards import DECK, Card
+from engine.krypkasino import capture as _cap
+from engine.krypkasino.rules import KrypkasinoRules, card_point, table_value
+from engine.krypkasino.state import KrypkasinoState, Phase, Play, SeatView
+
+__all__ = [
+    "BasicKrypkasinoBot", "KrypkasinoObservation", "RandomKrypkasinoBot", "StrongKrypkasinoBot",
+    "legal_actions", "observe", "unseen_counts",
+]
+
+_PTS = tuple(card_point(c) for c in DECK)
+_HV = tuple(int(c.rank) for c in DECK)
+_TV = tuple(table_value(c) for c in DECK)
+
+
+@dataclass(frozen=True)
+class KrypkasinoObservation:
+    """What one seat knows: the variant, its view, and the cards out of play it saw."""
+
+    view: SeatView
+    rules: KrypkasinoRules
+    #: Cards of this deal out of the hands, table and stock: captured piles and the face
+    #: cards set aside (the spade faces are in ``view.spade_faces``).
+    seen: tuple[Card, ...]
+
+    @property
+    def seat(self) -> int:
+        return self.view.seat
+
+
+def observe(state: KrypkasinoState, seat: int) -> KrypkasinoObservation:
+    """The observation ``seat`` is entitled to: its view and the public cards."""
+    view = state.view(seat)
+    seen: list[Card] = []
+    for s in range(state.players):
+        seen.extend(state.captured_cards(s))
+    seen.extend(DECK[i] for i in state.out_of_play)
+    return KrypkasinoObservation(view, state.rules, tuple(seen))
+
+
+def unseen_counts(obs: KrypkasinoObservation) -> list[int]:
+    """How many copies of each card (by index 0..51) the seat has not seen: they are in
+    the other hands or the stock."""
+    counts = [2] * 52
+    view = obs.view
+    for group in (view.hand, view.table, view.spade_faces, obs.seen):
+        for c in group:
+            counts[c.index] -= 1
+    return counts
+
+
+def _position(obs: KrypkasinoObservation) -> KrypkasinoState:
+    """A scenario holding only what the seat knows: its hand, the table, no stock."""
+    view = obs.view
+    hands: list[Sequence[Card]] = [view.hand if s == view.seat else () for s in
+                                   range(view.players)]
+    return KrypkasinoState.scenario(view.players, hands, view.table, dealer=view.dealer,
+                                    turn=view.seat, rules=obs.rules)
+
+
+def legal_actions(obs: KrypkasinoObservation) -> list[Play]:
+    """The legal plays of the seat to act, from its observation alone (the engine's own
+    capture solver on a position built from the seat's hand and the table)."""
+    view = obs.view
+    if view.phase is not Phase.PLAY or view.current_player != view.seat:
+        return []
+    return _position(obs).legal_actions()
+
+
+# -- the basic evaluation --------------------------------------------------------------
+
+
+def _table_key(ids: Sequence[int]) -> int:
+    key = 0
+    for i in ids:
+        key += _cap._ONE[_TV[i]]
+    return key
+
+
+def _sweeping_values(key: int) -> list[int]:
+    """Hand values (2..14) of the cards that would take the whole table ``key``."""
+    if not key:
+        return []
+    return [v for v in range(2, 15) if _cap.analyse(v, key).sweeps]
+
+
+def _p_holds(values: Sequence[int], by_value: Sequence[int], unseen: int, hand: int) -> float:
+    """The chance that a hand of ``hand`` cards drawn from ``unseen`` unseen cards holds
+    at least one card of a value in ``values`` (``by_value[v]`` unseen cards of value v)."""
+    if not values or hand <= 0 or unseen <= 0:
+        return 0.0
+    m = sum(by_value[v] for v in values)
+    if m <= 0:
+        return 0.0
+    none = 1.0
+    for i in range(min(hand, unseen)):
+        none *= max(0.0, (unseen - m - i) / (unseen - i))
+        if none == 0.0:
+            break
+    return 1.0 - none
+
+
+@dataclass(frozen=True)
+class _Assessment:
+    play: Play
+    cost: float
+    points: int
+    sweep: int
+    p_next: float
+
+
+def _assess(plays: Sequence[Play], table: Sequence[int], rules: KrypkasinoRules,
+            by_value: Sequence[int], unseen: int, next_hand: int) -> list[_Assessment]:
+    """The basic cost of each play (lower is better for the player)."""
+    s_pts = rules.sweep_points
+    out = []
+    for play in plays:
+        card, take = play
+        cid = card.index
+        assert take is not None
+        if take:
+            points = _PTS[cid] + sum(_PTS[c.index] for c in take)
+            after = list(table)
+            for c in take:
+                after.remove(c.index)
+            sweep = 0
+            if not after:
+                double = len(table) == 1 and table[0] == cid and rules.double_sweep
+                sweep = rules.double_points() if double else s_pts
+            cost = float(points + sweep)
+        else:
+            points = sweep = 0
+            after = [*table, cid]
+            cost = -0.25 * _PTS[cid]
+        p_next = _p_holds(_sweeping_values(_table_key(after)), by_value, unseen, next_hand)
+        forced = 1.0 if rules.forced_sweep else 0.5
+        cost -= forced * p_next * s_pts
+        out.append(_Assessment(play, cost, points, sweep, p_next))
+    return out
+
+
+def _by_value(counts: Sequence[int]) -> list[int]:
+    by_value = [0] * 15
+    for i, k in enumerate(counts):
+        if k:
+            by_value[_HV[i]] += k
+    return by_value
+
+
+def _next_hand(view: SeatView) -> int:
+    n = view.players
+    return view.hand_sizes[(view.seat + 1) % n]
+
+
+def _explain(a: _Assessment, table: Sequence[Card], rules: KrypkasinoRules, forced: bool,
+             only: bool) -> Decision[Play]:
+    card, take = a.play
+    assert take is not None
+    data: dict[str, Any] = {"card": card, "cards": list(take), "points": a.points + a.sweep,
+                            "pct": percent(a.p_next), "sweep": rules.sweep_points}
+    if take and len(take) == len(table):
+        return Decision(a.play, "bots.krypkasino.forced-sweep" if forced
+                        else "bots.krypkasino.sweep", data)
+    if only:
+        return Decision(a.play, "bots.krypkasino.only", data)
+    setting = a.p_next >= 0.3
+    if not take:
+        return Decision(a.play, "bots.krypkasino.trail-set" if setting
+                        else "bots.krypkasino.trail", data)
+    return Decision(a.play, "bots.krypkasino.capture-set" if setting
+                    else "bots.krypkasino.capture", data)
+
+
+class RandomKrypkasinoBot:
+    """Uniform among the legal plays."""
+
+    game = "krypkasino"
+    level = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, observation: KrypkasinoObservation) -> Decision[Play]:
+        plays = legal_actions(observation)
+        if not plays:
+            raise ValueError("it is not this seat's turn")
+        play = plays[int(self.rng.random() * len(plays))]
+        return Decision(play, "bots.random.play", {"card": play.card})
+
+
+class BasicKrypkasinoBot:
+    """The cheapest play now, counting the sweep the next player may be forced into."""
+
+    game = "krypkasino"
+    level = "basic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, observation: KrypkasinoObservation) -> Decision[Play]:
+        plays = legal_actions(observation)
+        if not plays:
+            raise ValueError("it is not this seat's turn")
+        view = observation.view
+        counts = unseen_counts(observation)
+        table = [c.index for c in view.table]
+        assessed = _assess(plays, table, observation.rules, _by_value(counts), sum(counts),
+                           _next_hand(view))
+        best = min(assessed, key=lambda a: a.cost)
+        forced = observation.rules.forced_sweep and bool(table) and all(
+            len(p.take or ()) == len(table) for p in plays)
+        return _explain(best, view.table, observation.rules, forced, len(plays) == 1)
+
+
+def _basic_in_rollout(state: KrypkasinoState, public: list[int]) -> Play:
+    """The basic play of the player to act in a sampled position; ``public`` counts the
+    cards no one has seen (all hands and the stock), by index."""
+    seat = state.turn
+    counts = list(public)
+    for i in state.hands[seat]:
+        counts[i] -= 1
+    plays = state.legal_actions()
+    if len(plays) == 1:
+        return plays[0]
+    n = state.players
+    assessed = _assess(plays, state.table, state.rules, _by_value(counts), sum(counts),
+                       len(state.hands[(seat + 1) % n]))
+    return min(assessed, key=lambda a: a.cost).play
+
+
+def _round_cost(state: KrypkasinoState, seat: int, play: Play) -> float:
+    """Apply ``play`` and let the others answer with basic play until ``seat`` is to act
+    again (or the deal ends); the seat's points minus the others' average."""
+    n = state.players
+    before = [sum(_PTS[i] for i in state.captured[s]) + state.sweep_points[s] for s in range(n)]
+    public = [0] * 52
+    for h in state.hands:
+        for i in h:
+            public[i] += 1
+    for i in state.stock[state.stock_pos:]:
+        public[i] += 1
+    state.apply_unchecked(play)
+    public[play.card.index] -= 1
+    deal = state.deal_index
+    while state.phase is Phase.PLAY and state.deal_index == deal and state.turn != seat:
+        answer = _basic_in_rollout(state, public)
+        public[answer.card.index] -= 1
+        state.apply_unchecked(answer)
+    if state.results and state.results[-1].deal == deal:
+        after = list(state.results[-1].scores)
+        leaf = 0.0
+    else:
+        after = [sum(_PTS[i] for i in state.captured[s]) + state.sweep_points[s]
+                 for s in range(n)]
+        # Back at our turn: the cheapest basic play we are left with (a forced sweep
+        # shows here).
+        leaf = _leaf_cost(state, public) if state.turn == seat else 0.0
+    delta = [a - b for a, b in zip(after, before, strict=True)]
+    others = sum(delta) - delta[seat]
+    return delta[seat] - others / (n - 1) + leaf
+
+
+def _leaf_cost(state: KrypkasinoState, public: list[int]) -> float:
+    seat = state.turn
+    counts = list(public)
+    for i in state.hands[seat]:
+        counts[i] -= 1
+    plays = state.legal_actions()
+    if not plays:
+        return 0.0
+    n = state.players
+    assessed = _assess(plays, state.table, state.rules, _by_value(counts), sum(counts),
+                       len(state.hands[(seat + 1) % n]))
+    return min(a.cost for a in assessed)
+
+
+class StrongKrypkasinoBot:
+    """Looks one round ahead on sampled hidden hands (``samples`` deals of the unseen
+    cards, the same for every play; at most ``max_plays`` plays, the basic-cheapest)."""
+
+    game = "krypkasino"
+    level = "strong"
+
+    def __init__(self, seed: int = 0, samples: int = 24, max_plays: int = 10) -> None:
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.max_plays = max_plays
+
+    def _sample_position(self, obs: KrypkasinoObservation, counts: list[int]
+                         ) -> KrypkasinoState:
+        view = obs.view
+        n = view.players
+        pool = [DECK[i] for i, k in enumerate(counts) for _ in range(k)]
+        self.rng.shuffle(pool)
+        hands: list[Sequence[Card]] = []
+        pos = 0
+        for s in range(n):
+            if s == view.seat:
+                hands.append(view.hand)
+            else:
+                k = view.hand_sizes[s]
+                hands.append(pool[pos:pos + k])
+                pos += k
+        stock = pool[pos:pos + view.stock]
+        state = KrypkasinoState.scenario(n, hands, view.table, dealer=view.dealer,
+                                         turn=view.seat, stock=stock, rules=obs.rules)
+        state.last_capturer = view.last_capturer
+        state.spade_pile = [c.index for c in view.spade_faces]
+        state.lot = view.lot
+        return state
+
+    def decide(self, observation: KrypkasinoObservation) -> Decision[Play]:
+        plays = legal_actions(observation)
+        if not plays:
+            raise ValueError("it is not this seat's turn")
+        view, rules = observation.view, observation.rules
+        counts = unseen_counts(observation)
+        table = [c.index for c in view.table]
+        assessed = _assess(plays, table, rules, _by_value(counts), sum(counts),
+                           _next_hand(view))
+        forced = rules.forced_sweep and bool(table) and all(
+            len(p.take or ()) == len(table) for p in plays)
+        if len(plays) == 1:
+            return _explain(assessed[0], view.table, rules, forced, True)
+        shortlist = sorted(assessed, key=lambda a: a.cost)[: self.max_plays]
+        totals = [0.0] * len(shortlist)
+        for _ in range(self.samples):
+            base = self._sample_position(observation, counts)
+            for k, a in enumerate(shortlist):
+                totals[k] += _round_cost(base.clone(), view.seat, a.play)
+        best = min(range(len(shortlist)), key=lambda k: (totals[k], shortlist[k].cost))
+        play = shortlist[best].play
+        cost = round(totals[best] / self.samples, 1)
+        if play.take and len(play.take) == len(table):
+            return _explain(shortlist[best], view.table, rules, forced, False)
+        key = "bots.krypkasino.strong-capture" if play.take else "bots.krypkasino.strong-trail"
+        return Decision(play, key, {"card": play.card, "cards": list(play.take or ()),
+                                    "samples": self.samples, "cost": cost})
