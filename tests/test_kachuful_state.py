@@ -468,3 +468,26 @@ def test_setup_hand_from_seed_or_deal() -> None:
     assert given.trump is None and given.trump_source == "given"
     with pytest.raises(ValueError):
         setup_hand(4, KachufulRules(trumps="turned"), 0, 0, deal=by_seed.deal)
+
+
+@pytest.mark.parametrize(("dealer", "deal", "problem"), [
+    (4, EXAMPLE_DEAL, "dealer 4 is not a seat of 4"),
+    (3, EXAMPLE_DEAL[:3], "the deal has 3 seats, not 4"),
+    (3, [["KH", "AS"], ["2C", "4S", "5D"], ["AH", "6S", "9D"], ["7H", "8S", "2D"]],
+     "every seat needs the same"),
+    (3, [["KH", "AS", "3D"], ["KH", "4S", "5D"], ["AH", "6S", "9D"], ["7H", "8S", "2D"]],
+     "a card is dealt twice"),
+])
+def test_scenario_hands_must_be_real_deals(dealer: int, deal: list[list[str]],
+                                           problem: str) -> None:
+    with pytest.raises(ValueError, match=problem):
+        KachufulState.from_hands(4, [HandSetup.from_codes(dealer, deal, "C")])
+
+
+def test_views_do_not_carry_deal_seeds() -> None:
+    game = KachufulState.new_game(4, KachufulRules(max_cards=2), seed=6)
+    play_randomly(game, 2, checked=False)
+    assert all(r.setup.seed is not None for r in game.results)
+    view = game.view(0)
+    assert all(r.setup.seed is None for r in view.results)
+    assert [r.scores for r in view.results] == [r.scores for r in game.results]

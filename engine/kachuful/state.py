@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeAlias
 
 from engine.cards import CARD_BY_CODE, DECK, Card, Suit, parse_card
@@ -248,6 +248,8 @@ class KachufulState:
         if self._plan is not None:
             if not self._plan:
                 raise ValueError("a game needs at least one hand")
+            for number, setup in enumerate(self._plan, 1):
+                _check_setup(players, setup, number)
             self._sizes = [h.size for h in self._plan]
             self._first_dealer = self._plan[0].dealer
         else:
@@ -684,6 +686,10 @@ class KachufulState:
         for other in range(self.players):
             visible = (other != seat) if forehead else (other == seat)
             hands.append(tuple(self._hands[other].values()) if visible else None)
+        # Finished hands were played face up, but their deal seeds would let a reader
+        # work out the game seed (SplitMix64 can be inverted), so views drop them.
+        results = tuple(replace(r, setup=replace(r.setup, seed=None)) if r.setup.seed
+                        is not None else r for r in self._results)
         return SeatView(
             seat=seat, players=self.players, phase=self._phase,
             hand_number=self._index + 1, hand_count=len(self._sizes),
@@ -693,11 +699,29 @@ class KachufulState:
             blind=tuple(self._blind), tricks_won=tuple(self._tricks),
             current_trick=self.current_trick, tricks_played=tuple(self._done_tricks),
             current_player=self.current_player(), totals=tuple(self._totals),
-            results=tuple(self._results))
+            results=results)
 
     def __repr__(self) -> str:
         return (f"<KachufulState players={self.players} hand={self._index + 1}/"
                 f"{len(self._sizes)} phase={self._phase.value} turn={self.current_player()}>")
+
+
+def _check_setup(players: int, setup: HandSetup, number: int) -> None:
+    """A scenario's hand must be a real deal: ``ValueError`` says what is wrong."""
+    where = f"hand {number}"
+    if not 0 <= setup.dealer < players:
+        raise ValueError(f"{where}: dealer {setup.dealer} is not a seat of {players}")
+    if len(setup.deal) != players:
+        raise ValueError(f"{where}: the deal has {len(setup.deal)} seats, not {players}")
+    size = len(setup.deal[0])
+    if not 1 <= size <= 52 // players or any(len(cards) != size for cards in setup.deal):
+        raise ValueError(f"{where}: every seat needs the same 1..{52 // players} cards")
+    get = _CANONICAL.get
+    dealt = {id(get(id(c)) or canonical(c)) for cards in setup.deal for c in cards}
+    if len(dealt) != players * size:
+        raise ValueError(f"{where}: a card is dealt twice")
+    if setup.turned is not None and id(canonical(setup.turned)) in dealt:
+        raise ValueError(f"{where}: the turned card {setup.turned.code} was also dealt")
 
 
 _CANONICAL: dict[int, Card] = {id(c): c for c in DECK}
