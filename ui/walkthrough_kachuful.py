@@ -573,7 +573,7 @@ class _Builder:
             title=self.tr("kwalk.title.illegal", seat=seat, action=action),
             lines=(), explain=(self.tr("kwalk.explain.illegal"),),
             rules=(exc.rule,) if exc.rule else (), table=self.table(),
-            error=exc.localized(self.lang),
+            error=refusal(exc, self.lang),
         ))
 
     def play_hand(self, choose: Callable[[KachufulState], Bid | Card | None],
@@ -614,6 +614,19 @@ class _Builder:
                 return False
             self.card_steps(events, before, legal, hand_pos)
         return True
+
+
+def refusal(exc: IllegalActionError, lang: str) -> str:
+    """The engine's refusal spoken about the seat ("Seat 2 does not hold 4♠ (K-10)"),
+    as in a replayed record's ``reason``; the plain sentence when there is no such form."""
+    from engine.messages import render
+
+    try:
+        text = render(exc.key + ".seat", lang, **exc.data)
+    except KeyError:
+        return exc.localized(lang)
+    text = text[:1].upper() + text[1:]
+    return f"{text} ({exc.rule})" if exc.rule else text
 
 
 def _show(code: str) -> str:
