@@ -296,7 +296,7 @@ class CaptureInfo:
     """
 
     __slots__ = ("v", "key", "equal", "usable", "captures", "sweeps", "max_size", "_first",
-                 "_maximum", "_maximal", "_plans")
+                 "_maximum", "_maximal", "_plans", "plan_maximum")
 
     def __init__(self, v: int, key: int, above: bool = False) -> None:
         s = _solver(v)
@@ -319,6 +319,8 @@ class CaptureInfo:
         self._maximum: list[int] | None = None
         self._maximal: list[int] | None = None
         self._plans: dict[bool, list[tuple[int, tuple[int, ...] | None]]] = {}
+        #: ``plan(False)`` once it has been asked for (a fast read for the game loop).
+        self.plan_maximum: list[tuple[int, tuple[int, ...] | None]] | None = None
 
     def first(self) -> int:
         """The packed values of the first maximum collection (deterministic)."""
@@ -367,6 +369,8 @@ class CaptureInfo:
                         values.append(x)
                 got.append((t, None if values is None else tuple(values)))
             self._plans[maximal] = got
+            if not maximal:
+                self.plan_maximum = got
         return got
 
     def maximal_sets(self) -> list[int]:

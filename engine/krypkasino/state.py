@@ -346,7 +346,7 @@ class KrypkasinoState:
                          tuple(_cid(c) for c in table), tuple(_cid(c) for c in stock))
         state.deal_log.append((dealer, None, ids))
         state.play_log.append([])
-        state.hands = [list(h) for h in ids[0]]
+        state.hands = [sorted(h) for h in ids[0]]
         state._set_table(list(ids[1]))
         state.stock = list(ids[2])
         state.in_hands = sum(len(h) for h in state.hands)
@@ -390,7 +390,7 @@ class KrypkasinoState:
         self.deal_log.append((self.dealer, seed, ids))
         self.play_log.append([])
         hands, table, stock = ids
-        self.hands = [list(h) for h in hands]
+        self.hands = [sorted(h) for h in hands]  # kept sorted: legal actions in card order
         self.stock = list(stock)
         self.stock_pos = 0
         self.captured = [[] for _ in range(n)]
@@ -476,7 +476,11 @@ class KrypkasinoState:
         masks = _cap.LE_MASKS
         infos: list[tuple[int, _cap.CaptureInfo]] = []
         sweep = False
-        for i in sorted(set(self.hands[self.turn])):
+        previous = -1
+        for i in self.hands[self.turn]:  # sorted, so identical cards are neighbours
+            if i == previous:
+                continue
+            previous = i
             v = _HV[i]
             low = key & masks[v]
             info = get((((low << 1) | (low != key)) << 4) | v)
@@ -497,7 +501,10 @@ class KrypkasinoState:
             if not info.captures:
                 out.append(_new_play(Play, (card, ())))
                 continue
-            for t, whole_values in info.plan(maximal):
+            plan = info.plan_maximum if not maximal else None
+            if plan is None:
+                plan = info.plan(maximal)
+            for t, whole_values in plan:
                 if whole_values is not None:
                     out.append(_new_play(Play, (card, tuple(
                         [DECK[j] for x in whole_values for j in cols[x]]))))
@@ -695,6 +702,8 @@ class KrypkasinoState:
                 self.hands[(self.dealer + k) % n].extend(stock[pos:pos + packet])
                 pos += packet
         self.stock_pos = pos
+        for h in self.hands:
+            h.sort()
         self.in_hands = sum(len(h) for h in self.hands)
         self.turn = (self.dealer + 1) % n
         self.previous = self.dealer
