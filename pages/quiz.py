@@ -69,7 +69,8 @@ st.session_state.setdefault(BOARD, helpers.new_board())
 raw = st.query_params.get("q")
 parsed = parse_id(raw) if raw else None
 if raw and parsed is None:
-    st.warning(t("quiz.ui.bad-link", lang, value=escape_markdown(clip(raw, 40))), icon="⚠️")
+    st.warning(t("quiz.ui.bad-link", lang, value=escape_markdown(clip(raw, 40))),
+               icon=":material/warning:")
 if parsed is not None and f"{parsed[0]}-{parsed[1]}" != st.session_state.get(QID):
     st.session_state[QID] = f"{parsed[0]}-{parsed[1]}"
     st.session_state[ANSWER] = None
@@ -80,7 +81,8 @@ if current_id is not None and parse_id(current_id) is not None:
     try:
         question = generate(*parse_id(current_id))  # type: ignore[misc]
     except (NoPosition, RulesLabError) as exc:
-        st.warning(t("quiz.ui.failed", lang, reason=escape_markdown(str(exc))), icon="⚠️")
+        st.warning(t("quiz.ui.failed", lang, reason=escape_markdown(str(exc))),
+                   icon=":material/warning:")
 if question is None:
     new_question()
     question = generate(*parse_id(st.session_state[QID]))  # type: ignore[misc]
@@ -100,7 +102,8 @@ pick_game.radio(t("quiz.ui.game", lang), GAMES, key=GAME, horizontal=True,
                 format_func=lambda g: t(f"quiz.ui.game.{g}", lang), on_change=on_game_change)
 pick_topics.multiselect(t("quiz.ui.topics", lang), rules_of(st.session_state[GAME]),
                         key=TOPICS, format_func=rule_label, on_change=new_question,
-                        help=t("quiz.ui.topics.help", lang))
+                        help=t("quiz.ui.topics.help", lang),
+                        placeholder=t("quiz.ui.topics.placeholder", lang))
 
 main, side = st.columns([3, 1], gap="large")
 answer = st.session_state.get(ANSWER)
@@ -139,9 +142,9 @@ with main:
         verdict = check(question, answer)
         sentence = escape_markdown(question.explanation.render(lang))
         if verdict.right:
-            st.success(f"**{t('quiz.ui.right', lang)}** {sentence}", icon="✅")
+            st.success(f"**{t('quiz.ui.right', lang)}** {sentence}", icon=":material/check_circle:")
         else:
-            st.error(f"**{t('quiz.ui.wrong', lang)}** {sentence}", icon="❌")
+            st.error(f"**{t('quiz.ui.wrong', lang)}** {sentence}", icon=":material/cancel:")
         link = f"[{escape_markdown(rule_label(question.rule))}]" \
                f"({rule_href(question.rule, query=visitor.query())})"
         st.markdown(t("quiz.ui.rule", lang, rule=link))
@@ -157,13 +160,13 @@ with main:
 
 with side:
     board = st.session_state[BOARD]
-    st.subheader(t("quiz.ui.score", lang), anchor="score")
+    st.markdown(f"#### {t('quiz.ui.score', lang)}")
     if board["asked"]:
         st.markdown(t("quiz.ui.score.value", lang, right=board["right"], asked=board["asked"]))
         st.progress(board["right"] / board["asked"])
     else:
         st.caption(t("quiz.ui.score.none", lang))
-    st.subheader(t("quiz.ui.missing", lang), anchor="missing")
+    st.markdown(f"#### {t('quiz.ui.missing', lang)}")
     missed = helpers.missed_rules(board)
     if missed:
         st.markdown("\n".join(

@@ -80,7 +80,7 @@ def mark_choices(question: Question, verdict: Verdict) -> list[MarkedChoice]:
 
 
 #: The sign shown before a choice in the feedback (never colour alone).
-SIGNS: dict[ChoiceMark, str] = {"right": "✅", "missed": "☑️", "wrong": "❌", "plain": "▫️"}
+SIGNS: dict[ChoiceMark, str] = {"right": "✓", "missed": "✓", "wrong": "✗", "plain": "·"}
 
 
 def chosen_ids(question: Question, values: dict[str, Any]) -> list[str]:
