@@ -267,9 +267,11 @@ def _basic_in_rollout(state: KrypkasinoState, public: list[int]) -> Play:
     return min(assessed, key=lambda a: a.cost).play
 
 
-def _round_cost(state: KrypkasinoState, seat: int, play: Play) -> float:
+def _round_cost(state: KrypkasinoState, seat: int, play: Play, rival_weight: float = 1.0,
+                leaf_weight: float = 1.0) -> float:
     """Apply ``play`` and let the others answer with basic play until ``seat`` is to act
-    again (or the deal ends); the seat's points minus the others' average."""
+    again (or the deal ends); the seat's points minus ``rival_weight`` times the others'
+    average, plus ``leaf_weight`` times the basic cost of the seat's best play then."""
     n = state.players
     before = [sum(_PTS[i] for i in state.captured[s]) + state.sweep_points[s] for s in range(n)]
     public = [0] * 52
@@ -296,7 +298,7 @@ def _round_cost(state: KrypkasinoState, seat: int, play: Play) -> float:
         leaf = _leaf_cost(state, public) if state.turn == seat else 0.0
     delta = [a - b for a, b in zip(after, before, strict=True)]
     others = sum(delta) - delta[seat]
-    return delta[seat] - others / (n - 1) + leaf
+    return delta[seat] - rival_weight * others / (n - 1) + leaf_weight * leaf
 
 
 def _leaf_cost(state: KrypkasinoState, public: list[int]) -> float:
@@ -320,10 +322,13 @@ class StrongKrypkasinoBot:
     game = "krypkasino"
     level = "strong"
 
-    def __init__(self, seed: int = 0, samples: int = 24, max_plays: int = 10) -> None:
+    def __init__(self, seed: int = 0, samples: int = 24, max_plays: int = 10,
+                 rival_weight: float = 1.0, leaf_weight: float = 1.0) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.max_plays = max_plays
+        self.rival_weight = rival_weight
+        self.leaf_weight = leaf_weight
 
     def _sample_position(self, obs: KrypkasinoObservation, counts: list[int]
                          ) -> KrypkasinoState:
@@ -366,7 +371,8 @@ class StrongKrypkasinoBot:
         for _ in range(self.samples):
             base = self._sample_position(observation, counts)
             for k, a in enumerate(shortlist):
-                totals[k] += _round_cost(base.clone(), view.seat, a.play)
+                totals[k] += _round_cost(base.clone(), view.seat, a.play, self.rival_weight,
+                                         self.leaf_weight)
         best = min(range(len(shortlist)), key=lambda k: (totals[k], shortlist[k].cost))
         play = shortlist[best].play
         cost = round(totals[best] / self.samples, 1)

@@ -1,0 +1,337 @@
+"""Kachuful bots: legal moves in every variant, no peeking at hidden cards, the basic
+policy's choices, explanations in every language."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields
+
+import pytest
+
+from engine.bots import bot_move, make_bot
+from engine.bots.kachuful import (
+    OWN_CARD,
+    BasicKachufulBot,
+    KachufulObservation,
+    StrongKachufulBot,
+    basic_play,
+    estimate_tricks,
+    legal_actions,
+    observe,
+    resolve,
+)
+from engine.cards import DECK, Card, Suit, parse_card
+from engine.kachuful.events import CardPlayed
+from engine.kachuful.rules import KachufulRules
+from engine.kachuful.state import Bid, HandSetup, KachufulState, Phase, SeatView
+from engine.messages import LANGUAGES
+
+SHORT = {"max_cards": 3}
+VARIANTS: list[dict[str, object]] = [
+    {},
+    {"schedule": "up-down"},
+    {"schedule": "down-up-twice", "max_cards": 2},
+    {"trumps": "cycle-nt"},
+    {"trumps": "turned"},
+    {"hook_rule": False},
+    {"scoring": "ten-times"},
+    {"scoring": "margin"},
+    {"scoring": "per-trick"},
+    {"scoring": "judgement"},
+    {"blind_bids": True},
+    {"one_card_forehead": True},
+    {"renege": "penalized"},
+    {"blind_bids": True, "one_card_forehead": True, "renege": "penalized",
+     "trumps": "turned"},
+]
+
+
+def play_game(rules: KachufulRules, players: int, levels: list[str], seed: int,
+              options: dict[str, object] | None = None) -> KachufulState:
+    """A whole game through the checked ``apply``: an illegal bot move raises."""
+    state = KachufulState.new_game(players, rules, seed=seed)
+    bots = [make_bot("kachuful", level, seed * 31 + s,
+                     **(options or {} if level == "strong" else {}))
+            for s, level in enumerate(levels)]
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        obs = observe(state, seat)
+        legal_view = legal_actions(obs)
+        action, decision = bot_move(state, bots[seat])
+        assert decision.action in legal_view
+        assert action in state.legal_actions()
+        for event in state.apply(action):
+            if isinstance(event, CardPlayed):
+                assert not event.reneged, "bots never renege"
+    return state
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: ",".join(f"{k}={v[k]}" for k in v)
+                         or "default")
+def test_random_and_basic_bots_play_only_legal_moves_in_every_variant(
+        variant: dict[str, object]) -> None:
+    rules = KachufulRules(**{**SHORT, **variant})  # type: ignore[arg-type]
+    hands = 0
+    for seed in range(24):
+        players = 3 + seed % 5
+        levels = [("random", "basic")[(seed + s) % 2] for s in range(players)]
+        state = play_game(rules, players, levels, seed)
+        hands += len(state.results)
+        assert len(state.results) == state.hand_count
+    assert hands >= 120
+
+
+@pytest.mark.parametrize("variant", VARIANTS[::2] + [VARIANTS[-1]],
+                         ids=lambda v: ",".join(f"{k}={v[k]}" for k in v) or "default")
+def test_strong_bot_plays_only_legal_moves(variant: dict[str, object]) -> None:
+    rules = KachufulRules(**{**SHORT, **variant})  # type: ignore[arg-type]
+    small = {"bid_samples": 12, "play_samples": 6, "blind_samples": 8}
+    for seed in range(6):
+        players = 3 + seed % 3
+        levels = ["strong", "basic", "random", "strong", "basic"][:players]
+        play_game(rules, players, levels, seed, small)
+
+
+def test_strong_bot_in_a_full_thirteen_card_hand() -> None:
+    setup_state = KachufulState.new_game(4, KachufulRules(), seed=5)
+    bots = [StrongKachufulBot(s, bid_samples=40, play_samples=16) for s in range(4)]
+    while setup_state.hand_number == 1:
+        action, _ = bot_move(setup_state, bots[setup_state.current_player() or 0])
+        setup_state.apply(action)
+    assert sum(setup_state.results[0].tricks) == 13
+
+
+def test_legal_actions_from_the_view_match_the_engine() -> None:
+    for renege in ("forbidden", "penalized"):
+        rules = KachufulRules(max_cards=4, blind_bids=True, renege=renege)
+        state = KachufulState.new_game(4, rules, seed=3)
+        rng = random.Random(1)
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            engine = state.legal_actions()
+            mine = legal_actions(observe(state, seat))
+            if renege == "forbidden" or state.phase is Phase.BID:
+                assert mine == engine
+            else:
+                assert set(mine) <= set(engine) and mine
+            state.apply_unchecked(rng.choice(mine))
+
+
+# -- no peeking ------------------------------------------------------------------------
+
+
+def _redeal_others(setup: HandSetup, keep: int, seed: int) -> HandSetup:
+    """The same hand for seat ``keep``; every other card (the undealt ones too)
+    shuffled among the other seats."""
+    mine = setup.deal[keep]
+    rest = [c for c in DECK if c not in mine]
+    random.Random(seed).shuffle(rest)
+    deal = []
+    pos = 0
+    for seat, cards in enumerate(setup.deal):
+        if seat == keep:
+            deal.append(tuple(mine))
+        else:
+            deal.append(tuple(rest[pos:pos + len(cards)]))
+            pos += len(cards)
+    return HandSetup(setup.dealer, tuple(deal), setup.trump)
+
+
+@pytest.mark.parametrize("size", [13, 5, 2])
+def test_strong_decisions_do_not_depend_on_hidden_cards(size: int) -> None:
+    for game_seed in range(3):
+        base = KachufulState.new_game(4, KachufulRules(max_cards=size), seed=game_seed)
+        setup = base.setup
+        seat = (setup.dealer + 1) % 4  # the first bidder, and the first leader
+        other = _redeal_others(setup, seat, game_seed + 100)
+        a = KachufulState.from_hands(4, [HandSetup(setup.dealer, setup.deal, setup.trump)])
+        b = KachufulState.from_hands(4, [other])
+        assert observe(a, seat) == observe(b, seat)
+        bot_a = StrongKachufulBot(9, bid_samples=30, play_samples=10)
+        bot_b = StrongKachufulBot(9, bid_samples=30, play_samples=10)
+        bid_a = bot_a.decide(observe(a, seat))
+        bid_b = bot_b.decide(observe(b, seat))
+        assert bid_a == bid_b
+        # Everyone bids the same in both games, then the same seat leads.
+        a.apply(bid_a.action)
+        b.apply(bid_b.action)
+        for bid in (0, 1, 0):
+            legal = a.legal_bid_numbers()
+            n = bid if bid in legal else legal[0]
+            a.apply(n)
+            b.apply(n)
+        assert a.current_player() == seat
+        lead_a = bot_a.decide(observe(a, seat))
+        lead_b = bot_b.decide(observe(b, seat))
+        assert lead_a == lead_b
+        assert isinstance(lead_a.action, Card) and lead_a.action in a.hand_of(seat)
+
+
+def test_the_view_holds_no_hidden_card() -> None:
+    state = KachufulState.new_game(5, KachufulRules(max_cards=4), seed=2)
+    obs = observe(state, 3)
+    assert {f.name for f in fields(KachufulObservation)} == {"view", "rules"}
+    assert isinstance(obs.view, SeatView)
+    assert [h is None for h in obs.view.hands] == [True, True, True, False, True]
+    public = obs.without_own_hand()
+    assert all(h is None for h in public.view.hands)
+
+
+def test_forehead_bots_neither_see_nor_need_their_own_card() -> None:
+    rules = KachufulRules(max_cards=1, one_card_forehead=True)
+    state = KachufulState.new_game(4, rules, seed=8)
+    assert state.hand_size == 1
+    seat = state.current_player()
+    assert seat is not None
+    obs = observe(state, seat)
+    assert obs.view.hand is None
+    # Change the seat's own card for one nobody holds: the decision stays the same.
+    setup = state.setup
+    held = {c for cards in setup.deal for c in cards}
+    spare = next(c for c in DECK if c not in held)
+    deal = tuple((spare,) if s == seat else cards for s, cards in enumerate(setup.deal))
+    other = KachufulState.from_hands(4, [HandSetup(setup.dealer, deal, setup.trump)], rules)
+    for level in ("basic", "strong"):
+        d1 = make_bot("kachuful", level, 4).decide(observe(state, seat))
+        d2 = make_bot("kachuful", level, 4).decide(observe(other, seat))
+        assert d1 == d2
+        assert "%" in d1.explain()
+    # Playing: the bot names the hidden card, the runner resolves it.
+    while state.phase is Phase.BID:
+        state.apply(state.legal_actions()[0])
+    player = state.current_player()
+    assert player is not None
+    decision = BasicKachufulBot(1).decide(observe(state, player))
+    assert decision.action is OWN_CARD
+    assert resolve(state, OWN_CARD) == state.hand_of(player)[0]
+
+
+def test_blind_choice_is_made_before_looking() -> None:
+    rules = KachufulRules(max_cards=2, blind_bids=True)
+    blind_seen = 0
+    for game_seed in range(8):
+        setup = KachufulState.new_game(4, rules, seed=game_seed).setup
+        seat = (setup.dealer + 1) % 4
+        cards = list(DECK)
+        random.Random(game_seed).shuffle(cards)
+        size = setup.size
+        deal = tuple(tuple(cards[s * size:(s + 1) * size]) for s in range(4))
+        a = KachufulState.from_hands(4, [HandSetup(setup.dealer, setup.deal, setup.trump)],
+                                     rules)
+        b = KachufulState.from_hands(4, [HandSetup(setup.dealer, deal, setup.trump)], rules)
+        assert a.hand_of(seat) != b.hand_of(seat)
+        d1 = StrongKachufulBot(3, blind_samples=40).decide(observe(a, seat))
+        d2 = StrongKachufulBot(3, blind_samples=40).decide(observe(b, seat))
+        assert isinstance(d1.action, Bid) and isinstance(d2.action, Bid)
+        assert d1.action.blind == d2.action.blind
+        if d1.action.blind:
+            blind_seen += 1
+            assert d1 == d2
+        basic = BasicKachufulBot(0).decide(observe(a, seat))
+        assert basic.action == Bid(0, True)
+    assert blind_seen > 0
+
+
+# -- the basic policy --------------------------------------------------------------------
+
+
+def hand_state(deal: list[list[str]], trump: str, dealer: int = 3) -> KachufulState:
+    return KachufulState.from_hands(4, [HandSetup.from_codes(dealer, deal, trump)])
+
+
+def test_basic_counts_high_trumps_and_side_aces() -> None:
+    strong = [parse_card(c) for c in ("AS", "KS", "QS", "AH", "AD")]
+    weak = [parse_card(c) for c in ("2H", "3H", "4D", "5C", "6C")]
+    assert estimate_tricks(strong, Suit.SPADES, 5, 4) > 3.5
+    assert estimate_tricks(weak, Suit.SPADES, 5, 4) < 0.5
+    state = hand_state([["AS", "KS", "QS", "AH", "AD"], ["2H", "3H", "4D", "5C", "6C"],
+                        ["7H", "8H", "9D", "TC", "JC"], ["2D", "3D", "4C", "7C", "8C"]], "S")
+    decision = BasicKachufulBot(0).decide(observe(state, 0))
+    assert decision.action in (Bid(4), Bid(5))
+    assert "A♠" in decision.explain() and "K♠" in decision.explain()
+    state.apply(decision.action)
+    weak_bid = BasicKachufulBot(0).decide(observe(state, 1))
+    assert weak_bid.action == Bid(0)
+    assert weak_bid.key == "bots.kachuful.bid-none"
+
+
+def test_basic_dealer_respects_the_hook() -> None:
+    state = hand_state([["AS", "2H", "3D"], ["2C", "4S", "5D"], ["AH", "6S", "9D"],
+                        ["KS", "QS", "2D"]], "S", dealer=3)
+    for bid in (1, 0, 1):
+        state.apply(bid)
+    decision = BasicKachufulBot(0).decide(observe(state, 3))
+    assert decision.action != Bid(1) and decision.action in state.legal_actions()
+    if decision.key.startswith("bots.kachuful.bid-hook"):
+        assert "1" in decision.explain()
+
+
+def test_basic_wins_cheaply_when_it_needs_tricks_and_ducks_when_it_has_enough() -> None:
+    # Hearts trump; seat 0 leads 9♣, seats 1, 2 follow; seat 3 plays last.
+    deal = [["9C", "2D"], ["TC", "3D"], ["4C", "4D"], ["JC", "AC"]]
+    needs = hand_state(deal, "H")
+    for bid in (0, 0, 0, 1):  # seat 3, the dealer, bids 1 and needs it
+        needs.apply(bid)
+    for code in ("9C", "TC", "4C"):
+        needs.apply(parse_card(code))
+    d = BasicKachufulBot(0).decide(observe(needs, 3))
+    assert d.action == parse_card("JC") and d.key == "bots.kachuful.win-last"
+    has_enough = hand_state(deal, "H")
+    for bid in (0, 0, 1, 0):
+        has_enough.apply(bid)
+    for code in ("9C", "TC", "4C"):
+        has_enough.apply(parse_card(code))
+    d = basic_play(observe(has_enough, 3))
+    assert d.action == parse_card("AC") and d.key == "bots.kachuful.shed"
+
+
+def test_basic_ducks_under_the_winning_card() -> None:
+    deal = [["KC", "2D"], ["QC", "3D"], ["4C", "4D"], ["JC", "AC"]]
+    state = hand_state(deal, "H")
+    for bid in (1, 0, 0, 0):
+        state.apply(bid)
+    for code in ("KC", "QC", "4C"):
+        state.apply(parse_card(code))
+    d = BasicKachufulBot(0).decide(observe(state, 3))
+    assert d.action == parse_card("JC") and d.key == "bots.kachuful.duck"
+
+
+# -- explanations ----------------------------------------------------------------------
+
+
+def test_every_decision_explains_itself_in_every_language() -> None:
+    keys: set[str] = set()
+    variants = [KachufulRules(max_cards=3), KachufulRules(max_cards=2, blind_bids=True,
+                                                          one_card_forehead=True),
+                KachufulRules(max_cards=1, one_card_forehead=True)]
+    for i, rules in enumerate(variants):
+        for seed in range(4):
+            state = KachufulState.new_game(4, rules, seed=seed + 10 * i)
+            bots = [make_bot("kachuful", level, seed, **opts) for level, opts in
+                    (("random", {}), ("basic", {}),
+                     ("strong", {"bid_samples": 10, "play_samples": 5, "blind_samples": 6}),
+                     ("basic", {}))]
+            while not state.is_terminal():
+                action, decision = bot_move(state, bots[state.current_player() or 0])
+                keys.add(decision.key)
+                texts = {lang: decision.explain(lang) for lang in LANGUAGES}
+                for text in texts.values():
+                    assert text and "{" not in text and "}" not in text
+                assert texts["es"] != texts["en"] and texts["pt"] != texts["en"]
+                state.apply(action)
+    assert {"bots.random.bid", "bots.kachuful.strong-bid", "bots.kachuful.own-card",
+            "bots.kachuful.bid-forehead", "bots.kachuful.bid-blind-small"} <= keys
+    assert len(keys) >= 12
+
+
+def test_strong_bid_sentence_names_the_bid() -> None:
+    state = KachufulState.new_game(4, KachufulRules(max_cards=5), seed=4)
+    seat = state.current_player()
+    assert seat is not None
+    d = StrongKachufulBot(0, bid_samples=20).decide(observe(state, seat))
+    assert isinstance(d.action, Bid)
+    assert d.explain("en").startswith(f"I bid {d.action.n}:")
+    assert d.explain("es").startswith(f"Apuesto {d.action.n}:")
+    assert d.explain("pt").startswith(f"Aposto {d.action.n}:")
