@@ -81,7 +81,8 @@ GAME = "kachuful"
 SCENARIO_KEYS: tuple[str, ...] = ("seed", "players", "hands", "record", "first_hand", "variant")
 #: The walkthrough of any seed ("random deal"), beside the scenario files.
 RANDOM = "random"
-MAX_SEED = 2**63 - 1
+#: Seeds up to the largest whole number a browser holds exactly (number inputs, links).
+MAX_SEED = 2**53 - 1
 
 #: The worked example of RULES.md (also ``tutorials/scenarios/kachuful/worked-example``).
 EXAMPLE_DOC: dict[str, Any] = {

@@ -1,0 +1,173 @@
+"""AppTest: the Kachuful walkthrough page through the site's entry script.
+
+Clicking through from the first to the last step, restoring a step from a link, changing
+the variant, the random deal, and bad link values that give a message, not an error.
+"""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from engine.kachuful import DEFAULT_RULES, KachufulRules
+from ui.apptest import open_site
+from ui.walkthrough_kachuful import EXAMPLE_DOC, build, record_source
+
+PAGE = "pages/kachuful_walkthrough.py"
+EXAMPLE_STEPS = len(build(record_source(EXAMPLE_DOC, 11), DEFAULT_RULES, "en").steps)
+
+
+def open_page(**query: str) -> AppTest:
+    at = open_site(PAGE, **query)
+    assert not at.exception, at.exception
+    return at
+
+
+def title(at: AppTest) -> str:
+    return str(at.subheader[-1].value)
+
+
+def markdown(at: AppTest) -> str:
+    """The page's markdown with the escapes of ``ui.safe.escape_markdown`` taken out."""
+    return "\n".join(str(m.value) for m in at.markdown).replace("\\", "")
+
+
+def html(at: AppTest) -> str:
+    return "\n".join(h.proto.body for h in at.main.get("html"))
+
+
+def warnings(at: AppTest) -> str:
+    return "\n".join(str(w.value) for w in at.warning)
+
+
+def test_clicks_through_from_first_to_last_step() -> None:
+    at = open_page()
+    assert title(at) == "Hand 11 of 25: 3 card(s) each, trump clubs"
+    assert at.query_params["scenario"] == "worked-example"
+    assert at.button(key="kwalk.w.back").disabled
+    seen = [title(at)]
+    while not at.button(key="kwalk.w.next").disabled:
+        at.button(key="kwalk.w.next").click().run()
+        assert not at.exception, at.exception
+        seen.append(title(at))
+        if title(at).startswith("Seat 3, the dealer"):
+            assert "1 + 0 + 1 = 2" in markdown(at)
+        if title(at) == "Trick 1, card 2: seat 1":
+            assert "trumps with 2♣" in markdown(at)
+    assert len(seen) == EXAMPLE_STEPS
+    assert seen[-1] == "Hand 11: the score sheet"
+    assert at.query_params["step"] == str(EXAMPLE_STEPS)
+    sheet = at.dataframe[0].value
+    assert list(sheet["Points"]) == [11, 0, 11, 10]
+    # Back goes one step back, the slider anywhere.
+    at.button(key="kwalk.w.back").click().run()
+    assert title(at) == "Trick 3 goes to seat 2"
+    at.slider(key="kwalk.w.step").set_value(6).run()
+    assert title(at) == "Seat 3, the dealer, bids last"
+    at.button(key="kwalk.w.first").click().run()
+    assert at.query_params["step"] == "1"
+
+
+def test_a_link_restores_the_step() -> None:
+    at = open_page(scenario="worked-example", step="11")
+    assert title(at) == "Trick 1 goes to seat 1"
+    assert at.slider(key="kwalk.w.step").value == 11
+    body = html(at)
+    assert "Trick won by seat 1" in body and 'aria-label="two of clubs, highlighted"' in body
+    assert not warnings(at)
+
+
+def test_a_link_restores_the_seat_view_and_variant() -> None:
+    at = open_page(scenario="dealer-tie", step="4", seat="2", trumps="cycle-nt")
+    assert at.selectbox(key="kwalk.w.seat").value == "2"
+    assert at.selectbox(key="kwalk.w.opt.trumps").value == "cycle-nt"
+    assert at.selectbox(key="kwalk.w.opt.schedule").value == "up-down"  # the scenario's
+    assert html(at).count('aria-label="face-down card"') == 3
+    assert any("seat 2 sees" in str(c.value) for c in at.caption)
+
+
+def test_changing_the_variant_changes_the_state_shown() -> None:
+    at = open_page(step="8")
+    assert "Seat 1 has no hearts and trumps with 2♣" in markdown(at)
+    at.selectbox(key="kwalk.w.opt.trumps").set_value("cycle-nt").run()
+    assert not at.exception
+    assert title(at) == "Trick 1, card 2: seat 1"  # same step, replayed
+    assert "Seat 1 has no hearts and discards 2♣" in markdown(at)
+    assert at.query_params["trumps"] == "cycle-nt"
+    # The recorded play breaks under this variant: the last step says why.
+    at.slider(key="kwalk.w.step").set_value(at.slider(key="kwalk.w.step").max).run()
+    assert [str(e.value).replace("\\", "") for e in at.error] == [
+        "**Refused by the engine:** Seat 2 does not hold 4♠ (K-10)"]
+    assert "stops at step" in warnings(at)
+    # Back to the scenario's rules.
+    at.button(key="kwalk.w.reset").click().run()
+    assert "trumps" not in at.query_params
+    assert not at.error
+
+
+def test_the_hook_rule_switch() -> None:
+    at = open_page(step="6")
+    assert "the hook rule forbids the dealer that number" in markdown(at)
+    at.toggle(key="kwalk.w.opt.hook_rule").set_value(False).run()
+    assert "This variant has no hook rule" in markdown(at)
+    assert at.query_params["hook_rule"] == "false"
+
+
+def test_random_deal_with_seed_players_hands_and_chart() -> None:
+    at = open_page()
+    at.selectbox(key="kwalk.w.scenario").set_value("random").run()
+    assert at.query_params["scenario"] == "random"
+    assert title(at) == "Choosing the first dealer: draw 1"
+    at.number_input(key="kwalk.w.seed").set_value(14).run()
+    assert at.query_params["seed"] == "14"
+    assert "Seats 0, 1 tie" in markdown(at)  # seed 14 has a tie for the first dealer
+    at.selectbox(key="kwalk.w.players").set_value(3).run()
+    at.selectbox(key="kwalk.w.opt.max_cards").set_value("2").run()
+    at.number_input(key="kwalk.w.hands").set_value(3).run()
+    assert not at.exception
+    assert any("fixed, simple policy" in str(c.value) for c in at.caption)
+    assert not at.get("plotly_chart")  # no hand scored yet
+    at.slider(key="kwalk.w.step").set_value(at.slider(key="kwalk.w.step").max).run()
+    assert title(at) == "Hand 3: the score sheet"
+    assert len(at.get("plotly_chart")) == 1
+    assert at.query_params["max_cards"] == "2" and at.query_params["hands"] == "3"
+
+
+@pytest.mark.parametrize(("query", "needle"), [
+    ({"step": "999"}, "step is 999, outside 1 to"),
+    ({"scenario": "nope"}, "scenario is nope"),
+    ({"scenario": "random", "seed": "abc"}, "seed is abc, which is not a whole number"),
+    ({"schedule": "sideways"}, "schedule is sideways"),
+    ({"max_cards": "16"}, "max_cards cannot be 16 with 4 players"),
+    ({"step": "-3"}, "step is -3, outside 1 to"),
+])
+def test_bad_links_give_a_message_and_a_working_page(query: dict[str, str], needle: str) -> None:
+    at = open_page(**query)
+    assert needle in warnings(at), warnings(at)
+    assert at.subheader and not at.error
+    at.button(key="kwalk.w.back" if "999" in str(query) else "kwalk.w.next").click().run()
+    assert not at.exception
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_other_languages(lang: str) -> None:
+    at = open_page(lang=lang, step="6")
+    expected = {"es": "El asiento 3, el repartidor, apuesta el último",
+                "pt": "O lugar 3, o carteador, aposta por último"}[lang]
+    assert title(at) == expected
+    assert "1 + 0 + 1 = 2" in markdown(at)
+
+
+def test_the_variant_choices_cover_every_option() -> None:
+    at = open_page()
+    for name in ("schedule", "max_cards", "trumps", "scoring", "renege"):
+        assert at.selectbox(key=f"kwalk.w.opt.{name}") is not None
+    for name in ("hook_rule", "blind_bids", "one_card_forehead"):
+        assert at.toggle(key=f"kwalk.w.opt.{name}") is not None
+    assert at.selectbox(key="kwalk.w.opt.schedule").options == [
+        "down and up (H…1…H)", "up and down (1…H…1)", "down only (H…1)", "up only (1…H)",
+        "down and up, twice"]
+    at.selectbox(key="kwalk.w.opt.scoring").set_value("judgement").run()
+    at.slider(key="kwalk.w.step").set_value(EXAMPLE_STEPS).run()
+    assert list(at.dataframe[0].value["Points"]) == [10, -10, 10, 10]
+    assert KachufulRules(scoring="judgement").scoring == "judgement"
