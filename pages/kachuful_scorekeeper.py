@@ -207,9 +207,9 @@ def hand_panel(current_sheet: KachufulSheet) -> None:
     names = current_sheet.names
     st.subheader(t("scorekeeper.hand.title", lang, number=spec.number,
                    count=len(current_sheet.sizes)), anchor=False)
-    st.markdown("### " + escape_markdown(t("scorekeeper.hand.info", lang, size=spec.size,
-                                               trump=trump_words(spec.trump, spec.trump_known),
-                                               dealer=names[spec.dealer])))
+    st.markdown("### " + t("scorekeeper.hand.info", lang, size=spec.size,
+                           trump=trump_words(spec.trump, spec.trump_known),
+                           dealer=escape_markdown(names[spec.dealer])))
     number = spec.number
     pending = current_sheet.pending
     if pending is None:
@@ -243,8 +243,8 @@ def hand_panel(current_sheet: KachufulSheet) -> None:
         st.button(t("scorekeeper.bids.save", lang), type="primary", key=f"{P}savebids.{number}",
                   on_click=on_bids, args=(number,), width="stretch")
         return
-    shown = ", ".join(f"{names[s]} {pending.bids[s]}" for s in spec.order)
-    st.markdown(escape_markdown(t("scorekeeper.bids.saved", lang, bids=shown)))
+    shown = ", ".join(f"{escape_markdown(names[s])} {pending.bids[s]}" for s in spec.order)
+    st.markdown(t("scorekeeper.bids.saved", lang, bids=shown))
     st.markdown(f"**{t('scorekeeper.tricks.title', lang)}**")
     for cell, seat in zip(grid(len(spec.order)), spec.order, strict=True):
         with cell:
@@ -269,8 +269,8 @@ def results(current_sheet: KachufulSheet) -> None:
     if current_sheet.is_over:
         won = current_sheet.winners()
         key = "scorekeeper.over.one" if len(won) == 1 else "scorekeeper.over.shared"
-        st.success(escape_markdown(t(key, lang, names=", ".join(names[s] for s in won),
-                                     total=totals[won[0]])), icon="🏆")
+        st.success(t(key, lang, names=", ".join(escape_markdown(names[s]) for s in won),
+                     total=totals[won[0]]), icon="🏆")
         marked, mark = won, t("scorekeeper.winner", lang)
         dealer = None
     else:

@@ -158,8 +158,8 @@ def deal_panel(current_sheet: KrypkasinoSheet) -> None:
     rules = current_sheet.rules
     st.subheader(t("scorekeeper.deal.title", lang, number=number,
                    count=current_sheet.session_length), anchor=False)
-    st.markdown("### " + escape_markdown(t("scorekeeper.deal.info", lang, dealer=names[dealer],
-                                               first=names[first])))
+    st.markdown("### " + t("scorekeeper.deal.info", lang, dealer=escape_markdown(names[dealer]),
+                           first=escape_markdown(names[first])))
     st.caption(t("scorekeeper.deal.help", lang) + " " + t(
         "scorekeeper.sweep.points", lang, points=rules.sweep_points, double=rules.double_points()))
     sweeps_top = plays_per_deal(current_sheet.players)
@@ -196,8 +196,8 @@ def results(current_sheet: KrypkasinoSheet) -> None:
     if current_sheet.is_over:
         won = current_sheet.winners()
         key = "scorekeeper.over.one" if len(won) == 1 else "scorekeeper.over.shared"
-        st.success(escape_markdown(t(key, lang, names=", ".join(names[s] for s in won),
-                                     total=totals[won[0]])), icon="🏆")
+        st.success(t(key, lang, names=", ".join(escape_markdown(names[s]) for s in won),
+                     total=totals[won[0]]), icon="🏆")
         marked, mark, dealer = won, t("scorekeeper.winner", lang), None
     else:
         marked, mark = current_sheet.leaders(), t("scorekeeper.leader", lang)
