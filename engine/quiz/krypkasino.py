@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine.cards import Card, Rank
+from engine.cards import SUITS, Card, Rank
 from engine.errors import IllegalActionError
 from engine.krypkasino import capture as cap
 from engine.krypkasino.events import (
@@ -234,18 +234,19 @@ def sweep_points(seed: int) -> Question:
         seat = base.turn
         hands = [base.hand(s) for s in range(base.players)]
         card = rng.choice([c for c in hands[seat] if c.rank is not Rank.ACE])
-        same = [c for c in cap.sort_cards([Card(card.rank, s.suit) for s in hands[seat]])]
-        other = Card(card.rank, rng.choice([c.suit for c in same] + [card.suit]))
-        lone_card = card if rng.below(2) else other
+        others = [suit for suit in SUITS if suit is not card.suit]
+        lone_card = card if rng.below(2) else Card(card.rank, rng.choice(others))
+        # The same seats and hands, with a lone card of the played rank on the table.
         state = KrypkasinoState.scenario(base.players, hands, [lone_card], dealer=base.dealer,
                                          turn=seat, rules=base.rules)
         play = Play(card, (lone_card,))
+        facts = (_position_fact(base),)
     else:
         state = _position(rng, lambda s: bool(s.sweeping_cards()))
         card = rng.choice(state.sweeping_cards())
         play = next(p for p in state.legal_actions() if p.card == card)
+        facts = (_position_fact(state),)
     table = state.table_cards()
-    facts = (_position_fact(state),)
     seat = state.turn
     swept = next(e for e in state.clone().apply(play) if isinstance(e, Swept))
     n = state.players
