@@ -98,7 +98,7 @@ def render_doc(doc: str, lang: str, query: Mapping[str, str], lead_key: str | No
         rest = rest[1:]
     toc = toc_markdown(rest)
     if toc:
-        with st.expander(t("rules.toc", lang), expanded=False, icon="📑"):
+        with st.expander(t("rules.toc", lang), expanded=False, icon=":material/toc:"):
             st.markdown(toc)
     for section in rest:
         if section.level <= 2:

@@ -62,13 +62,32 @@ def resolve(
     return Prefs(chosen_lang, chosen_deck == "4", tuple(problems))
 
 
+def _leave_pages_directory_mode() -> None:
+    """Make sure the page runs inside the site frame (``streamlit_app.py``).
+
+    Because the project has a ``pages/`` folder, a fresh server starts in Streamlit's old
+    "pages directory" mode and stays there until ``st.navigation`` is first called. If the
+    very first visitor opens ``/kachuful_rules`` directly, that page would run alone (no
+    menu groups, no shared sidebar). Leaving the mode and rerunning sends the run through
+    the entry script; this happens at most once per server process.
+    """
+    import streamlit as st
+    from streamlit.runtime.pages_manager import PagesManager
+
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
 def current() -> Prefs:
     """The preferences for this run; keeps session state and the URL in step with them.
 
-    Safe to call many times per run (the entry script calls it before the page does).
+    Every page calls it first. Safe to call many times per run (the entry script calls it
+    before the page does).
     """
     import streamlit as st
 
+    _leave_pages_directory_mode()
     prefs = resolve(
         st.query_params.get("lang"),
         st.query_params.get("deck"),

@@ -120,3 +120,21 @@ def test_screenshots_in_light_and_dark(new_page: Any, site: str) -> None:
         assert (background == "rgb(16, 23, 20)") == (scheme == "dark"), background
         face = page.evaluate("getComputedStyle(document.querySelector('.rl-card')).backgroundColor")
         assert face == "rgb(255, 255, 255)"
+
+
+def test_a_first_visit_straight_to_a_page_gets_the_whole_frame(browser: Any) -> None:
+    """A fresh server starts in Streamlit's "pages directory" mode; the first visitor who
+    opens a page by its path must still get the menu groups and the shared sidebar."""
+    from browser_harness import ROOT, SiteServer
+
+    with SiteServer(log=ROOT / "tests" / "artifacts" / "streamlit-first-visit.log") as server:
+        context = browser.new_context()
+        try:
+            first = context.new_page()
+            goto(first, server.url, "glossary", lang="pt")
+            first.wait_for_selector("[data-testid='stSidebar'] [data-testid='stSelectbox']",
+                                    timeout=15_000)
+            assert "Glossário" in first.locator("[data-testid='stSidebarNav']").inner_text()
+            assert exceptions(first) == []
+        finally:
+            context.close()
