@@ -154,11 +154,14 @@ def test_k_trick_is_the_engines_trick_winner() -> None:
 
 def test_k_score_is_the_engines_score() -> None:
     seen = set()
+    blinds = 0
     for q in questions("k-score"):
         d = q.data
         seen.add(d["rules"].scoring)
-        assert q.correct == {str(score_hand(d["bid"], d["tricks"], d["rules"]))}
+        blinds += d["blind"]
+        assert q.correct == {str(score_hand(d["bid"], d["tricks"], d["rules"], d["blind"]))}
     assert len(seen) == 5  # every scoring variant comes up
+    assert blinds > 0  # and blind bids
 
 
 def test_k_trump_and_hand_size_are_the_engines() -> None:

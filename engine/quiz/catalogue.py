@@ -6,6 +6,9 @@ See :mod:`engine.messages` for the template syntax. Every key is in all three la
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
+        "quiz.fact.k-bid-took-blind": "Seat {seat} bid {bid} blind and took {tricks}.",
+        "quiz.fact.k-blind-bids": "Variant: blind bids are allowed; an exact blind bid doubles that hand's score.",
+        "quiz.k-score.explain.blind": "Bid {bid} blind, before looking at the cards, and took exactly {tricks}: the hand's usual score is doubled, {points}.",
         # -- question types (titles) ----------------------------------------------------
         "quiz.type.k-first-dealer": "Who deals first?",
         "quiz.type.k-hand-size": "How many cards in hand k?",
@@ -174,6 +177,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "quiz.c-session.explain.shared": "The totals are {totals:seats} (seat 0 first). Seats {winners:seats} share the lowest total, {best}, so they share the win.",
     },
     "es": {
+        "quiz.fact.k-bid-took-blind": "El asiento {seat} apostó {bid} a ciegas e hizo {tricks}.",
+        "quiz.fact.k-blind-bids": "Variante: se permiten apuestas a ciegas; una apuesta a ciegas acertada duplica la puntuación de esa mano.",
+        "quiz.k-score.explain.blind": "Apostó {bid} a ciegas, sin mirar las cartas, e hizo exactamente {tricks}: la puntuación normal de la mano se duplica, {points}.",
         "quiz.type.k-first-dealer": "¿Quién reparte primero?",
         "quiz.type.k-hand-size": "¿Cuántas cartas en la mano k?",
         "quiz.type.k-deal": "El reparto: primera carta, cartas apartadas",
@@ -337,6 +343,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "quiz.c-session.explain.shared": "Los totales son {totals:seats} (primero el asiento 0). Los asientos {winners:seats} comparten el total más bajo, {best}, así que comparten la victoria.",
     },
     "pt": {
+        "quiz.fact.k-bid-took-blind": "O lugar {seat} apostou {bid} às cegas e fez {tricks}.",
+        "quiz.fact.k-blind-bids": "Variante: são permitidas apostas às cegas; uma aposta às cegas acertada duplica a pontuação dessa mão.",
+        "quiz.k-score.explain.blind": "Apostou {bid} às cegas, antes de ver as cartas, e fez exatamente {tricks}: a pontuação normal da mão duplica, {points}.",
         "quiz.type.k-first-dealer": "Quem dá primeiro?",
         "quiz.type.k-hand-size": "Quantas cartas na mão k?",
         "quiz.type.k-deal": "A distribuição: primeira carta, cartas postas de parte",

@@ -268,7 +268,7 @@ def score(seed: int) -> Question:
     """K-13 and the scoring variants: what does this hand score?"""
     rng = Rng(seed)
     scoring = SCORINGS[rng.below(len(SCORINGS))]
-    rules = KachufulRules(scoring=scoring)
+    rules = KachufulRules(scoring=scoring, blind_bids=rng.below(4) == 0)
     state = _new_game(rng, rules, players=3 + rng.below(3))
     _small_hand(state, rng, max_size=5)
     hand_number = state.hand_number
@@ -276,20 +276,26 @@ def score(seed: int) -> Question:
     while state.hand_number == hand_number and not state.is_terminal():
         events += _step(state, rng)
     scored = [e for e in events if isinstance(e, HandScored)]
-    me = scored[rng.below(len(scored))]
-    exact = "exact" if me.exact else "miss"
-    why = text(f"quiz.k-score.explain.{scoring}.{exact}", bid=me.bid, tricks=me.tricks,
-               points=me.points, by=abs(me.diff))
+    blind = [e for e in scored if e.blind]
+    me = rng.choice(blind) if blind and rng.below(2) else scored[rng.below(len(scored))]
+    if me.blind and me.exact:
+        why = text("quiz.k-score.explain.blind", bid=me.bid, tricks=me.tricks,
+                   points=me.points)
+    else:
+        why = text(f"quiz.k-score.explain.{scoring}.{'exact' if me.exact else 'miss'}",
+                   bid=me.bid, tricks=me.tricks, points=me.points, by=abs(me.diff))
     facts = (text(f"quiz.scoring.{scoring}"),
-             *(text("quiz.fact.k-bid-took", seat=e.seat, bid=e.bid, tricks=e.tricks)
-               for e in scored))
-    candidates = [10 + me.bid, 10 * me.bid + 10, me.tricks + 10, me.tricks, 0,
+             *((text("quiz.fact.k-blind-bids"),) if rules.blind_bids else ()),
+             *(text("quiz.fact.k-bid-took-blind" if e.blind else "quiz.fact.k-bid-took",
+                    seat=e.seat, bid=e.bid, tricks=e.tricks) for e in scored))
+    candidates = [me.points // 2 if me.blind else 2 * me.points, 10 + me.bid,
+                  10 * me.bid + 10, me.tricks + 10, me.tricks, 0,
                   -abs(me.bid - me.tricks), 10, -10, me.bid, 10 + me.tricks]
     values = number_distractors(rng, me.points, candidates)
     return _question(
         "k-score", seed, "K-13", text("quiz.k-score.prompt", seat=me.seat),
         number_choices(values), {str(me.points)}, why, facts=facts,
-        bid=me.bid, tricks=me.tricks, rules=rules, points=me.points)
+        bid=me.bid, tricks=me.tricks, rules=rules, points=me.points, blind=me.blind)
 
 
 def winner(seed: int) -> Question:
