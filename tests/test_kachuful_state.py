@@ -477,6 +477,9 @@ def test_setup_hand_from_seed_or_deal() -> None:
      "every seat needs the same"),
     (3, [["KH", "AS", "3D"], ["KH", "4S", "5D"], ["AH", "6S", "9D"], ["7H", "8S", "2D"]],
      "a card is dealt twice"),
+    (3, [["KH", "AS", "3D"], ["2C", "4S"], ["AH", "6S", "9D", "QC"], ["7H", "8S", "2D"]],
+     "every seat needs the same"),
+    (0, [[], [], [], []], "every seat needs the same 1..13 cards"),
 ])
 def test_scenario_hands_must_be_real_deals(dealer: int, deal: list[list[str]],
                                            problem: str) -> None:
@@ -491,3 +494,12 @@ def test_views_do_not_carry_deal_seeds() -> None:
     view = game.view(0)
     assert all(r.setup.seed is None for r in view.results)
     assert [r.scores for r in view.results] == [r.scores for r in game.results]
+
+
+def test_turned_card_cannot_also_be_dealt() -> None:
+    setup = HandSetup.from_codes(3, EXAMPLE_DEAL, "H")
+    bad = HandSetup(setup.dealer, setup.deal, Suit.HEARTS, "turned", parse_card("KH"))
+    with pytest.raises(ValueError, match="the turned card K♥ was also dealt"):
+        KachufulState.from_hands(4, [bad])
+    good = HandSetup(setup.dealer, setup.deal, Suit.HEARTS, "turned", parse_card("QH"))
+    assert KachufulState.from_hands(4, [good]).view(0).turned == parse_card("QH")

@@ -708,20 +708,25 @@ class KachufulState:
 
 def _check_setup(players: int, setup: HandSetup, number: int) -> None:
     """A scenario's hand must be a real deal: ``ValueError`` says what is wrong."""
+    deal = setup.deal
+    size = len(deal[0]) if deal else 0
+    dealt = {id(c) for cards in deal for c in cards}
+    if not dealt <= _CANONICAL.keys():  # cards made elsewhere: compare the DECK objects
+        dealt = {id(canonical(c)) for cards in deal for c in cards}
+    if (0 <= setup.dealer < players and len(deal) == players and 1 <= size <= 52 // players
+            and len(set(map(len, deal))) == 1 and len(dealt) == players * size
+            and (setup.turned is None or id(canonical(setup.turned)) not in dealt)):
+        return
     where = f"hand {number}"
     if not 0 <= setup.dealer < players:
         raise ValueError(f"{where}: dealer {setup.dealer} is not a seat of {players}")
-    if len(setup.deal) != players:
-        raise ValueError(f"{where}: the deal has {len(setup.deal)} seats, not {players}")
-    size = len(setup.deal[0])
-    if not 1 <= size <= 52 // players or any(len(cards) != size for cards in setup.deal):
+    if len(deal) != players:
+        raise ValueError(f"{where}: the deal has {len(deal)} seats, not {players}")
+    if not 1 <= size <= 52 // players or any(len(cards) != size for cards in deal):
         raise ValueError(f"{where}: every seat needs the same 1..{52 // players} cards")
-    get = _CANONICAL.get
-    dealt = {id(get(id(c)) or canonical(c)) for cards in setup.deal for c in cards}
     if len(dealt) != players * size:
         raise ValueError(f"{where}: a card is dealt twice")
-    if setup.turned is not None and id(canonical(setup.turned)) in dealt:
-        raise ValueError(f"{where}: the turned card {setup.turned.code} was also dealt")
+    raise ValueError(f"{where}: the turned card {setup.turned} was also dealt")
 
 
 _CANONICAL: dict[int, Card] = {id(c): c for c in DECK}
