@@ -83,9 +83,9 @@ def _coverage() -> dict[str, tuple[str, ...]]:
         for rule in t.rules:
             table.setdefault(rule, []).append(t.kind)
 
-    def order(rule: str) -> tuple[str, int]:
+    def order(rule: str) -> tuple[bool, int]:  # Kachuful first, as in RULES.md
         prefix, number = rule.split("-")
-        return prefix, int(number)
+        return prefix != "K", int(number)
 
     return {rule: tuple(table[rule]) for rule in sorted(table, key=order)}
 
