@@ -298,9 +298,11 @@ class KachufulState:
         setup = self._setup = self._setup_for(index)
         # Each hand maps id(card) -> card over the canonical cards of engine.cards.DECK,
         # so holding a card is one C-level lookup (Card.__eq__ is Python code).
-        get = _CANONICAL.get
-        self._hands = [{id(c): c for c in [get(id(c)) or canonical(c) for c in cards]}
-                       for cards in setup.deal]
+        hands = [dict(zip(map(id, cards), cards, strict=True)) for cards in setup.deal]
+        canon = _CANONICAL.keys()
+        if not all(hand.keys() <= canon for hand in hands):  # cards made elsewhere
+            hands = [{id(c): c for c in map(canonical, cards)} for cards in setup.deal]
+        self._hands = hands
         self._size = setup.size
         self._trump = setup.trump
         self._bid_sum = 0
