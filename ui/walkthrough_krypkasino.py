@@ -555,6 +555,8 @@ class _Builder:
         state, opening = source.start(rules)
         tracker = _Tracker(state)
         if source.is_position:
+            # A hand-made position has only the lots its own stock makes (C-11).
+            tracker.lots = 1 + state.stock_size() // (4 * state.players)
             seat = state.current_player()
             assert seat is not None
             hand = state.hand(seat)
@@ -701,3 +703,136 @@ def build(data: Mapping[str, Any], rules: KrypkasinoRules) -> Walkthrough:
     """
     return _Builder(read_source(data), rules).run()
 
+
+
+# -- the page's link: scenario or seed, variant and step in the URL --------------------------
+#: The scenario id of the random-deal mode (any seed, played by the basic player).
+RANDOM = "random"
+#: The variant options of RULES.md, in the order the page shows them.
+VARIANT_KEYS: tuple[str, ...] = ("capture", "sweep_points", "double_sweep", "forced_sweep",
+                                 "session")
+CAPTURE_CHOICES: tuple[str, ...] = ("maximum", "maximal")
+BOOL_CHOICES: tuple[str, ...] = ("true", "false")
+SESSION_CHOICES: tuple[str, ...] = ("rotation", *(str(n) for n in range(1, 13)))
+MAX_SWEEP_POINTS = 100
+MAX_SEED = 2**63 - 1
+DEFAULT_SEED = 1
+DEFAULT_PLAYERS = 2
+
+VariantItems = tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class Selection:
+    """What the page shows: a scenario (or :data:`RANDOM` with ``seed`` and ``players``)
+    and the full variant in force (hashable, for the cache)."""
+
+    scenario: str
+    seed: int
+    players: int
+    variant: VariantItems
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.variant)
+
+
+def variant_text(name: str, value: Any) -> str:
+    """An option as the link writes it: ``true``/``false``, numbers, ``rotation``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def read_link(reader: Any, scenario_ids: Sequence[str],
+              base_variants: Mapping[str, Mapping[str, Any]]) -> Selection:
+    """The selection a link asks for; every bad value becomes its default and a problem
+    in ``reader.problems`` (``reader`` is a :class:`ui.query.LinkReader`).
+
+    >>> from ui.query import LinkReader
+    >>> r = LinkReader("en", params={"scenario": "nope", "forced_sweep": "false",
+    ...                              "sweep_points": "x"})
+    >>> s = read_link(r, ["a", "b"], {})
+    >>> s.scenario, s.options["forced_sweep"], s.options["sweep_points"], len(r.problems)
+    ('a', False, 5, 2)
+    """
+    scenario = reader.choice("scenario", (*scenario_ids, RANDOM), scenario_ids[0])
+    seed = reader.int("seed", DEFAULT_SEED, lo=0, hi=MAX_SEED) if scenario == RANDOM \
+        else DEFAULT_SEED
+    players = reader.int("players", DEFAULT_PLAYERS, lo=2, hi=6) if scenario == RANDOM \
+        else DEFAULT_PLAYERS
+    base = KrypkasinoRules.from_dict(dict(base_variants.get(scenario, {}))).to_dict()
+    options = dict(base)
+    options["capture"] = reader.choice("capture", CAPTURE_CHOICES, base["capture"])
+    options["sweep_points"] = reader.int("sweep_points", base["sweep_points"], lo=0,
+                                         hi=MAX_SWEEP_POINTS)
+    for name in ("double_sweep", "forced_sweep"):
+        options[name] = reader.choice(name, BOOL_CHOICES, variant_text(name, base[name])) == "true"
+    session = reader.choice("session", SESSION_CHOICES, variant_text("session", base["session"]))
+    options["session"] = session if session == "rotation" else int(session)
+    return Selection(scenario, seed, players, tuple((k, options[k]) for k in VARIANT_KEYS))
+
+
+def base_variant(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A scenario's own variant (its ``variant``, else its record's), checked by the engine;
+    raises :class:`RecordError` naming ``variant`` when it is not a valid variant.
+
+    >>> base_variant({"variant": {"sweep_points": 3}}), base_variant({"seed": 1})
+    ({'sweep_points': 3}, {})
+    """
+    raw = data.get("variant")
+    if raw is None and isinstance(data.get("record"), dict):
+        raw = data["record"].get("variant")
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise RecordError("variant", "must be an object of options")
+    try:
+        KrypkasinoRules.from_dict(raw)
+    except RulesLabError as exc:
+        raise RecordError("variant", exc.sentence) from None
+    return dict(raw)
+
+
+def link_params(selection: Selection, base_variant: Mapping[str, Any],
+                step: int) -> dict[str, str | None]:
+    """The query that reproduces ``selection`` at ``step`` (1-based): variant options only
+    where they differ from the scenario's own (``None`` removes a key)."""
+    base = KrypkasinoRules.from_dict(dict(base_variant)).to_dict()
+    random = selection.scenario == RANDOM
+    out: dict[str, str | None] = {
+        "scenario": selection.scenario,
+        "seed": str(selection.seed) if random else None,
+        "players": str(selection.players) if random else None,
+    }
+    for name, value in selection.variant:
+        out[name] = None if value == base[name] else variant_text(name, value)
+    out["step"] = str(step)
+    return out
+
+
+def tally_text(tally: Tally) -> str:
+    """The count of one pile as arithmetic: ``"3 (10♦) + 2 (2♠) + 5 × 1 = 10"``.
+
+    >>> tally_text(Tally(0, (("TD", 1, 3), ("AS", 2, 2), ("5S", 2, 1), ("AH", 1, 1)), 10, 20))
+    '3 (10♦) + 2 × 2 (A♠) + 3 × 1 = 10'
+    """
+    from engine.cards import parse_card
+
+    parts = []
+    ones = 0
+    for code, copies, points in tally.cards:
+        if points == 1:
+            ones += copies
+        else:
+            card = str(parse_card(code))
+            parts.append(f"{points} ({card})" if copies == 1 else f"{copies} × {points} ({card})")
+    if ones:
+        parts.append(f"{ones} × 1")
+    return f"{' + '.join(parts) or '0'} = {tally.total}"
+
+
+def finished_scores(walkthrough: Walkthrough, index: int) -> list[tuple[int, ...]]:
+    """The scores of the deals finished at step ``index`` (0-based), for the chart."""
+    done = sum(1 for s in walkthrough.steps[: index + 1] if s.kind == "score")
+    return [tuple(s) for s in walkthrough.deal_scores[:done]]

@@ -1,0 +1,450 @@
+"""Krypkasino walkthrough: a deal step by step on the engine's states (issue 4).
+
+Thin: the link (scenario or seed, variant, step) is read with :mod:`ui.query`, the steps
+come cached from :mod:`ui.walkthrough_krypkasino` (which asks the engine everything), and
+this file only draws them. Widgets write the link in their callbacks; the link is the
+page's state, so a shared link opens the same step.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import streamlit as st
+
+import tutorials
+from engine.cards import parse_cards
+from engine.errors import RecordError, RulesLabError
+from engine.krypkasino.rules import KrypkasinoRules
+from tutorials import scenarios as scen
+from ui import walkthrough_krypkasino as wk
+from ui.cards import CardState, cards_html
+from ui.charts import score_progression
+from ui.docs import rule_href
+from ui.i18n import t
+from ui.prefs import current
+from ui.query import LinkReader, Problem, clamp, show_problems, write_params
+from ui.safe import clip, escape_html, escape_markdown
+
+GAME = "krypkasino"
+K = "kw."
+
+
+# -- data (cached) -----------------------------------------------------------------------------
+@st.cache_data(show_spinner=False)
+def scenario_menu() -> tuple[list[scen.Scenario], list[tuple[str, str]]]:
+    """The usable scenarios in menu order, and the files that cannot be used (id, why)."""
+    good: list[scen.Scenario] = []
+    broken: list[tuple[str, str]] = []
+    for sid in scen.ids(GAME):
+        try:
+            scenario = scen.load(GAME, sid, wk.GAME_KEYS)
+            wk.base_variant(scenario.data)
+            good.append(scenario)
+        except scen.ScenarioError as exc:
+            broken.append((sid, exc.problem))
+        except RecordError as exc:
+            broken.append((sid, str(exc)))
+    good.sort(key=lambda s: (s.order, s.id))
+    return good, broken
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def walkthrough(scenario: str, seed: int, players: int, variant: wk.VariantItems) -> wk.Walkthrough:
+    """The steps of a scenario (or a seed) under a variant: computed once per process."""
+    rules = KrypkasinoRules.from_dict(dict(variant))
+    if scenario == wk.RANDOM:
+        return wk.build({"seed": seed, "players": players}, rules)
+    return wk.build(scen.load(GAME, scenario, wk.GAME_KEYS).data, rules)
+
+
+# -- link and widgets --------------------------------------------------------------------------
+def bases(menu: Sequence[scen.Scenario]) -> dict[str, dict[str, Any]]:
+    return {s.id: wk.base_variant(s.data) for s in menu}
+
+
+def widget_selection(menu: Sequence[scen.Scenario]) -> wk.Selection:
+    """The selection the widgets hold now (in callbacks)."""
+    ss = st.session_state
+    session = ss[K + "session"]
+    options = {
+        "capture": ss[K + "capture"], "sweep_points": int(ss[K + "sweep_points"]),
+        "double_sweep": bool(ss[K + "double_sweep"]), "forced_sweep": bool(ss[K + "forced_sweep"]),
+        "session": session if session == "rotation" else int(session),
+    }
+    return wk.Selection(ss[K + "scenario"], int(ss.get(K + "seed", wk.DEFAULT_SEED)),
+                        int(ss.get(K + "players", wk.DEFAULT_PLAYERS)),
+                        tuple((k, options[k]) for k in wk.VARIANT_KEYS))
+
+
+def count_of(selection: wk.Selection) -> int:
+    try:
+        return len(walkthrough(selection.scenario, selection.seed, selection.players,
+                               selection.variant).steps)
+    except (RecordError, RulesLabError, scen.ScenarioError):
+        return 1
+
+
+def on_change(menu: Sequence[scen.Scenario], restart: bool) -> None:
+    """A widget changed: the link follows (from step 1 for a new scenario, seed or player
+    count; at the same step, if it still exists, for a new variant)."""
+    selection = widget_selection(menu)
+    step = 1 if restart else clamp(int(st.session_state.get(K + "step", 1)), 1,
+                                   count_of(selection))
+    base = bases(menu).get(selection.scenario, {})
+    write_params(**wk.link_params(selection, base, step))
+
+
+def on_reset(menu: Sequence[scen.Scenario]) -> None:
+    selection = widget_selection(menu)
+    base = KrypkasinoRules.from_dict(bases(menu).get(selection.scenario, {})).to_dict()
+    selection = wk.Selection(selection.scenario, selection.seed, selection.players,
+                             tuple((k, base[k]) for k in wk.VARIANT_KEYS))
+    step = clamp(int(st.session_state.get(K + "step", 1)), 1, count_of(selection))
+    write_params(**wk.link_params(selection, base, step))
+
+
+def move(step: int) -> None:
+    write_params(step=str(step))
+
+
+def on_slider() -> None:
+    write_params(step=str(st.session_state[K + "step"]))
+
+
+def sync(key: str, value: object) -> None:
+    """Make a widget show the link's value (before the widget is drawn in this run)."""
+    if st.session_state.get(K + key) != value:
+        st.session_state[K + key] = value
+
+
+# -- drawing helpers ---------------------------------------------------------------------------
+def cards(codes: Sequence[str], lang: str, four: bool, states: Sequence[CardState] | None = None,
+          layout: str = "row", caption: str | None = None, label: str | None = None) -> str:
+    return cards_html(parse_cards(list(codes)), lang=lang, states=states, layout=layout,  # type: ignore[arg-type]
+                      four_colour=four, caption=caption, label=label)
+
+
+def marked(codes: Sequence[str], picked: Sequence[str], state: CardState = "highlight",
+           other: CardState = "normal") -> list[CardState]:
+    """States by position: the first copies of ``picked`` get ``state``, the rest ``other``."""
+    left = Counter(picked)
+    out: list[CardState] = []
+    for code in codes:
+        if left[code] > 0:
+            left[code] -= 1
+            out.append(state)
+        else:
+            out.append(other)
+    return out
+
+
+def hand_states(step: wk.Step) -> list[CardState]:
+    """The hand before a play: ★ the card played, ✓ allowed, faded when C-8 forbids it."""
+    played = [step.card] if step.card else []
+    left = Counter(played)
+    out: list[CardState] = []
+    for code in step.hand_before:
+        choice = step.choice(code)
+        if left[code] > 0:
+            left[code] -= 1
+            out.append("highlight")
+        elif choice is not None and choice.allowed:
+            out.append("legal")
+        else:
+            out.append("dimmed")
+    return out
+
+
+def seat_name(seat: int, lang: str) -> str:
+    return t("kw.seat", lang, seat=seat)
+
+
+def collection_text(codes: Sequence[str]) -> str:
+    return ", ".join(str(c) for c in parse_cards(list(codes))) or "—"
+
+
+def teaching_text(text: str, query: dict[str, str]) -> str:
+    return tutorials.rewrite_rule_links(text, lambda rid: rule_href(rid, query=query))
+
+
+def refusal_groups(refusals: Sequence[wk.Refusal], lang: str) -> list[tuple[str, list[str]]]:
+    """The engine's refusals, one per distinct sentence, with the cards it refuses."""
+    groups: dict[str, list[str]] = {}
+    for refusal in refusals:
+        groups.setdefault(refusal.sentence(lang), []).append(refusal.card or "")
+    return list(groups.items())
+
+
+def options_markdown(step: wk.Step, lang: str) -> str:
+    """What each card of the hand could do (the engine's card options), as a list."""
+    lines = []
+    for choice in step.choices:
+        if choice.captures:
+            parts = [t("kw.option.takes", lang, choices=" / ".join(
+                "{" + collection_text(c) + "}" for c in choice.collections))]
+        else:
+            parts = [t("kw.option.trail", lang)]
+        if choice.sweeps:
+            parts.append(t("kw.option.double" if choice.double else "kw.option.sweeps", lang))
+        if not choice.allowed:
+            parts.append(t("kw.option.refused", lang))
+        lines.append(f"- **{collection_text([choice.card])}**: " + " · ".join(parts))
+    return "\n".join(lines)
+
+
+def status_table(board: wk.Board, lang: str) -> str:
+    head = [t(f"kw.col.{c}", lang) for c in ("seat", "hand", "captured", "card-points",
+                                              "sweep-points", "score", "total")]
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for seat in range(board.players):
+        name = seat_name(seat, lang)
+        if seat == board.dealer:
+            name += f" ({t('kw.dealer', lang)})"
+        if seat == board.to_play:
+            name = f"**{name}** ← {t('kw.to-play', lang)}"
+        rows.append("| " + " | ".join([
+            name, str(len(board.hands[seat])), str(board.captured[seat]),
+            str(board.card_points[seat]), f"{board.sweep_points[seat]:+d}",
+            str(board.scores[seat]), str(board.totals[seat]),
+        ]) + " |")
+    return "\n".join(rows)
+
+
+def variant_summary(options: dict[str, Any], lang: str) -> str:
+    on, off = t("kw.on", lang), t("kw.off", lang)
+    session = options["session"]
+    return t("kw.variant.summary", lang, capture=options["capture"],
+             sweep_points=options["sweep_points"],
+             double_sweep=on if options["double_sweep"] else off,
+             forced_sweep=on if options["forced_sweep"] else off,
+             session=t("kw.opt.session.rotation", lang) if session == "rotation"
+             else t("kw.opt.session.n", lang, n=session))
+
+
+# -- the page ----------------------------------------------------------------------------------
+visitor = current()
+lang, four = visitor.lang, visitor.four_colour
+st.title(t("page.krypkasino_walkthrough", lang), anchor=False)
+st.caption(t("kw.lead", lang))
+
+menu, broken = scenario_menu()
+by_id = {s.id: s for s in menu}
+ids = [s.id for s in menu]
+reader = LinkReader(lang)
+problems: list[Problem] = []
+if not ids:  # no usable scenario file: the random mode still works
+    ids = [wk.RANDOM]
+selection = wk.read_link(reader, ids if ids != [wk.RANDOM] else [wk.RANDOM], bases(menu))
+for sid, why in broken:
+    if st.query_params.get("scenario") == sid:
+        problems.append(Problem("kw.bad-scenario", (("scenario", escape_markdown(sid)),
+                                                    ("problem", escape_markdown(clip(why, 120))),
+                                                    ("default", ids[0]))))
+
+try:
+    steps_of = walkthrough(selection.scenario, selection.seed, selection.players,
+                           selection.variant)
+except (RecordError, RulesLabError, scen.ScenarioError) as exc:
+    reason = exc.localized(lang) if isinstance(exc, RulesLabError) else str(exc)
+    st.warning(t("kw.bad-variant", lang, reason=escape_markdown(reason)),
+               icon=":material/warning:")
+    base = KrypkasinoRules.from_dict(bases(menu).get(selection.scenario, {})).to_dict()
+    selection = wk.Selection(selection.scenario, selection.seed, selection.players,
+                             tuple((k, base[k]) for k in wk.VARIANT_KEYS))
+    steps_of = walkthrough(selection.scenario, selection.seed, selection.players,
+                           selection.variant)
+
+count = len(steps_of.steps)
+step_no = reader.step(count)
+index = step_no - 1
+show_problems([*reader.problems, *problems], lang)
+base_variant = bases(menu).get(selection.scenario, {})
+
+# Widgets show the link's values.
+options = selection.options
+sync("scenario", selection.scenario)
+sync("seed", selection.seed)
+sync("players", selection.players)
+for name in ("capture", "sweep_points", "double_sweep", "forced_sweep"):
+    sync(name, options[name])
+sync("session", wk.variant_text("session", options["session"]))
+sync("step", step_no)
+
+pick, extra = st.columns([3, 2])
+with pick:
+    st.selectbox(
+        t("kw.scenario", lang), [*[s.id for s in menu], wk.RANDOM], key=K + "scenario",
+        format_func=lambda sid: t("kw.random", lang) if sid == wk.RANDOM
+        else by_id[sid].title_in(lang),
+        on_change=on_change, args=(menu, True),
+    )
+with extra:
+    if selection.scenario == wk.RANDOM:
+        seed_col, players_col = st.columns(2)
+        seed_col.number_input(t("kw.seed", lang), min_value=0, max_value=wk.MAX_SEED, step=1,
+                              key=K + "seed", help=t("kw.seed.help", lang),
+                              on_change=on_change, args=(menu, True))
+        players_col.selectbox(t("kw.players", lang), [2, 3, 4, 5, 6], key=K + "players",
+                              on_change=on_change, args=(menu, True))
+if selection.scenario in by_id and by_id[selection.scenario].summary:
+    st.caption(by_id[selection.scenario].summary_in(lang))
+
+with st.expander(f"{t('kw.variant', lang)}: {variant_summary(options, lang)}"):
+    st.caption(t("kw.variant.help", lang))
+    c1, c2, c3 = st.columns(3)
+    c1.selectbox(t("kw.opt.capture", lang), wk.CAPTURE_CHOICES, key=K + "capture",
+                 format_func=lambda v: t(f"kw.opt.capture.{v}", lang),
+                 on_change=on_change, args=(menu, False))
+    c1.number_input(t("kw.opt.sweep_points", lang), min_value=0, max_value=wk.MAX_SWEEP_POINTS,
+                    step=1, key=K + "sweep_points", on_change=on_change, args=(menu, False))
+    c2.toggle(t("kw.opt.double_sweep", lang), key=K + "double_sweep",
+              on_change=on_change, args=(menu, False))
+    c2.toggle(t("kw.opt.forced_sweep", lang), key=K + "forced_sweep",
+              on_change=on_change, args=(menu, False))
+    c3.selectbox(t("kw.opt.session", lang), wk.SESSION_CHOICES, key=K + "session",
+                 format_func=lambda v: t("kw.opt.session.rotation", lang) if v == "rotation"
+                 else t("kw.opt.session.n", lang, n=v),
+                 on_change=on_change, args=(menu, False))
+    c3.button(t("kw.variant.reset", lang), key=K + "reset", on_click=on_reset, args=(menu,))
+
+back, slider, forward = st.columns([1, 6, 1], vertical_alignment="bottom")
+back.button(t("kw.back", lang), key=K + "back", disabled=step_no <= 1, on_click=move,
+            args=(step_no - 1,), width="stretch")
+slider.slider(t("kw.step", lang), 1, max(count, 2), key=K + "step", on_change=on_slider,
+              disabled=count < 2)
+forward.button(t("kw.next", lang), key=K + "next", disabled=step_no >= count, on_click=move,
+               args=(step_no + 1,), width="stretch")
+
+step = steps_of.steps[index]
+board = step.board
+scenario = by_id.get(selection.scenario)
+st.subheader(f"{t('kw.step-of', lang, step=step_no, count=count)} · "
+             f"{t('kw.kind.' + step.kind, lang)}", anchor=False)
+st.caption(t("kw.where", lang, deal=board.deal, lot=board.lot, lots=board.lots,
+             stock=board.stock, dealer=board.dealer) + f" · `{step.id}`")
+
+if scenario is not None:
+    text = scenario.text(step.id, step.kind, step.nth, lang)
+    if text:
+        st.info(teaching_text(text, visitor.query()), icon=":material/school:")
+
+if step.recorded_refusal is not None:
+    st.warning(
+        t("kw.recorded-refused", lang, card=collection_text([step.recorded_card or ""]))
+        + " " + escape_markdown(step.recorded_refusal.sentence(lang)) + " "
+        + t("kw.recorded-refused.after", lang), icon=":material/warning:")
+
+sentences = [e.sentence(lang) for e in step.events]
+if sentences:
+    st.markdown(f"**{t('kw.engine', lang)}**")
+    st.html("<ul class='kw-events'>" + "".join(f"<li>{escape_html(s)}</li>" for s in sentences)
+            + "</ul>")
+if step.chosen_by == "bot" and step.card is not None and scenario is not None:
+    st.caption(t("kw.bot", lang))
+
+if step.hand_before:  # a play, or the position before the first play
+    left, right = st.columns(2, gap="large")
+    if step.kind == "position":
+        left.html(cards(step.table_before, lang, four, layout="table",
+                        caption=t("kw.table", lang)))
+    else:
+        left.html(cards(step.table_before, lang, four, marked(step.table_before, step.taken),
+                        layout="table", caption=t("kw.table-before", lang)))
+    with right:
+        key = "kw.hand-to-play" if step.kind == "position" else "kw.hand-before"
+        st.html(cards(step.hand_before, lang, four, hand_states(step),
+                      caption=t(key, lang, seat=step.seat)))
+        st.caption(t("kw.legend", lang))
+    if step.sweepers:
+        st.markdown(t("kw.sweepers", lang, cards=collection_text(step.sweepers)))
+        if step.refusals:
+            st.markdown(t("kw.forced", lang))
+            for sentence, refused in refusal_groups(step.refusals, lang):
+                st.error(f"**{collection_text(refused)}** — {escape_markdown(sentence)}",
+                         icon=":material/block:")
+        elif not options["forced_sweep"]:
+            st.caption(t("kw.not-forced", lang))
+    elif step.kind == "position":
+        st.caption(t("kw.no-sweepers", lang))
+    if step.card and step.taken:
+        st.markdown(t("kw.groups", lang, groups=" · ".join(
+            " + ".join(str(c) for c in parse_cards(list(g))) for g in step.groups)))
+        alternatives = step.alternatives
+        card_text = collection_text([step.card])
+        if alternatives:
+            key = "kw.alternatives.maximal" if options["capture"] == "maximal" \
+                else "kw.alternatives"
+            st.markdown(t(key, lang, card=card_text))
+            for column, alt in zip(st.columns(min(len(alternatives), 3)) * 40, alternatives,
+                                   strict=False):
+                column.html(cards(alt, lang, four))
+        else:
+            st.caption(t("kw.only-choice", lang, card=card_text))
+    with st.expander(t("kw.options", lang)):
+        st.markdown(options_markdown(step, lang))
+elif step.kind in ("face-cards", "new-lot", "last-lot", "leftovers"):
+    caption = {"face-cards": "kw.table-dealt", "new-lot": "kw.table-lot",
+               "last-lot": "kw.table-lot", "leftovers": "kw.table-end"}[step.kind]
+    st.html(cards(step.table_before, lang, four, marked(step.table_before, step.taken),
+                  layout="table", caption=t(caption, lang)))
+elif step.kind == "score":
+    st.markdown(f"**{t('kw.tally', lang)}**")
+    for tally in step.tallies:
+        codes = [code for code, copies, _ in tally.cards for _ in range(copies)]
+        title = t("kw.tally.seat", lang, seat=tally.seat, points=tally.total,
+                  cards=tally.captured)
+        if codes:
+            st.html(cards(codes, lang, four, caption=title))
+            st.caption(wk.tally_text(tally))
+        else:
+            st.markdown(f"**{title}** — {t('kw.tally.none', lang)}")
+    st.markdown(t("kw.tally.sum", lang, total=sum(x.total for x in step.tallies)))
+    st.markdown(f"**{t('kw.sweeps', lang)}**")
+    if step.sweeps:
+        st.markdown("\n".join(
+            "- " + t("kw.sweep.row", lang, play=s.play, seat=s.seat, victim=s.victim,
+                     points=s.points) + (f" {t('kw.sweep.double', lang)}" if s.double else "")
+            for s in step.sweeps))
+    else:
+        st.caption(t("kw.sweeps.none", lang))
+    st.markdown(t("kw.sweeps.sum", lang, points=", ".join(
+        f"{seat_name(i, lang)} {p:+d}" for i, p in enumerate(board.sweep_points))))
+
+st.markdown(f"#### {t('kw.after', lang)}")
+st.markdown(status_table(board, lang))
+st.caption(t("kw.status.note", lang))
+if board.table or any(board.hands) or board.spade_faces:
+    table_col, spades_col = st.columns([3, 1]) if board.spade_faces else (st.container(), None)
+    table_col.html(cards(board.table, lang, four, layout="table", caption=t("kw.table", lang)))
+    if spades_col is not None:
+        spades_col.html(cards(board.spade_faces, lang, four, caption=t("kw.spades", lang)))
+    hand_cols = st.columns(min(board.players, 3))
+    for seat in range(board.players):
+        mark = f" ← {t('kw.to-play', lang)}" if seat == board.to_play else ""
+        caption = (f"{seat_name(seat, lang)} · "
+                   f"{t('kw.cards', lang, n=len(board.hands[seat]))}{mark}")
+        hand_cols[seat % len(hand_cols)].html(cards(board.hands[seat], lang, four,
+                                                    layout="hand", caption=caption))
+
+if steps_of.deals > 1:
+    finished = wk.finished_scores(steps_of, index)
+    if finished:
+        fig = score_progression([seat_name(s, lang) for s in range(steps_of.players)], finished,
+                                t("kw.chart.title", lang), t("chart.deal", lang),
+                                t("chart.total", lang))
+        st.plotly_chart(fig, width="stretch", key=K + "chart")
+    else:
+        st.caption(t("kw.chart.wait", lang))
+if steps_of.truncated:
+    st.caption(t("kw.truncated", lang, count=count))
+
+# The link that reproduces this step, mirrored in the address bar (written last).
+params = wk.link_params(selection, base_variant, step_no)
+write_params(**params)
+query = {**visitor.query(), **{k: v for k, v in params.items() if v}}
+address = (st.context.url or "").split("?")[0] or "krypkasino_walkthrough"
+st.markdown(f"**{t('kw.share', lang)}**")
+st.code(address + "?" + "&".join(f"{k}={v}" for k, v in query.items()), language=None)
