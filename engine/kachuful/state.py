@@ -6,7 +6,6 @@ Actions are :class:`Bid` values (a plain ``int`` is accepted as a seen bid) and
 one built by :meth:`KachufulState.from_hands` plays exactly the hands it is given
 (records, scenarios, puzzles).
 
->>> from engine.cards import parse_card as c
 >>> setup = HandSetup.from_codes(dealer=3, deal=[["KH", "AS", "3D"], ["2C", "4S", "5D"],
 ...                              ["AH", "6S", "9D"], ["7H", "8S", "2D"]], trump="C")
 >>> game = KachufulState.from_hands(4, [setup])
