@@ -8,6 +8,13 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
 
 from engine.cards import Card, double_deck, parse_card
 from engine.errors import IllegalActionError
@@ -122,3 +129,65 @@ def test_apply_unchecked_accepts_a_missing_take_when_unambiguous() -> None:
                                  (parse_card("2C"), parse_card("7H")), turn=0)
     s.apply_unchecked(Play(parse_card("9S"), None))
     assert s.table_cards() == () and s.sweeps[0].points == 5
+
+
+class KrypkasinoMachine(RuleBasedStateMachine):
+    """Random legal play through the checked API, with refusals mixed in (hypothesis)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: KrypkasinoState | None = None
+
+    @initialize(players=st.integers(2, 6), seed=st.integers(0, 2**40),
+                maximal=st.booleans(), forced=st.booleans())
+    def deal(self, players: int, seed: int, maximal: bool, forced: bool) -> None:
+        rules = KrypkasinoRules(capture="maximal" if maximal else "maximum", forced_sweep=forced,
+                                session=1)
+        self.state = KrypkasinoState.new(players, seed, rules)
+
+    @precondition(lambda self: self.state is not None and not self.state.is_terminal())
+    @rule(data=st.data())
+    def play(self, data: st.DataObject) -> None:
+        assert self.state is not None
+        legal = self.state.legal_actions()
+        action = data.draw(st.sampled_from(legal))
+        twin = self.state.clone()
+        events = self.state.apply(action)
+        twin.apply_unchecked(action)
+        assert twin == self.state and events
+
+    @precondition(lambda self: self.state is not None and not self.state.is_terminal())
+    @rule(card=st.sampled_from(DECK))
+    def refused_card(self, card: Card) -> None:
+        assert self.state is not None
+        before = self.state.clone()
+        seat = self.state.current_player()
+        assert seat is not None
+        if any(p.card == card for p in self.state.legal_actions()):
+            return
+        with pytest.raises(IllegalActionError) as info:
+            self.state.apply(Play(card, ()))
+        assert info.value.rule in ("C-1", "C-8")
+        assert self.state == before
+
+    @rule(seat=st.integers(0, 5))
+    def look(self, seat: int) -> None:
+        """A seat's view never shows another hand (and works after the end too)."""
+        if self.state is None or seat >= self.state.players:
+            return
+        view = self.state.view(seat)
+        assert view.hand == self.state.hand(seat)
+        assert sum(view.hand_sizes) == sum(len(h) for h in self.state.hands)
+
+    @invariant()
+    def cards_are_conserved(self) -> None:
+        if self.state is not None:
+            assert all_cards(self.state) == DOUBLE
+            if self.state.is_terminal():
+                result = self.state.results[0]
+                assert sum(result.card_points) == 42 and sum(result.sweep_points) == 0
+
+
+KrypkasinoMachine.TestCase.settings = settings(max_examples=8, stateful_step_count=120,
+                                               deadline=None)
+TestKrypkasinoMachine = KrypkasinoMachine.TestCase
