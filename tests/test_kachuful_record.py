@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
 
 from engine.errors import IllegalActionError, RecordError
 from engine.kachuful.deal import hand_seed
@@ -360,3 +362,51 @@ def test_cli_illegal_and_malformed() -> None:
     assert "Traceback" not in result.stderr
     result = run_cli(["-"], '{"format": "kachuful-record/1", "players": 4, "hands": [{]}')
     assert result.returncode == 2 and "not valid JSON" in result.stderr
+
+
+# -- fuzzing: any JSON is either replayed or refused with RecordError ---------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.floats(allow_nan=False)
+    | st.sampled_from(["KH", "2C", "10d", "ZZ", "NT", "S", "exact", "down", "", "turned"]),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
+        st.sampled_from(["dealer", "deal", "seed", "bids", "play", "trump", "blind", "x",
+                         "scoring", "max_cards", "renege"]), inner, max_size=4),
+    max_leaves=12)
+
+
+def paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += paths(item, (*prefix, index))
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_any_mutation_is_replayed_or_refused_with_a_named_field(data: st.DataObject) -> None:
+    doc: Any = example_doc()
+    doc["variant"] = {"blind_bids": True}
+    for _ in range(data.draw(st.integers(1, 3))):
+        where = data.draw(st.sampled_from(paths(doc)))
+        replacement = data.draw(JSON)
+        if not where:
+            doc = replacement
+            continue
+        parent = doc
+        for key in where[:-1]:
+            parent = parent[key]
+        parent[where[-1]] = replacement
+    try:
+        outcome, code = replay(doc)
+    except RecordError as exc:
+        assert str(exc)
+        event("malformed")
+        return
+    event(f"exit {code}")
+    assert code in (0, 1) and outcome["ok"] is (code == 0)
+    assert json.loads(json.dumps(outcome)) == outcome
