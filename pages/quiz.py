@@ -25,6 +25,7 @@ from ui.query import write_params
 from ui.safe import clip, escape_markdown
 
 QID, ANSWER, BOARD, GAME, TOPICS = "quiz.qid", "quiz.answer", "quiz.board", "quiz.game", "quiz.topics"
+EMPTY = "quiz.empty"
 
 visitor = current()
 lang = visitor.lang
@@ -42,6 +43,7 @@ def new_question() -> None:
     question = pick(game, topics, secrets.randbelow(MAX_SEED + 1))
     st.session_state[QID] = question.id
     st.session_state[ANSWER] = None
+    st.session_state[EMPTY] = False
     write_params(q=question.id)
 
 
@@ -58,7 +60,11 @@ def on_check(question_id: str) -> None:
     values = {key: st.session_state.get(key) for key in
               [helpers.widget_key(question)] + [helpers.widget_key(question, c.id)
                                                 for c in question.choices]}
-    verdict = check(question, helpers.chosen_ids(question, values))
+    chosen = helpers.chosen_ids(question, values)
+    st.session_state[EMPTY] = not chosen
+    if not chosen:  # nothing picked: ask for an answer rather than count a miss
+        return
+    verdict = check(question, chosen)
     st.session_state[ANSWER] = sorted(verdict.chosen)
     st.session_state[BOARD] = helpers.record(st.session_state.get(BOARD, helpers.new_board()),
                                              verdict)
@@ -116,7 +122,9 @@ with main:
         st.markdown("\n".join(f"- {escape_markdown(f.render(lang))}" for f in question.facts))
 
     def draw_groups(after: bool) -> None:
-        for group in helpers.visible_groups(question, after):
+        groups = helpers.feedback_groups(question) if after else \
+            helpers.visible_groups(question, False)
+        for group in groups:
             caption = group.caption.render(lang)
             st.html(cards_html(group.cards, lang=lang, layout=group.layout,
                                states=helpers.group_states(group, after),
@@ -128,7 +136,11 @@ with main:
     labels = {c.id: escape_markdown(c.label.render(lang)) for c in question.choices}
     if not answered:
         with st.form(f"quiz.form.{question.id}"):
-            st.caption(t("quiz.ui.pick-all" if question.multiple else "quiz.ui.pick-one", lang))
+            hint = t("quiz.ui.pick-all" if question.multiple else "quiz.ui.pick-one", lang)
+            if st.session_state.get(EMPTY):
+                st.warning(hint, icon=":material/touch_app:")
+            else:
+                st.caption(hint)
             if question.multiple:
                 for c in question.choices:
                     st.checkbox(labels[c.id], key=helpers.widget_key(question, c.id))
@@ -148,7 +160,7 @@ with main:
         link = f"[{escape_markdown(rule_label(question.rule))}]" \
                f"({rule_href(question.rule, query=visitor.query())})"
         st.markdown(t("quiz.ui.rule", lang, rule=link))
-        if helpers.visible_groups(question, True):
+        if helpers.feedback_groups(question):
             st.markdown(f"**{t('quiz.ui.again', lang)}**")
             draw_groups(True)
         st.markdown(f"**{t('quiz.ui.choices', lang)}**")

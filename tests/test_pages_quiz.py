@@ -25,7 +25,7 @@ def answer(at: AppTest, qid: str, choice_ids: list[str]) -> AppTest:
     if q.multiple:
         for c in q.choices:
             at.checkbox(key=widget_key(q, c.id)).set_value(c.id in choice_ids)
-    else:
+    elif choice_ids:
         at.radio(key=widget_key(q)).set_value(choice_ids[0])
     submit = next(b for b in at.button if b.label == t("quiz.ui.check", "en"))
     submit.click().run()
@@ -120,3 +120,12 @@ def test_the_quiz_speaks_the_language(lang: str) -> None:
     assert at.subheader[0].value == TYPES[q.kind].title.render(lang)
     assert q.prompt.render(lang).split(" ")[0] in page_text(at)
     assert at.button(key="quiz.next").label == t("quiz.ui.next", lang)
+
+
+def test_checking_without_an_answer_asks_for_one() -> None:
+    at = open_quiz(q="k-trump-4")
+    answer(at, "k-trump-4", [])
+    assert not at.success and not at.error
+    assert at.session_state["quiz.answer"] is None
+    assert any(t("quiz.ui.pick-one", "en") in w.value for w in at.warning)
+    assert "No answers yet." in page_text(at)

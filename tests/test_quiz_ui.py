@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.quiz import check, generate
 from ui.quiz import (
     chosen_ids,
+    feedback_groups,
     group_states,
     mark_choices,
     missed_rules,
@@ -54,6 +55,9 @@ def test_feedback_only_groups_appear_after_the_answer() -> None:
     before, after = visible_groups(q, False), visible_groups(q, True)
     assert len(after) == len(before) + len(q.data["legal"])
     assert all(g.show == "always" for g in before)
+    again = feedback_groups(q)
+    assert q.groups[0] not in again  # the plain table is not repeated
+    assert all(g.answer for g in again)
 
 
 def test_widget_values_become_choice_ids() -> None:

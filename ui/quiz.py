@@ -51,6 +51,12 @@ def visible_groups(question: Question, answered: bool) -> list[CardGroup]:
     return [g for g in question.groups if answered or g.show == "always"]
 
 
+def feedback_groups(question: Question) -> list[CardGroup]:
+    """The groups drawn again after the answer: those that mark something (a group with
+    nothing to mark would only repeat the position)."""
+    return [g for g in question.groups if g.answer or g.show == "answer"]
+
+
 def group_states(group: CardGroup, answered: bool) -> list[CardState]:
     """Card states for ``group``: the answer's positions marked once answered."""
     if not answered:
