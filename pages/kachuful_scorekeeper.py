@@ -15,8 +15,6 @@ from streamlit.delta_generator import DeltaGenerator
 from engine.cards import SUITS
 from engine.errors import RulesLabError
 from engine.kachuful.rules import (
-    CLASSIC_MAX_CARDS,
-    MAX_PLAYERS,
     MIN_PLAYERS,
     RENEGE_RULES,
     SCHEDULES,
@@ -75,7 +73,10 @@ def typed_names() -> list[str]:
 
 
 def max_cards_value(choice: object) -> int | str | None:
-    return None if choice == "all" else choice  # type: ignore[return-value]
+    """The ``max_cards`` option of a choice of :data:`MAX_CHOICES`."""
+    if choice == "classic":
+        return "classic"
+    return int(choice) if isinstance(choice, str) and choice.isdigit() else None
 
 
 def on_start() -> None:
@@ -87,8 +88,9 @@ def on_start() -> None:
                               trumps=ss[P + "trumps"], hook_rule=bool(ss[P + "hook"]),
                               scoring=ss[P + "scoring"], blind_bids=bool(ss[P + "blind"]),
                               renege=ss[P + "renege"])
-        dealer = int(ss.get(P + "dealer") or 0)
-        return KachufulSheet.new(names, rules, dealer if dealer < len(names) else 0)
+        chosen = ss.get(P + "dealer")
+        dealer = names.index(chosen) if chosen in names else 0
+        return KachufulSheet.new(names, rules, dealer)
 
     attempt(build)
 
@@ -162,18 +164,15 @@ def setup_form() -> None:
                  help=t("scorekeeper.names.help", lang), placeholder="Ana\nBo\nChandra\nDev")
     names = typed_names()
     st.caption(t("scorekeeper.players-count", lang, count=len(names)))
-    st.selectbox(t("scorekeeper.first-dealer", lang), options=list(range(max(len(names), 1))),
-                 format_func=lambda s: names[s] if s < len(names) else "—", key=P + "dealer",
+    st.selectbox(t("scorekeeper.first-dealer", lang), options=names or ["—"], key=P + "dealer",
                  help=t("scorekeeper.first-dealer.kachuful", lang))
-    players = min(max(len(names), MIN_PLAYERS), MAX_PLAYERS)
     with st.expander(t("scorekeeper.variant", lang), expanded=False):
         left, right = st.columns(2)
         with left:
             st.selectbox(t("scorekeeper.opt.schedule", lang), SCHEDULES, key=P + "schedule",
                          format_func=lambda v: t(f"scorekeeper.schedule.{v}", lang))
-            choices: list[object] = ["all", "classic", *range(52 // players - 1, 0, -1)]
-            st.selectbox(t("scorekeeper.opt.max_cards", lang), choices, key=P + "max",
-                         format_func=lambda v: max_label(v, players))
+            st.selectbox(t("scorekeeper.opt.max_cards", lang), MAX_CHOICES, key=P + "max",
+                         format_func=max_label)
             st.selectbox(t("scorekeeper.opt.trumps", lang), TRUMP_RULES, key=P + "trumps",
                          format_func=lambda v: t(f"scorekeeper.trumps.{v}", lang))
         with right:
@@ -187,11 +186,15 @@ def setup_form() -> None:
     show_error()
 
 
-def max_label(value: object, players: int) -> str:
-    if value == "all":
-        return t("scorekeeper.max.all", lang, cards=52 // players)
-    if value == "classic":
-        return t("scorekeeper.max.classic", lang, cards=min(CLASSIC_MAX_CARDS[players], 52 // players))
+#: ``max_cards`` choices, the same whatever the player count (the engine refuses a hand
+#: larger than 52 / players): all the cards, the classic preset, or a number.
+MAX_CHOICES: tuple[str, ...] = ("all", "classic",
+                                *(str(n) for n in range(52 // MIN_PLAYERS - 1, 0, -1)))
+
+
+def max_label(value: str) -> str:
+    if value in ("all", "classic"):
+        return t(f"scorekeeper.max.{value}", lang)
     return t("scorekeeper.max.n", lang, cards=value)
 
 

@@ -73,8 +73,9 @@ def on_start() -> None:
         session: str | int = "rotation" if ss[P + "session"] == "rotation" else int(ss[P + "deals"])
         rules = KrypkasinoRules(sweep_points=int(ss[P + "sweep"]),
                                 double_sweep=bool(ss[P + "double"]), session=session)
-        dealer = int(ss.get(P + "dealer") or 0)
-        return KrypkasinoSheet.new(names, rules, dealer if dealer < len(names) else 0)
+        chosen = ss.get(P + "dealer")
+        dealer = names.index(chosen) if chosen in names else 0
+        return KrypkasinoSheet.new(names, rules, dealer)
 
     attempt(build)
 
@@ -123,8 +124,7 @@ def setup_form() -> None:
                  help=t("scorekeeper.names.help", lang), placeholder="Ana\nBo\nChandra")
     names = typed_names()
     st.caption(t("scorekeeper.players-count", lang, count=len(names)))
-    st.selectbox(t("scorekeeper.first-dealer", lang), options=list(range(max(len(names), 1))),
-                 format_func=lambda s: names[s] if s < len(names) else "—", key=P + "dealer",
+    st.selectbox(t("scorekeeper.first-dealer", lang), options=names or ["—"], key=P + "dealer",
                  help=t("scorekeeper.first-dealer.krypkasino", lang))
     with st.expander(t("scorekeeper.variant", lang), expanded=False):
         left, right = st.columns(2)

@@ -31,7 +31,7 @@ def sheet_param(at: AppTest) -> str | None:
     return value
 
 
-def start_kachuful(names: str, max_cards: object = 2, **query: str) -> AppTest:
+def start_kachuful(names: str, max_cards: str = "2", **query: str) -> AppTest:
     at = open_site(KPAGE, **query)
     at.text_area(key="ksk.names").set_value(names).run()
     at.selectbox(key="ksk.max").set_value(max_cards)
@@ -140,7 +140,7 @@ def test_setup_refusals_keep_the_setup_form() -> None:
 def test_variants_reach_the_sheet_and_blind_and_renege_flags_score() -> None:
     at = open_site(KPAGE)
     at.text_area(key="ksk.names").set_value("Ana\nBo\nCy").run()
-    at.selectbox(key="ksk.max").set_value(2)
+    at.selectbox(key="ksk.max").set_value("2")
     at.selectbox(key="ksk.scoring").set_value("ten-times")
     at.selectbox(key="ksk.renege").set_value("penalized")
     at.selectbox(key="ksk.trumps").set_value("turned")
@@ -267,3 +267,19 @@ def test_a_kachuful_link_on_the_krypkasino_page() -> None:
     at = open_site(CPAGE, sheet=link)
     assert not at.exception
     assert "is not a sheet for this page" in at.warning[0].value
+
+
+def test_first_dealer_and_a_hand_size_the_deck_cannot_deal() -> None:
+    at = open_site(KPAGE)
+    at.text_area(key="ksk.names").set_value("Ana\nBo\nCy\nDev\nEd").run()
+    at.selectbox(key="ksk.dealer").set_value("Bo")
+    at.selectbox(key="ksk.max").set_value("13")
+    at.button(key="ksk.start").click().run()
+    assert errors(at) == ["max\\_cards cannot be 13 with 5 players\\: 52 cards give at most 10 "
+                          "each"]
+    assert at.session_state["ksk.sheet"] is None
+    at.selectbox(key="ksk.max").set_value("classic")
+    at.button(key="ksk.start").click().run()
+    sheet = at.session_state["ksk.sheet"]
+    assert sheet.first_dealer == 1 and sheet.sizes[0] == 10
+    assert "Dealer: Bo" in " ".join(m.value for m in at.markdown)
