@@ -276,6 +276,9 @@ with left:
     if current_step.advice:
         st.success(f"**{t('kwalk.advice', lang)}:** {escape_markdown(current_step.advice)}",
                    icon=":material/lightbulb:")
+    if current_step.bot:
+        st.info(f"**{t('kwalk.bot', lang)}:** {escape_markdown(current_step.bot)}",
+                icon=":material/smart_toy:")
     if current_step.rules:
         links = ", ".join(f"[{r}]({rule_href(r, query=visitor.query())})"
                           for r in current_step.rules)

@@ -125,8 +125,11 @@ def test_random_deal_with_seed_players_hands_and_chart() -> None:
     at.selectbox(key="kwalk.w.opt.max_cards").set_value("2").run()
     at.number_input(key="kwalk.w.hands").set_value(3).run()
     assert not at.exception
-    assert any("fixed, simple policy" in str(c.value) for c in at.caption)
+    assert any("basic computer player" in str(c.value) for c in at.caption)
     assert not at.get("plotly_chart")  # no hand scored yet
+    at.slider(key="kwalk.w.step").set_value(at.slider(key="kwalk.w.step").max - 2).run()
+    assert title(at).startswith("Trick 2, card 3")  # the last card of the game
+    assert any("Computer player's reasoning" in str(i.value) for i in at.info)
     at.slider(key="kwalk.w.step").set_value(at.slider(key="kwalk.w.step").max).run()
     assert title(at) == "Hand 3: the score sheet"
     assert len(at.get("plotly_chart")) == 1

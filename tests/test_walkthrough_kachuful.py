@@ -231,7 +231,7 @@ def test_random_deal_is_deterministic_legal_and_follows_the_schedule() -> None:
     rules = KachufulRules(max_cards=4)
     one = build(SeedSource(42, 5, 3), rules, "en")
     two = build(SeedSource(42, 5, 3), rules, "en")
-    assert one == two and one.from_policy
+    assert one == two and one.by_bot
     sizes = [s.table.size for s in one.steps if s.kind == "deal"]  # type: ignore[union-attr]
     assert sizes == hand_sizes(5, rules)[:3]
     for s in one.steps:
@@ -240,6 +240,10 @@ def test_random_deal_is_deterministic_legal_and_follows_the_schedule() -> None:
             legal = s.explain[-2] if s.kind == "bid" else s.explain[1]
             assert str(bid) in legal.split(": ")[1]
     assert not one.illegal and len(one.hand_scores) == 3
+    # Every bid and card of a random deal carries the computer player's reason.
+    chosen = [s for s in one.steps if s.kind in ("bid", "hook", "card")]
+    assert chosen and all(s.bot and s.bot.startswith("I ") for s in chosen)
+    assert all(s.bot is None for s in one.steps if s.kind not in ("bid", "hook", "card"))
     assert build(SeedSource(43, 5, 3), rules, "en") != one
 
 
@@ -249,12 +253,11 @@ def test_a_whole_game_ends_with_game_over() -> None:
     assert any("The game is over" in line for line in walk.steps[-1].lines)
 
 
-def test_advice_and_policy() -> None:
+def test_advice_is_a_sure_trick_count() -> None:
     hand = [parse_card(c) for c in ("AS", "KC", "QC", "2H")]
     count, sure = wk.bid_advice(hand, parse_card("2C").suit)
     assert count == 2 and [c.code for c in sure] == ["AS", "KC"]
     assert wk.bid_advice(hand, None)[0] == 1
-    assert wk.nearest(1, [0, 2, 3]) == 0 and wk.nearest(3, [0, 1, 2]) == 2
 
 
 # -- links ---------------------------------------------------------------------------

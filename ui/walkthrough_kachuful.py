@@ -11,9 +11,9 @@ seat may see comes from ``state.view(seat)``. This module decides no rule.
 Two things here are not rules and are labelled so on the page:
 
 * :func:`bid_advice` — a sure-trick count (aces and the trump king), advice only.
-* :func:`policy_action` — how the players of a *random deal* choose among the engine's
-  legal actions (the engine has no bot yet): bid the advice (the nearest allowed number),
-  then play the highest allowed card while still short of the bid, else the lowest.
+* In a *random deal* every seat is played by the engine's basic computer player
+  (:mod:`engine.bots`, level ``basic``, seeded by the deal's seed); its one-sentence
+  reason is kept with each step (``Step.bot``) and shown as the player's reasoning.
 
 Step ids (the keys of a scenario's ``texts``, see :mod:`tutorials.scenarios`):
 ``draw.r1`` (draw round 1), ``h11.schedule``, ``h11.deal``, ``h11.bid.s0`` (seat 0's bid
@@ -35,6 +35,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine.bots import bot_move, make_bot
 from engine.cards import Card, Rank, Suit
 from engine.errors import IllegalActionError, InvalidActionError, RecordError
 from engine.kachuful import (
@@ -66,7 +67,6 @@ from engine.kachuful.rules import (
     SCHEDULES,
     SCORINGS,
     TRUMP_RULES,
-    is_renege,
     max_hand_size,
 )
 from engine.kachuful.state import HandResult, HandSetup, setup_hand
@@ -223,6 +223,7 @@ class Step:
     lines: tuple[str, ...]
     explain: tuple[str, ...] = ()
     advice: str | None = None
+    bot: str | None = None
     text: str | None = None
     rules: tuple[str, ...] = ()
     table: Table | None = None
@@ -242,7 +243,7 @@ class Walkthrough:
     trumps: tuple[str, ...]
     hand_scores: tuple[tuple[int, tuple[int, ...]], ...]
     notes: tuple[str, ...] = ()
-    from_policy: bool = False
+    by_bot: bool = False
 
     @property
     def illegal(self) -> bool:
@@ -278,7 +279,7 @@ def codes(cards: Sequence[Card]) -> str:
     return ", ".join(str(c) for c in cards)
 
 
-# -- advice and the random-deal policy (not rules) ------------------------------------
+# -- advice (not a rule) --------------------------------------------------------------
 
 
 def bid_advice(hand: Sequence[Card], trump: Suit | None) -> tuple[int, tuple[Card, ...]]:
@@ -294,29 +295,8 @@ def bid_advice(hand: Sequence[Card], trump: Suit | None) -> tuple[int, tuple[Car
     return len(sure), sure
 
 
-def nearest(target: int, allowed: Sequence[int]) -> int:
-    """The allowed number closest to ``target`` (the lower one on a tie)."""
-    return min(allowed, key=lambda n: (abs(n - target), n))
-
-
-def policy_action(state: KachufulState) -> Bid | Card:
-    """The random deal's choice among ``state.legal_actions()`` (see the module doc)."""
-    seat = state.current_player()
-    assert seat is not None
-    if state.phase is Phase.BID:
-        advice, _ = bid_advice(state.hand_of(seat), state.trump)
-        return Bid(nearest(advice, state.legal_bid_numbers()))
-    legal = [a for a in state.legal_actions() if isinstance(a, Card)]
-    led = state.current_trick[0][1].suit if state.current_trick else None
-    hand = state.hand_of(seat)
-    honest = [c for c in legal if not is_renege(hand, c, led)] or legal
-    bid = state.bids[seat]
-    short = bid is not None and state.tricks_won[seat] < bid
-    ranked = sorted(honest, key=lambda c: int(c.rank))
-    return ranked[-1] if short else ranked[0]
-
-
-# -- building ------------------------------------------------------------------------
+#: An action to apply, with the computer player's reason when a bot chose it.
+Choice = tuple[Bid | Card, str | None]
 
 
 @dataclass
@@ -455,7 +435,7 @@ class _Builder:
         ))
 
     def bid_step(self, event: BidMade, legal: Sequence[int], advice: int,
-                 sure: Sequence[Card]) -> None:
+                 sure: Sequence[Card], reason: str | None) -> None:
         h = self.position
         explain: list[str] = []
         kind = "bid"
@@ -485,7 +465,7 @@ class _Builder:
             id=f"h{h}.bid.s{event.seat}", kind=kind, hand=h,
             title=self.tr("kwalk.title.hook" if event.dealer else "kwalk.title.bid",
                           seat=event.seat),
-            lines=(self.say(event),), explain=tuple(explain), advice=advice_text,
+            lines=(self.say(event),), explain=tuple(explain), advice=advice_text, bot=reason,
             rules=("K-8", "K-9") if event.dealer else ("K-8",), table=self.table(),
         ))
 
@@ -497,7 +477,7 @@ class _Builder:
         return " + ".join(str(s.bids[seat]) for seat in order)
 
     def card_steps(self, events: Sequence[KachufulEvent], before: Table,
-                   legal: Sequence[str], hand_pos: int) -> None:
+                   legal: Sequence[str], hand_pos: int, reason: str | None) -> None:
         played = next(e for e in events if isinstance(e, CardPlayed))
         won = next((e for e in events if isinstance(e, TrickWon)), None)
         order = len(before.trick) + 1
@@ -521,7 +501,7 @@ class _Builder:
             id=f"h{hand_pos}.t{played.trick}.c{order}", kind="card", hand=hand_pos,
             title=self.tr("kwalk.title.card", trick=played.trick, order=order,
                           seat=played.seat),
-            lines=(self.say(played),), explain=tuple(explain),
+            lines=(self.say(played),), explain=tuple(explain), bot=reason,
             rules=("K-10", "K-11"), table=table,
         ))
         if won is None:
@@ -577,7 +557,7 @@ class _Builder:
             error=refusal(exc, self.lang),
         ))
 
-    def play_hand(self, choose: Callable[[KachufulState], Bid | Card | None],
+    def play_hand(self, choose: Callable[[KachufulState], Choice | None],
                   schedule: Sequence[int], trumps: Sequence[str]) -> bool:
         """Walk the current hand; ``False`` when the walk must stop (illegal or no more
         recorded actions)."""
@@ -590,30 +570,32 @@ class _Builder:
             assert seat is not None
             legal_bids = s.legal_bid_numbers()
             advice, sure = bid_advice(s.hand_of(seat), s.trump)
-            action = choose(s)
-            if action is None:
+            choice = choose(s)
+            if choice is None:
                 return False
+            action, reason = choice
             try:
                 events = s.apply(action)
             except IllegalActionError as exc:
                 self.illegal_step(exc, seat, str(action), hand_pos)
                 return False
             bid = next(e for e in events if isinstance(e, BidMade))
-            self.bid_step(bid, legal_bids, advice, sure)
+            self.bid_step(bid, legal_bids, advice, sure, reason)
         while (s.phase is Phase.PLAY and s.hand_number == index):
             seat = s.current_player()
             assert seat is not None
             before = self.table()
             legal = list(before.legal_cards)
-            action = choose(s)
-            if action is None:
+            choice = choose(s)
+            if choice is None:
                 return False
+            action, reason = choice
             try:
                 events = s.apply(action)
             except IllegalActionError as exc:
                 self.illegal_step(exc, seat, _show(str(action)), hand_pos)
                 return False
-            self.card_steps(events, before, legal, hand_pos)
+            self.card_steps(events, before, legal, hand_pos, reason)
         return True
 
 
@@ -668,14 +650,20 @@ def _build_seed(source: SeedSource, rules: KachufulRules, lang: str,
     state = KachufulState.new_game(source.players, rules, seed=source.seed)
     schedule, trumps = _schedule(source.players, rules)
     b = _Builder(state, lang, texts)
+    bot = make_bot(GAME, "basic", seed=source.seed)
+
+    def choose(current: KachufulState) -> Choice:
+        action, decision = bot_move(current, bot)
+        return action, decision.explain(lang)
+
     b.draw_steps()
     hands = min(source.hands, state.hand_count)
     for _ in range(hands):
-        b.play_hand(policy_action, schedule, trumps)
+        b.play_hand(choose, schedule, trumps)
         if state.is_terminal():
             break
     return Walkthrough(source.players, tuple(b.steps), schedule, trumps, tuple(b.scores),
-                       from_policy=True)
+                       by_bot=True)
 
 
 def _build_record(source: RecordSource, rules: KachufulRules, lang: str,
@@ -710,8 +698,8 @@ def _build_record(source: RecordSource, rules: KachufulRules, lang: str,
                 if (b_ := hand.bids[seat]) is not None]
         actions: list[Bid | Card] = [*bids, *hand.play]
 
-        def choose(_: KachufulState, queue: list[Bid | Card] = actions) -> Bid | Card | None:
-            return queue.pop(0) if queue else None
+        def choose(_: KachufulState, queue: list[Bid | Card] = actions) -> Choice | None:
+            return (queue.pop(0), None) if queue else None
 
         if not b.play_hand(choose, schedule, trumps):
             break
