@@ -342,8 +342,9 @@ if sentences:
     st.markdown(f"**{t('kw.engine', lang)}**")
     st.html("<ul class='kw-events'>" + "".join(f"<li>{escape_html(s)}</li>" for s in sentences)
             + "</ul>")
-if step.chosen_by == "bot" and step.card is not None and scenario is not None:
-    st.caption(t("kw.bot", lang))
+if step.chosen_by == "bot" and step.card is not None:
+    reason = f" «{step.reason.sentence(lang)}»" if step.reason is not None else ""
+    st.caption(t("kw.bot", lang) + escape_markdown(reason))
 
 if step.hand_before:  # a play, or the position before the first play
     left, right = st.columns(2, gap="large")

@@ -95,7 +95,8 @@ def codes(cards: Sequence[Card]) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class Refusal:
-    """An engine refusal kept as its message key, rule and data (rendered per language)."""
+    """An engine sentence (a refusal, or a bot's reason when ``rule`` is ``None``) kept as
+    its message key, rule and data, rendered in any language."""
 
     key: str
     rule: str | None
@@ -195,7 +196,8 @@ class Step:
     refusals: tuple[Refusal, ...] = ()
     recorded_refusal: Refusal | None = None
     recorded_card: str | None = None
-    chosen_by: str = "record"  # "record" (the scenario's play) or "bot" (basic_play)
+    chosen_by: str = "record"  # "record" (the scenario's play) or "bot"
+    reason: Refusal | None = None  # the bot's one-sentence reason for its play
     tallies: tuple[Tally, ...] = ()
     sweeps: tuple[Swept, ...] = ()
 
@@ -273,14 +275,23 @@ def basic_play(state: KrypkasinoState) -> Play:
     return chosen
 
 
-def _bot() -> Callable[[KrypkasinoState], Play]:
-    """The engine's basic bot when there is one, else :func:`basic_play`."""
+Chooser = Callable[[KrypkasinoState], tuple[Play, "Refusal | None"]]
+
+
+def _bot() -> Chooser:
+    """The engine's basic bot (:mod:`engine.bots`, with its one-sentence reason) when it is
+    there, else :func:`basic_play` (no reason). Seeded, so a walkthrough never changes."""
     try:
-        from engine.krypkasino import bots
+        from engine.bots import bot_move, make_bot
     except ImportError:
-        return basic_play
-    fn = getattr(bots, "basic_play", None)
-    return fn if callable(fn) else basic_play
+        return lambda state: (basic_play(state), None)
+    bot = make_bot("krypkasino", "basic", seed=0)
+
+    def choose(state: KrypkasinoState) -> tuple[Play, Refusal | None]:
+        action, decision = bot_move(state, bot)
+        return action, Refusal(decision.key, None, dict(decision.data))
+
+    return choose
 
 
 def step_prefix(deal: int) -> str:
@@ -570,7 +581,6 @@ class _Builder:
             tracker.sync(state)
         bot = _bot()
         limit = source.max_deals or state.session_length
-        deal = 0
         recorded: list[_PlaySpec] = source.plays[0] if source.plays else []
         following = True  # still on the scenario's own plays
         truncated = False
@@ -602,8 +612,14 @@ class _Builder:
                 except RulesLabError as exc:
                     refused = Refusal.of(exc, spec.card)
                     following = False
+            reason: Refusal | None = None
             if events is None:
-                events = state.apply(bot(state))
+                action, reason = bot(state)
+                try:
+                    events = state.apply(action)
+                except RulesLabError:  # a bot that errs: the simple legal policy instead
+                    reason = None
+                    events = state.apply(basic_play(state))
             play_events = [e for e in events if isinstance(e, (Trailed, Captured, Swept))]
             for e in play_events:
                 tracker.apply(e, state)
@@ -623,31 +639,30 @@ class _Builder:
                      hand_before=codes(hand_order(hand)), table_before=codes(table),
                      choices=choices, sweepers=codes(sweepers), refusals=refusals,
                      recorded_refusal=refused, recorded_card=recorded_card,
-                     chosen_by=chosen_by)
-            rest = events[len(play_events):]
-            self._after_play(tracker, rest, state)
-            if state.phase is Phase.PLAY and tracker.deal == deal:
+                     chosen_by=chosen_by, reason=reason)
+            finished = len(self.deal_scores)
+            self._after_play(tracker, events[len(play_events):], state, limit)
+            if len(self.deal_scores) == finished:  # the deal goes on
                 tracker.sync(state)
                 continue
-            # The deal is over (and maybe the next one dealt already by a seeded session).
-            deal += 1
-            if deal >= limit or state.phase is Phase.GAME_OVER:
+            # The deal is over (a seeded session has dealt the next one already).
+            done = len(self.deal_scores)
+            if done >= limit or state.phase is Phase.GAME_OVER:
                 break
             if state.phase is Phase.DEAL:
-                if deal < len(source.deal_cards):
-                    opening = _start_recorded(state, source.deal_cards[deal])
-                    self.opening(tracker, opening, state)
-                    recorded = source.plays[deal]
-                    following = True
-                else:
+                if done >= len(source.deal_cards):
                     break
+                opening = _start_recorded(state, source.deal_cards[done])
+                self.opening(tracker, opening, state)
+                recorded = source.plays[done]
+                following = True
             tracker.sync(state)
         deals = 1 + max((s.deal for s in self.steps), default=0)
         return Walkthrough(source.players, rules, tuple(self.steps), tuple(self.deal_scores),
                            deals, truncated)
 
     def _after_play(self, tracker: _Tracker, events: Sequence[KrypkasinoEvent],
-                    state: KrypkasinoState) -> None:
+                    state: KrypkasinoState, limit: int) -> None:
         """Steps for what follows a play: a new lot, or the end of the deal and its score
         (and, in a seeded session, the next deal)."""
         i = 0
@@ -663,8 +678,9 @@ class _Builder:
                     i += 1
                 lot = next(e for e in group if isinstance(e, NewLot))
                 kind = "last-lot" if lot.last else "new-lot"
+                faces = [c for e in group if isinstance(e, FaceCardsSetAside) for c in e.cards]
                 self.add(step_prefix(tracker.deal) + f"lot-{lot.lot}", kind, tracker.board(),
-                         events=tuple(group), table_before=table_before)
+                         events=tuple(group), table_before=table_before, taken=codes(faces))
                 continue
             if isinstance(event, LeftoversAwarded):
                 table_before = codes(tracker.table)
@@ -689,7 +705,7 @@ class _Builder:
                 continue
             if isinstance(event, Dealt):
                 # A seeded session deals the next deal at once.
-                if len(self.deal_scores) >= (self.source.max_deals or state.session_length):
+                if len(self.deal_scores) >= limit:
                     return
                 self.opening(tracker, events[i:], state)
                 return
