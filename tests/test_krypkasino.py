@@ -570,3 +570,12 @@ def test_seeded_session_draws_its_dealer_and_deals_from_the_seed() -> None:
     cards = deal_from_seed(3, dealer, deal_seed)
     assert Counter(s.hand(0)) == Counter(cards.hands[0])
     assert s.deal_log[0][1] == deal_seed
+
+
+def test_opening_events_of_a_seeded_session_match_a_checked_deal() -> None:
+    s = KrypkasinoState.new(3, seed=44)
+    again = KrypkasinoState(3, first_dealer=s.dealer)
+    events = again.start_deal(*s.deals_dealt()[0][2])
+    assert s.opening_events() == events == again.opening_events(0)
+    assert isinstance(events[0], Dealt) and events[0].dealer == s.dealer
+    assert s.opening_events(5) == []

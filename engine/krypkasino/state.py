@@ -421,6 +421,23 @@ class KrypkasinoState:
             cols[_TV[i]].append(i)
         self.cols = cols
 
+    def opening_events(self, deal: int | None = None) -> list[KrypkasinoEvent]:
+        """The events that opened ``deal`` (default: the current one): the deal itself and
+        the face cards taken off its table. A seeded session deals before anyone asks,
+        so a walkthrough reads its first steps here."""
+        index = self.deal_index if deal is None else deal
+        if not 0 <= index < len(self.deal_log):
+            return []
+        dealer, _seed, (hands, table, stock) = self.deal_log[index]
+        events: list[KrypkasinoEvent] = [Dealt(index, dealer, tuple(_cards(h) for h in hands),
+                                               _cards(table), len(stock), self.sizes.packets)]
+        faces = [i for i in table if _FACE[i]]
+        if faces:
+            events.append(FaceCardsSetAside(
+                _cards(faces), _cards([i for i in faces if _SPADE[i]]),
+                _cards([i for i in faces if not _SPADE[i]]), 1))
+        return events
+
     def deals_dealt(self) -> list[tuple[int, int | None, DealCards]]:
         """Every deal so far: its dealer, its seed (None for explicit cards), its cards."""
         return [(dealer, seed, DealCards(tuple(_cards(h) for h in ids[0]), _cards(ids[1]),
