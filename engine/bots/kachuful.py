@@ -35,6 +35,7 @@ the moment it is applied. Cards inside the hot loops are ints ``0..51``
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -190,12 +191,13 @@ def _winner_card(trick: Sequence[int], trump: int) -> int:
     return win
 
 
-def _basic_card(hand: list[int], trick: list[int], trump: int, need: int, outside: int,
+def _basic_card(hand: list[int], led: int, win: int, trump: int, need: int, outside: int,
                 last: bool) -> tuple[int, int]:
-    """The basic policy's card and the reason: ``need`` = bid - tricks taken;
+    """The basic policy's card and the reason: ``led`` = the led suit (-1 when leading),
+    ``win`` = the card winning the trick so far; ``need`` = bid - tricks taken;
     ``outside`` = unplayed cards not in this hand (a bit mask); ``last`` = plays last."""
     st = _STRENGTH[trump + 1].__getitem__
-    if not trick:
+    if led < 0:
         if need > 0:
             sure = [c for c in hand if not outside & _HIGHER[c]]
             if sure:
@@ -203,8 +205,6 @@ def _basic_card(hand: list[int], trick: list[int], trump: int, need: int, outsid
             return min(hand, key=st), _LEAD_LOW_NEED
         beatable = [c for c in hand if outside & _HIGHER[c]]
         return min(beatable or hand, key=st), _LEAD_LOW
-    led = trick[0] // 13
-    win = _winner_card(trick, trump)
     ws = win // 13
     options = [c for c in hand if c // 13 == led] or hand
     beat = []
@@ -295,6 +295,10 @@ def estimate_tricks(hand: Sequence[Card], trump: Card | None | Any, size: int,
 
 
 def _closest(numbers: Sequence[int], target: float) -> int:
+    """The number of ``numbers`` (ascending) nearest to ``target``, ties to the lower."""
+    r = min(max(math.ceil(target - 0.5), numbers[0]), numbers[-1])
+    if r in numbers:
+        return r
     return min(numbers, key=lambda n: (abs(n - target), n))
 
 
@@ -441,7 +445,9 @@ def basic_play(obs: KachufulObservation) -> Decision[KachufulAction]:
         mask |= _BIT[c]
     outside = _ALL & ~_played_mask(view) & ~mask
     trick = [c.index for _, c in view.current_trick]
-    card, reason = _basic_card(mine, trick, _trump_int(view), bid - won, outside,
+    trump = _trump_int(view)
+    led, win = (trick[0] // 13, _winner_card(trick, trump)) if trick else (-1, -1)
+    card, reason = _basic_card(mine, led, win, trump, bid - won, outside,
                                len(trick) == view.players - 1)
     return Decision(DECK[card], _REASON_KEYS[reason], {"card": DECK[card], "bid": bid,
                                                        "won": won})
@@ -533,25 +539,41 @@ def _rollout(hands: list[list[int]], played: int, bids: Sequence[int], won: list
             m |= _BIT[c]
         masks.append(m)
     unplayed = _ALL & ~played
-    turn = (leader + len(trick)) % n
+    count = len(trick)
+    turn = (leader + count) % n
     last_pos = n - 1
+    if trick:
+        led = trick[0] // 13
+        win = _winner_card(trick, trump)
+        win_seat = (leader + trick.index(win)) % n
+    else:
+        led = win = win_seat = -1
     while True:
         hand = hands[turn]
         if not hand:
             return won
-        c = _basic_card(hand, trick, trump, bids[turn] - won[turn], unplayed & ~masks[turn],
-                        len(trick) == last_pos)[0]
+        c = _basic_card(hand, led, win, trump, bids[turn] - won[turn], unplayed & ~masks[turn],
+                        count == last_pos)[0]
         hand.remove(c)
         bit = _BIT[c]
         masks[turn] ^= bit
         unplayed ^= bit
-        trick.append(c)
-        if len(trick) == n:
-            w = _winner_card(trick, trump)
-            winner = (leader + trick.index(w)) % n
-            won[winner] += 1
-            leader = turn = winner
-            trick = []
+        if led < 0:
+            led = c // 13
+            win = c
+            win_seat = turn
+        else:
+            s = c // 13
+            ws = win // 13
+            if (s == ws and c > win) or (s == trump and ws != trump):
+                win = c
+                win_seat = turn
+        count += 1
+        if count == n:
+            won[win_seat] += 1
+            turn = win_seat
+            led = win = -1
+            count = 0
         else:
             turn = turn + 1 if turn < last_pos else 0
 
@@ -567,7 +589,7 @@ class StrongKachufulBot:
     game = "kachuful"
     level = "strong"
 
-    def __init__(self, seed: int = 0, bid_samples: int = 160, play_samples: int = 60,
+    def __init__(self, seed: int = 0, bid_samples: int = 120, play_samples: int = 60,
                  blind_samples: int = 80) -> None:
         self.rng = random.Random(seed)
         self.bid_samples = bid_samples
@@ -592,9 +614,10 @@ class StrongKachufulBot:
 
     # bidding ---------------------------------------------------------------------------
 
-    def _bids_after(self, view: SeatView, hands: list[list[int]], my_bid: int,
-                    rules: KachufulRules, trump: int) -> list[int]:
-        """Everyone's bid: those made, mine, and the basic estimate for the rest."""
+    def _bids_after(self, view: SeatView, estimates: Sequence[float], my_bid: int,
+                    rules: KachufulRules) -> list[int]:
+        """Everyone's bid: those made, mine, and for the rest the bid closest to their
+        basic estimate (``estimates``, by seat) that the rules allow."""
         n = view.players
         bids = [b if b is not None else -1 for b in view.bids]
         bids[view.seat] = my_bid
@@ -604,11 +627,15 @@ class StrongKachufulBot:
             s = (view.dealer + i) % n
             if bids[s] >= 0:
                 continue
-            est = _estimate(hands[s], trump, size, n)[0]
             numbers = legal_bids(size, (total,), dealer=s == view.dealer, rules=rules)
-            bids[s] = _closest(numbers, est)
+            bids[s] = _closest(numbers, estimates[s])
             total += bids[s]
         return bids
+
+    def _estimates(self, view: SeatView, hands: list[list[int]], trump: int) -> list[float]:
+        n = view.players
+        return [_estimate(hands[s], trump, view.hand_size, n)[0]
+                if view.bids[s] is None and s != view.seat else 0.0 for s in range(n)]
 
     def _expected(self, obs: KachufulObservation, deals: list[list[list[int]]],
                   candidates: Sequence[int], blind: bool) -> dict[int, tuple[float, float]]:
@@ -618,12 +645,13 @@ class StrongKachufulBot:
         trump = _trump_int(view)
         leader = (view.dealer + 1) % n
         seat = view.seat
+        estimates = [self._estimates(view, hands, trump) for hands in deals]
         out: dict[int, tuple[float, float]] = {}
         for b in candidates:
             total = 0
             exact = 0
-            for hands in deals:
-                bids = self._bids_after(view, hands, b, rules, trump)
+            for hands, est in zip(deals, estimates, strict=True):
+                bids = self._bids_after(view, est, b, rules)
                 won = _rollout([list(h) for h in hands], 0, bids, [0] * n, leader, [], trump, n)
                 t = won[seat]
                 total += self._score(rules, b, t, blind)
@@ -646,7 +674,8 @@ class StrongKachufulBot:
         if view.hand_size <= 4:
             candidates = numbers
         else:
-            candidates = [b for b in numbers if abs(b - est) <= 2.0] or numbers
+            near = sorted(numbers, key=lambda b: (abs(b - est), b))[:5]
+            candidates = sorted(near)
         results = self._expected(obs, deals, candidates, False)
         best = max(candidates, key=lambda b: (results[b][0], -abs(b - est)))
         ev, exact = results[best]
@@ -670,7 +699,7 @@ class StrongKachufulBot:
         for hands in deals:
             est = _estimate(hands[seat], trump, view.hand_size, n)[0]
             b = _closest(numbers, est)
-            bids = self._bids_after(view, hands, b, rules, trump)
+            bids = self._bids_after(view, self._estimates(view, hands, trump), b, rules)
             won = _rollout([list(h) for h in hands], 0, bids, [0] * n, leader, [], trump, n)
             seen_total += self._score(rules, b, won[seat], False)
         seen_ev = seen_total / len(deals)

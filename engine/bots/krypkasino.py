@@ -50,6 +50,13 @@ __all__ = [
 _PTS = tuple(card_point(c) for c in DECK)
 _HV = tuple(int(c.rank) for c in DECK)
 _TV = tuple(table_value(c) for c in DECK)
+_IDX = {id(c): i for i, c in enumerate(DECK)}
+
+
+def _ix(card: Card) -> int:
+    """The card's index 0..51 (a dict lookup for the shared deck objects)."""
+    i = _IDX.get(id(card))
+    return card.index if i is None else i
 
 
 @dataclass(frozen=True)
@@ -116,11 +123,19 @@ def _table_key(ids: Sequence[int]) -> int:
     return key
 
 
-def _sweeping_values(key: int) -> list[int]:
+_SWEEPERS: dict[int, tuple[int, ...]] = {}
+
+
+def _sweeping_values(key: int) -> tuple[int, ...]:
     """Hand values (2..14) of the cards that would take the whole table ``key``."""
     if not key:
-        return []
-    return [v for v in range(2, 15) if _cap.analyse(v, key).sweeps]
+        return ()
+    got = _SWEEPERS.get(key)
+    if got is None:
+        if len(_SWEEPERS) > 200_000:
+            _SWEEPERS.clear()
+        got = _SWEEPERS[key] = tuple(v for v in range(2, 15) if _cap.analyse(v, key).sweeps)
+    return got
 
 
 def _p_holds(values: Sequence[int], by_value: Sequence[int], unseen: int, hand: int) -> float:
@@ -155,13 +170,15 @@ def _assess(plays: Sequence[Play], table: Sequence[int], rules: KrypkasinoRules,
     out = []
     for play in plays:
         card, take = play
-        cid = card.index
+        cid = _ix(card)
         assert take is not None
         if take:
-            points = _PTS[cid] + sum(_PTS[c.index] for c in take)
+            points = _PTS[cid]
             after = list(table)
             for c in take:
-                after.remove(c.index)
+                j = _ix(c)
+                points += _PTS[j]
+                after.remove(j)
             sweep = 0
             if not after:
                 double = len(table) == 1 and table[0] == cid and rules.double_sweep
@@ -251,19 +268,25 @@ class BasicKrypkasinoBot:
         return _explain(best, view.table, observation.rules, forced, len(plays) == 1)
 
 
+def _unseen_by(state: KrypkasinoState, public: list[int]) -> tuple[list[int], int]:
+    """What the player to act has not seen, by value, and how many cards that is;
+    ``public`` counts by value the cards in every hand and the stock."""
+    by_value = list(public)
+    hand = state.hands[state.turn]
+    for i in hand:
+        by_value[_HV[i]] -= 1
+    return by_value, sum(by_value)
+
+
 def _basic_in_rollout(state: KrypkasinoState, public: list[int]) -> Play:
-    """The basic play of the player to act in a sampled position; ``public`` counts the
-    cards no one has seen (all hands and the stock), by index."""
-    seat = state.turn
-    counts = list(public)
-    for i in state.hands[seat]:
-        counts[i] -= 1
+    """The basic play of the player to act in a sampled position."""
     plays = state.legal_actions()
     if len(plays) == 1:
         return plays[0]
-    n = state.players
-    assessed = _assess(plays, state.table, state.rules, _by_value(counts), sum(counts),
-                       len(state.hands[(seat + 1) % n]))
+    seat = state.turn
+    by_value, unseen = _unseen_by(state, public)
+    assessed = _assess(plays, state.table, state.rules, by_value, unseen,
+                       len(state.hands[(seat + 1) % state.players]))
     return min(assessed, key=lambda a: a.cost).play
 
 
@@ -274,18 +297,18 @@ def _round_cost(state: KrypkasinoState, seat: int, play: Play, rival_weight: flo
     average, plus ``leaf_weight`` times the basic cost of the seat's best play then."""
     n = state.players
     before = [sum(_PTS[i] for i in state.captured[s]) + state.sweep_points[s] for s in range(n)]
-    public = [0] * 52
+    public = [0] * 15
     for h in state.hands:
         for i in h:
-            public[i] += 1
+            public[_HV[i]] += 1
     for i in state.stock[state.stock_pos:]:
-        public[i] += 1
+        public[_HV[i]] += 1
     state.apply_unchecked(play)
-    public[play.card.index] -= 1
+    public[_HV[_ix(play.card)]] -= 1
     deal = state.deal_index
     while state.phase is Phase.PLAY and state.deal_index == deal and state.turn != seat:
         answer = _basic_in_rollout(state, public)
-        public[answer.card.index] -= 1
+        public[_HV[_ix(answer.card)]] -= 1
         state.apply_unchecked(answer)
     if state.results and state.results[-1].deal == deal:
         after = list(state.results[-1].scores)
@@ -302,16 +325,13 @@ def _round_cost(state: KrypkasinoState, seat: int, play: Play, rival_weight: flo
 
 
 def _leaf_cost(state: KrypkasinoState, public: list[int]) -> float:
-    seat = state.turn
-    counts = list(public)
-    for i in state.hands[seat]:
-        counts[i] -= 1
     plays = state.legal_actions()
     if not plays:
         return 0.0
-    n = state.players
-    assessed = _assess(plays, state.table, state.rules, _by_value(counts), sum(counts),
-                       len(state.hands[(seat + 1) % n]))
+    seat = state.turn
+    by_value, unseen = _unseen_by(state, public)
+    assessed = _assess(plays, state.table, state.rules, by_value, unseen,
+                       len(state.hands[(seat + 1) % state.players]))
     return min(a.cost for a in assessed)
 
 

@@ -1,0 +1,216 @@
+"""Krypkasino bots: legal plays in every variant and player count, no peeking at hidden
+hands or the stock, the basic evaluation, explanations in every language."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.bots import bot_move, make_bot
+from engine.bots.krypkasino import (
+    BasicKrypkasinoBot,
+    StrongKrypkasinoBot,
+    legal_actions,
+    observe,
+    unseen_counts,
+)
+from engine.cards import Card, double_deck, parse_card, parse_cards
+from engine.krypkasino.rules import KrypkasinoRules
+from engine.krypkasino.state import KrypkasinoState, Play
+from engine.messages import LANGUAGES
+
+VARIANTS: list[dict[str, object]] = [
+    {},
+    {"capture": "maximal"},
+    {"forced_sweep": False},
+    {"double_sweep": False, "sweep_points": 3},
+    {"sweep_points": 0},
+]
+
+
+def c(code: str) -> Card:
+    return parse_card(code)
+
+
+def play_deal(rules: KrypkasinoRules, players: int, levels: list[str], seed: int,
+              strong: dict[str, object] | None = None) -> KrypkasinoState:
+    """Whole deals through the checked ``apply``: an illegal bot play raises."""
+    state = KrypkasinoState.new(players, seed, rules)
+    bots = [make_bot("krypkasino", level, seed * 7 + s, **((strong or {}) if level == "strong"
+                                                           else {}))
+            for s, level in enumerate(levels)]
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        action, decision = bot_move(state, bots[seat])
+        assert action in state.legal_actions()
+        assert decision.action == action
+        state.apply(action)
+    return state
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: ",".join(
+    f"{k}={v[k]}" for k in v) or "default")
+def test_random_and_basic_bots_play_only_legal_moves(variant: dict[str, object]) -> None:
+    rules = KrypkasinoRules(**{"session": 1, **variant})  # type: ignore[arg-type]
+    for seed in range(16):
+        players = 2 + seed % 5
+        levels = [("random", "basic")[(seed + s) % 2] for s in range(players)]
+        state = play_deal(rules, players, levels, seed)
+        assert sum(state.scores()) == 42
+
+
+def test_a_whole_session_of_basic_bots() -> None:
+    state = play_deal(KrypkasinoRules(), 3, ["basic"] * 3, 12)
+    assert state.deals_played == 3 and sum(state.scores()) == 3 * 42
+
+
+@pytest.mark.parametrize("variant", VARIANTS[:3], ids=lambda v: ",".join(
+    f"{k}={v[k]}" for k in v) or "default")
+def test_strong_bot_plays_only_legal_moves(variant: dict[str, object]) -> None:
+    rules = KrypkasinoRules(**{"session": 1, **variant})  # type: ignore[arg-type]
+    for seed in range(3):
+        players = 2 + 2 * seed
+        levels = ["strong", "basic", "random", "strong", "basic", "random"][:players]
+        play_deal(rules, players, levels, seed, {"samples": 3, "max_plays": 4})
+
+
+def test_legal_actions_from_the_observation_match_the_engine() -> None:
+    for variant in VARIANTS[:3]:
+        rules = KrypkasinoRules(**{"session": 1, **variant})  # type: ignore[arg-type]
+        state = KrypkasinoState.new(4, 5, rules)
+        rng = random.Random(2)
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            mine = legal_actions(observe(state, seat))
+            assert sorted(map(repr, mine)) == sorted(map(repr, state.legal_actions()))
+            state.apply_unchecked(rng.choice(mine))
+
+
+# -- no peeking ------------------------------------------------------------------------
+
+
+def _two_worlds(seed: int) -> tuple[KrypkasinoState, KrypkasinoState, int]:
+    """The same position for seat 0 (hand, table, captured piles) with the other hands
+    and the stock dealt differently."""
+    state = KrypkasinoState.new(3, seed, KrypkasinoRules(session=1))
+    rng = random.Random(seed)
+    for _ in range(7):  # a few plays, so that piles and the table have history
+        state.apply_unchecked(rng.choice(state.legal_actions()))
+    while state.current_player() != 0:
+        state.apply_unchecked(rng.choice(state.legal_actions()))
+    other = state.clone()
+    hidden = [i for s in (1, 2) for i in other.hands[s]] + other.stock[other.stock_pos:]
+    rng.shuffle(hidden)
+    pos = 0
+    for s in (1, 2):
+        k = len(other.hands[s])
+        other.hands[s] = hidden[pos:pos + k]
+        pos += k
+    other.stock = other.stock[:other.stock_pos] + hidden[pos:]
+    other._legal = None
+    return state, other, 0
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_decisions_do_not_depend_on_hidden_hands_or_the_stock(seed: int) -> None:
+    a, b, seat = _two_worlds(seed)
+    assert [sorted(a.hands[s]) for s in (1, 2)] != [sorted(b.hands[s]) for s in (1, 2)]
+    assert observe(a, seat) == observe(b, seat)
+    for level in ("basic", "strong"):
+        d1 = make_bot("krypkasino", level, 5).decide(observe(a, seat))
+        d2 = make_bot("krypkasino", level, 5).decide(observe(b, seat))
+        assert d1 == d2
+
+
+def test_unseen_cards_are_the_other_hands_and_the_stock() -> None:
+    a, _, seat = _two_worlds(4)
+    counts = unseen_counts(observe(a, seat))
+    hidden = [i for s in range(a.players) if s != seat for i in a.hands[s]]
+    hidden += a.stock[a.stock_pos:]
+    expected = [0] * 52
+    for i in hidden:
+        expected[i] += 1
+    assert counts == expected
+
+
+# -- the basic evaluation ----------------------------------------------------------------
+
+
+def scenario(hand: str, table: str, nxt: str = "", players: int = 2,
+             rules: KrypkasinoRules | None = None) -> KrypkasinoState:
+    """Seat 0 to play ``hand`` on ``table``; the other seats hold ``nxt`` and the rest of
+    the two decks is the stock (unseen by seat 0)."""
+    mine = parse_cards(hand.split())
+    on_table = parse_cards(table.split())
+    others = parse_cards(nxt.split())
+    rest = double_deck()
+    for card in (*mine, *on_table, *others):
+        rest.remove(card)
+    random.Random(0).shuffle(rest)
+    hands: list[list[Card]] = [mine, others]
+    for _ in range(players - 2):
+        hands.append(rest[:3])
+        rest = rest[3:]
+    return KrypkasinoState.scenario(players, hands, on_table, dealer=players - 1, turn=0,
+                                    stock=rest, rules=rules)
+
+
+def test_worked_example_forced_sweep_is_explained() -> None:
+    state = scenario("9D 4C", "2H 7S", "3C 3D 5H")
+    d = BasicKrypkasinoBot(0).decide(observe(state, 0))
+    assert d.action.card == c("9D")
+    assert d.key == "bots.krypkasino.forced-sweep"
+    assert "9♦" in d.explain()
+
+
+def test_basic_trails_rather_than_taking_points() -> None:
+    # 5♠ would take 5♥ and cost a spade point; 8♦ takes nothing.
+    state = scenario("5S 8D", "5H 9C", "2C 3C 4C")
+    d = BasicKrypkasinoBot(0).decide(observe(state, 0))
+    assert d.action == Play(c("8D"), ())
+    assert d.key.startswith("bots.krypkasino.trail")
+
+
+def test_basic_leaves_a_table_the_next_player_must_sweep() -> None:
+    # Trailing 2♣ on 6♥ leaves 6+2: any of the eight unseen 8s sweeps it, and a sweep
+    # by the next player gives us -5 (C-9). Trailing K♣ leaves 6+13: no card sweeps.
+    state = scenario("2C KC", "6H", "4D 5D 7D 9D TC JC")
+    d = BasicKrypkasinoBot(0).decide(observe(state, 0))
+    assert d.action == Play(c("2C"), ())
+    assert d.key == "bots.krypkasino.trail-set"
+    assert "%" in d.explain("en") and "-5" in d.explain("en")
+
+
+def test_strong_sets_up_the_next_players_sweep_too() -> None:
+    state = scenario("2C KC", "6H", "4D 5D 7D 9D TC JC", players=3)
+    bot = StrongKrypkasinoBot(0, samples=16)
+    d = bot.decide(observe(state, 0))
+    assert d.action == Play(c("2C"), ())
+    assert d.key == "bots.krypkasino.strong-trail" and "16" in d.explain()
+    assert StrongKrypkasinoBot(0, samples=16).decide(observe(state, 0)) == d
+
+
+# -- explanations ----------------------------------------------------------------------
+
+
+def test_every_decision_explains_itself_in_every_language() -> None:
+    keys: set[str] = set()
+    for seed in range(3):
+        state = KrypkasinoState.new(3, seed, KrypkasinoRules(session=1))
+        bots = [make_bot("krypkasino", "random", seed), make_bot("krypkasino", "basic", seed),
+                make_bot("krypkasino", "strong", seed, samples=3, max_plays=4)]
+        while not state.is_terminal():
+            action, decision = bot_move(state, bots[state.current_player() or 0])
+            keys.add(decision.key)
+            texts = {lang: decision.explain(lang) for lang in LANGUAGES}
+            for text in texts.values():
+                assert text and "{" not in text and "}" not in text
+            assert texts["es"] != texts["en"] and texts["pt"] != texts["en"]
+            state.apply(action)
+    assert {"bots.random.play", "bots.krypkasino.strong-trail",
+            "bots.krypkasino.strong-capture"} <= keys
+    assert any(k.startswith("bots.krypkasino.trail") for k in keys)
+    assert len(keys) >= 6
