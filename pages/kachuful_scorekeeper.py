@@ -142,7 +142,7 @@ def show_error() -> None:
         text = escape_markdown(exc.localized(lang))
         if exc.rule:
             text += f" — [{t('scorekeeper.rule', lang, rule=exc.rule)}]({rule_href(exc.rule, query=visitor.query())})"
-        st.error(text, icon="🚫")
+        st.error(text, icon=":material/block:")
 
 
 def label(name: str, *notes: str) -> str:
@@ -237,10 +237,14 @@ def hand_panel(current_sheet: KachufulSheet) -> None:
         if not current_sheet.rules.hook_rule:
             st.caption(t("scorekeeper.hook.off", lang))
         elif forbidden is None:
-            st.info(t("scorekeeper.hook.free", lang, others=others, size=size), icon="✅")
+            st.info(t("scorekeeper.hook.free", lang, others=others, size=size),
+                    icon=":material/check_circle:")
         else:
-            st.info(escape_markdown(render("K-9.hook", lang, bid=forbidden, others=others,
-                                           size=size)) + " (K-9)", icon="☝️")
+            hint = escape_markdown(render("K-9.hook", lang, bid=forbidden, others=others,
+                                          size=size)) + " (K-9)"
+            # A warning as soon as the dealer's entry is the forbidden bid, else a reminder.
+            show = st.warning if bids[spec.dealer] == forbidden else st.info
+            show(hint, icon=":material/front_hand:")
         st.caption(t("scorekeeper.bids.sum", lang, total=sum(bids), size=spec.size))
         show_error()
         st.button(t("scorekeeper.bids.save", lang), type="primary", key=f"{P}savebids.{number}",
@@ -273,7 +277,7 @@ def results(current_sheet: KachufulSheet) -> None:
         won = current_sheet.winners()
         key = "scorekeeper.over.one" if len(won) == 1 else "scorekeeper.over.shared"
         st.success(t(key, lang, names=", ".join(escape_markdown(names[s]) for s in won),
-                     total=totals[won[0]]), icon="🏆")
+                     total=totals[won[0]]), icon=":material/trophy:")
         marked, mark = won, t("scorekeeper.winner", lang)
         dealer = None
     else:
@@ -310,7 +314,7 @@ st.title(t("scorekeeper.page.kachuful", lang), anchor=False)
 st.caption(t("scorekeeper.kachuful.lead", lang))
 problem = st.session_state.get(PROBLEM)
 if isinstance(problem, sk.SheetProblem):
-    st.warning(problem.text(lang), icon="⚠️")
+    st.warning(problem.text(lang), icon=":material/warning:")
 
 the_sheet = sheet()
 if the_sheet is None:

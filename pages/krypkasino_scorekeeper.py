@@ -115,7 +115,7 @@ def show_error() -> None:
         text = escape_markdown(exc.localized(lang))
         if exc.rule:
             text += f" — [{t('scorekeeper.rule', lang, rule=exc.rule)}]({rule_href(exc.rule, query=visitor.query())})"
-        st.error(text, icon="🚫")
+        st.error(text, icon=":material/block:")
 
 
 def setup_form() -> None:
@@ -197,7 +197,7 @@ def results(current_sheet: KrypkasinoSheet) -> None:
         won = current_sheet.winners()
         key = "scorekeeper.over.one" if len(won) == 1 else "scorekeeper.over.shared"
         st.success(t(key, lang, names=", ".join(escape_markdown(names[s]) for s in won),
-                     total=totals[won[0]]), icon="🏆")
+                     total=totals[won[0]]), icon=":material/trophy:")
         marked, mark, dealer = won, t("scorekeeper.winner", lang), None
     else:
         marked, mark = current_sheet.leaders(), t("scorekeeper.leader", lang)
@@ -233,7 +233,7 @@ st.title(t("scorekeeper.page.krypkasino", lang), anchor=False)
 st.caption(t("scorekeeper.krypkasino.lead", lang))
 problem = st.session_state.get(PROBLEM)
 if isinstance(problem, sk.SheetProblem):
-    st.warning(problem.text(lang), icon="⚠️")
+    st.warning(problem.text(lang), icon=":material/warning:")
 
 the_sheet = sheet()
 if the_sheet is None:

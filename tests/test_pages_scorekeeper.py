@@ -60,9 +60,13 @@ def test_a_whole_short_kachuful_game_through_the_page() -> None:
     assert errors(at) == []
     assert [s.value for s in at.subheader][0] == "Hand 1 of 3"
     assert "Cards: 2" in " ".join(m.value for m in at.markdown)
-    # The page shows the hook arithmetic before the bids are saved.
-    enter_bids(at, 1, [0, 1, 1]).run()
-    assert "The dealer may not bid 0" in " ".join(i.value for i in at.info)
+    # The page shows the hook arithmetic before the bids are saved: a reminder, then a
+    # warning once the dealer's entry is the forbidden bid.
+    assert at.info[0].value.startswith("The dealer may not bid 2")
+    at.number_input(key="ksk.bid.1.1").set_value(1).run()
+    at.number_input(key="ksk.bid.1.2").set_value(1).run()
+    assert at.warning[0].value.startswith("The dealer may not bid 0") and at.info.len == 0
+    enter_bids(at, 1, [0, 1, 1])
 
     # Hand 1: the dealer Ana may not bid 0 (the others bid 1 + 1 in a hand of 2).
     link = sheet_param(at)
