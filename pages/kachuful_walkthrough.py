@@ -260,6 +260,8 @@ if step == count:
     st.caption(t("kwalk.end", lang))
 st.subheader(current_step.title, anchor=False)
 
+viewer = None if cfg.seat == "all" else int(cfg.seat)
+hidden = current_step.hides_private(viewer)
 left, right = st.columns([2, 3], gap="large")
 with left:
     if current_step.text:
@@ -270,21 +272,24 @@ with left:
     if current_step.error:
         st.error(f"**{t('kwalk.refused', lang)}:** {escape_markdown(current_step.error)}",
                  icon=":material/block:")
-    if current_step.explain:
+    why = [*current_step.explain, *(() if hidden else current_step.private)]
+    if why:
         st.markdown(f"**{t('kwalk.why', lang)}**\n\n"
-                    + "\n".join(f"- {escape_markdown(line)}" for line in current_step.explain))
-    if current_step.advice:
-        st.success(f"**{t('kwalk.advice', lang)}:** {escape_markdown(current_step.advice)}",
-                   icon=":material/lightbulb:")
-    if current_step.bot:
-        st.info(f"**{t('kwalk.bot', lang)}:** {escape_markdown(current_step.bot)}",
-                icon=":material/smart_toy:")
+                    + "\n".join(f"- {escape_markdown(line)}" for line in why))
+    if hidden:
+        st.caption(t("kwalk.view.private", lang, seat=viewer, actor=current_step.seat))
+    else:
+        if current_step.advice:
+            st.success(f"**{t('kwalk.advice', lang)}:** {escape_markdown(current_step.advice)}",
+                       icon=":material/lightbulb:")
+        if current_step.bot:
+            st.info(f"**{t('kwalk.bot', lang)}:** {escape_markdown(current_step.bot)}",
+                    icon=":material/smart_toy:")
     if current_step.rules:
         links = ", ".join(f"[{r}]({rule_href(r, query=visitor.query())})"
                           for r in current_step.rules)
         st.markdown(t("kwalk.rules", lang, links=links))
 
-viewer = None if cfg.seat == "all" else int(cfg.seat)
 with right:
     table = current_step.table
     if current_step.draw:

@@ -174,3 +174,16 @@ def test_the_variant_choices_cover_every_option() -> None:
     at.slider(key="kwalk.w.step").set_value(EXAMPLE_STEPS).run()
     assert list(at.dataframe[0].value["Points"]) == [10, -10, 10, 10]
     assert KachufulRules(scoring="judgement").scoring == "judgement"
+
+
+def test_a_seat_view_hides_what_another_seat_held() -> None:
+    at = open_page(step="3", seat="0")  # seat 0's own bid: its advice is shown
+    assert at.success and "A♠" in str(at.success[0].value)
+    at.button(key="kwalk.w.next").click().run()  # seat 1's bid, seen by seat 0
+    assert not at.success
+    assert any("Seen as seat 0" in str(c.value) for c in at.caption)
+    at.slider(key="kwalk.w.step").set_value(8).run()
+    assert "Seat 1 could play" not in markdown(at)
+    at.selectbox(key="kwalk.w.seat").set_value("all").run()
+    assert "Seat 1 could play: 2♣, 4♠, 5♦." in markdown(at)
+    assert "seat" not in at.query_params

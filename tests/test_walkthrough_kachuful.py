@@ -104,7 +104,10 @@ def test_b_trumps_the_heart_lead_and_wins(example: wk.Walkthrough) -> None:
     trump = step(example, "h11.t1.c2")
     assert trump.lines == ("Seat 1 has no hearts and trumps with 2♣.",)
     assert "trump (clubs) beats every card" in trump.explain[0]
-    assert "Seat 1 could play: 2♣, 4♠, 5♦." in trump.explain
+    assert trump.private == ("Seat 1 could play: 2♣, 4♠, 5♦.",) and trump.seat == 1
+    # Seen as seat 0, seat 1's choice is private; seen as seat 1 (or by everyone) it is not.
+    assert trump.hides_private(0) and not trump.hides_private(1)
+    assert not trump.hides_private(None)
     won = step(example, "h11.t1.won")
     assert won.lines == ("Seat 1 wins trick 1 with 2♣, the highest trump.",)
     assert won.table is not None
@@ -114,7 +117,7 @@ def test_b_trumps_the_heart_lead_and_wins(example: wk.Walkthrough) -> None:
     # Seat 2 following with the A♥ is followed, and it was made to follow.
     follow = step(example, "h11.t1.c3")
     assert follow.lines == ("Seat 2 follows with A♥.",)
-    assert "Seat 2 could play: A♥." in follow.explain
+    assert follow.private == ("Seat 2 could play: A♥.",)
 
 
 def test_final_scores_11_0_11_10(example: wk.Walkthrough) -> None:
@@ -239,6 +242,9 @@ def test_random_deal_is_deterministic_legal_and_follows_the_schedule() -> None:
             bid = int(s.lines[0].split("bids ")[1].split(":")[0].rstrip("."))
             legal = s.explain[-2] if s.kind == "bid" else s.explain[1]
             assert str(bid) in legal.split(": ")[1]
+        if s.kind == "card":
+            card = s.lines[0].rstrip(".").split(" ")[-1]
+            assert card in s.private[0].split(": ")[1]
     assert not one.illegal and len(one.hand_scores) == 3
     # Every bid and card of a random deal carries the computer player's reason.
     chosen = [s for s in one.steps if s.kind in ("bid", "hook", "card")]

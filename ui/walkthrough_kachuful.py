@@ -214,7 +214,13 @@ class Table:
 @dataclass(frozen=True)
 class Step:
     """One step of the walkthrough: what happened (engine sentences in ``lines``), why
-    (``explain``, ``advice``), the scenario's teaching ``text`` and the table after it."""
+    (``explain``, ``advice``), the scenario's teaching ``text`` and the table after it.
+
+    ``seat`` is the seat that acted (a bid or a card). ``advice``, ``bot`` (the computer
+    player's reason) and ``private`` (e.g. the cards that seat could play) speak of that
+    seat's hand: a page showing the table through another seat's eyes hides them when
+    that seat may not see the actor's hand (:meth:`hides_private`).
+    """
 
     id: str
     kind: str
@@ -224,6 +230,8 @@ class Step:
     explain: tuple[str, ...] = ()
     advice: str | None = None
     bot: str | None = None
+    seat: int | None = None
+    private: tuple[str, ...] = ()
     text: str | None = None
     rules: tuple[str, ...] = ()
     table: Table | None = None
@@ -231,6 +239,13 @@ class Step:
     sheet: tuple[tuple[int, int, int, int, int], ...] = ()
     error: str | None = None
     hands_done: int = 0
+
+    def hides_private(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` (``None``: the teaching view) may not see what the acting
+        seat held, so the advice, reason and private lines must not be shown."""
+        if viewer is None or self.seat is None or self.table is None:
+            return False
+        return not self.table.visible[viewer][self.seat]
 
 
 @dataclass(frozen=True)
@@ -466,6 +481,7 @@ class _Builder:
             title=self.tr("kwalk.title.hook" if event.dealer else "kwalk.title.bid",
                           seat=event.seat),
             lines=(self.say(event),), explain=tuple(explain), advice=advice_text, bot=reason,
+            seat=event.seat,
             rules=("K-8", "K-9") if event.dealer else ("K-8",), table=self.table(),
         ))
 
@@ -485,8 +501,8 @@ class _Builder:
                            led=trump_words(trump_code(played.led), self.lang)
                            if played.led else "",
                            trump=trump_words(trump_code(played.trump), self.lang))]
-        explain.append(self.tr("kwalk.explain.legal-cards", seat=played.seat,
-                               cards=", ".join(_show(c) for c in legal)))
+        private = (self.tr("kwalk.explain.legal-cards", seat=played.seat,
+                           cards=", ".join(_show(c) for c in legal)),)
         finished = [e for e in events if isinstance(e, HandScored)]
         if won is None:
             table = replace(self.table(), just_played=played.card.code)
@@ -501,7 +517,8 @@ class _Builder:
             id=f"h{hand_pos}.t{played.trick}.c{order}", kind="card", hand=hand_pos,
             title=self.tr("kwalk.title.card", trick=played.trick, order=order,
                           seat=played.seat),
-            lines=(self.say(played),), explain=tuple(explain), bot=reason,
+            lines=(self.say(played),), explain=tuple(explain), bot=reason, seat=played.seat,
+            private=private,
             rules=("K-10", "K-11"), table=table,
         ))
         if won is None:
