@@ -126,7 +126,8 @@ with main:
             helpers.visible_groups(question, False)
         for group in groups:
             caption = group.caption.render(lang)
-            st.html(cards_html(group.cards, lang=lang, layout=group.layout,
+            st.html(cards_html(group.cards, lang=lang,
+                               layout=helpers.spread(group.layout) if after else group.layout,
                                states=helpers.group_states(group, after),
                                four_colour=visitor.four_colour, caption=caption,
                                label=caption))

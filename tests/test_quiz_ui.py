@@ -12,6 +12,7 @@ from ui.quiz import (
     new_board,
     record,
     rule_label,
+    spread,
     visible_groups,
     widget_key,
 )
@@ -73,3 +74,14 @@ def test_widget_values_become_choice_ids() -> None:
 def test_rule_label_falls_back_to_the_id() -> None:
     assert rule_label("K-9", [("K-9", "K-9 · Hook rule")]) == "K-9 · Hook rule"
     assert rule_label("C-3", []) == "C-3"
+
+
+def test_the_card_asked_about_is_highlighted_from_the_start() -> None:
+    q = generate("c-ace", 4)
+    focused = [g for g in q.groups if g.focus]
+    assert len(focused) == 1
+    group = focused[0]
+    states = group_states(group, False)
+    assert [i for i, s in enumerate(states) if s == "highlight"] == list(group.focus)
+    assert group.cards[group.focus[0]] == q.data["card"]
+    assert spread("hand") == "row" and spread("table") == "table"

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.quiz import CardGroup, Choice, Question, Verdict
-from ui.cards import CardState
+from ui.cards import CardState, Layout
 
 Board = dict[str, Any]
 ChoiceMark = Literal["right", "missed", "wrong", "plain"]
@@ -58,11 +58,24 @@ def feedback_groups(question: Question) -> list[CardGroup]:
 
 
 def group_states(group: CardGroup, answered: bool) -> list[CardState]:
-    """Card states for ``group``: the answer's positions marked once answered."""
-    if not answered:
-        return ["normal"] * len(group.cards)
+    """Card states for ``group``: the card the question is about highlighted, and once
+    answered the answer's positions marked (✓ playable or ★ highlighted)."""
     mark: CardState = "legal" if group.mark == "legal" else "highlight"
-    return [mark if i in group.answer else "normal" for i in range(len(group.cards))]
+    states: list[CardState] = []
+    for i in range(len(group.cards)):
+        if answered and i in group.answer:
+            states.append(mark)
+        elif i in group.focus:
+            states.append("highlight")
+        else:
+            states.append("normal")
+    return states
+
+
+def spread(layout: Layout) -> Layout:
+    """The layout to redraw a group with in the feedback: a held hand is spread out so
+    the mark on every card shows (overlapping cards would hide them)."""
+    return "row" if layout == "hand" else layout
 
 
 @dataclass(frozen=True)

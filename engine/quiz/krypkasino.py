@@ -185,7 +185,7 @@ def capture(seed: int) -> Question:
     groups = (
         CardGroup(text("quiz.group.table"), table, "table"),
         CardGroup(text("quiz.group.your-hand", seat=state.turn), hand, "hand",
-                  answer=(hand.index(card),)),
+                  focus=(hand.index(card),)),
         *(CardGroup(text("quiz.group.take", card=card, cards=t), table, "table",
                     answer=_positions_in(table, t), show="answer") for t in legal),
     )
@@ -354,9 +354,9 @@ def ace(seed: int) -> Question:
     hand, table = _hand(state), state.table_cards()
     groups = (
         CardGroup(text("quiz.group.table"), table, "table",
-                  answer=() if from_hand else (table.index(card),)),
+                  focus=() if from_hand else (table.index(card),)),
         CardGroup(text("quiz.group.your-hand", seat=state.turn), hand, "hand",
-                  answer=(hand.index(card),) if from_hand else ()),
+                  focus=(hand.index(card),) if from_hand else ()),
     )
     return _question(
         "c-ace", seed, "C-4", text(f"quiz.c-ace.prompt.{where}", card=card),

@@ -47,6 +47,7 @@ def text(key: str, **data: Any) -> Text:
 class CardGroup:
     """Cards to draw: a hand, the table, a trick. ``answer`` lists the positions marked
     once the question is answered (with ``mark``: ``legal`` ✓ or ``highlight`` ★);
+    ``focus`` the positions highlighted from the start (the card the question is about);
     ``show`` is ``answer`` for groups drawn only in the feedback."""
 
     caption: Text
@@ -55,6 +56,7 @@ class CardGroup:
     answer: tuple[int, ...] = ()
     mark: Mark = "highlight"
     show: Show = "always"
+    focus: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
