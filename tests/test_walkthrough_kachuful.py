@@ -401,3 +401,17 @@ def test_unknown_scenario_and_text_fallback() -> None:
     assert scenarios.text_for(texts, "h1.t1.c2", "card", 2, "pt") == "second"
     assert scenarios.text_for(texts, "h1.t1.c1", "card", 1, "pt") == "any card"
     assert scenarios.text_for(texts, "h1.score", "score", 1, "en") is None
+
+
+def test_dealer_free_scenario_hook_free_trump_and_discard() -> None:
+    scenario = scenarios.load("kachuful", "dealer-free", wk.SCENARIO_KEYS)
+    walk = build(wk.scenario_source(scenario), wk.scenario_rules(scenario), "en",
+                 scenario.texts)
+    assert walk.steps[0].title == "Hand 16 of 33: 2 card(s) each, trump hearts"
+    hook = step(walk, "h16.bid.s2")
+    assert hook.kind == "hook" and "every bid was allowed" in hook.lines[0]
+    assert hook.explain[0].startswith("The other bids already add up to 3")
+    assert "Seat 2 could bid: 0, 1, 2." in hook.explain
+    assert step(walk, "h16.t2.c2").lines == ("Seat 2 has no clubs and discards 3♦.",)
+    assert step(walk, "h16.t2.won").explain[0].startswith("No trump was played")
+    assert walk.hand_scores == ((16, (0, 0, 10)),)
