@@ -74,7 +74,7 @@ def mean_interval(values: Sequence[float], z: float = 1.959964) -> Interval:
 
     >>> iv = mean_interval([1.0, 0.0] * 50)
     >>> round(iv.mean, 2), round(iv.low, 3), round(iv.high, 3)
-    (0.5, 0.401, 0.599)
+    (0.5, 0.402, 0.598)
     """
     n = len(values)
     if n == 0:
