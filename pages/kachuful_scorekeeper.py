@@ -158,6 +158,15 @@ def grid(count: int) -> list[DeltaGenerator]:
     return cells
 
 
+def beside(with_flag: bool) -> tuple[DeltaGenerator, DeltaGenerator | None]:
+    """Where a number goes and, if the variant needs one, its checkbox on the same row
+    (also on a phone)."""
+    if not with_flag:
+        return st.container(), None
+    box, flag = st.columns([3, 2], wrap=False, gap="xsmall", vertical_alignment="bottom")
+    return box, flag
+
+
 def setup_form() -> None:
     st.subheader(t("scorekeeper.setup", lang), anchor=False)
     st.text_area(t("scorekeeper.names", lang), key=P + "names", height=140,
@@ -226,12 +235,13 @@ def hand_panel(current_sheet: KachufulSheet) -> None:
                 st.caption(t("scorekeeper.turned.none", lang))
         for cell, seat in zip(grid(len(spec.order)), spec.order, strict=True):
             with cell:
+                box, flag = beside(current_sheet.rules.blind_bids)
                 is_dealer = seat == spec.dealer
-                st.number_input(label(names[seat], t("scorekeeper.dealer", lang) if is_dealer else ""),
-                                min_value=0, max_value=spec.size, value=0, step=1,
-                                key=f"{P}bid.{number}.{seat}")
-                if current_sheet.rules.blind_bids:
-                    st.checkbox(t("scorekeeper.blind", lang), key=f"{P}blindbid.{number}.{seat}")
+                box.number_input(label(names[seat], t("scorekeeper.dealer", lang) if is_dealer else ""),
+                                 min_value=0, max_value=spec.size, value=0, step=1,
+                                 key=f"{P}bid.{number}.{seat}")
+                if flag is not None:
+                    flag.checkbox(t("scorekeeper.blind", lang), key=f"{P}blindbid.{number}.{seat}")
         bids = [int(st.session_state.get(f"{P}bid.{number}.{s}", 0)) for s in range(len(names))]
         others, size, forbidden = current_sheet.hook_for(bids)
         if not current_sheet.rules.hook_rule:
@@ -255,11 +265,12 @@ def hand_panel(current_sheet: KachufulSheet) -> None:
     st.markdown(f"**{t('scorekeeper.tricks.title', lang)}**")
     for cell, seat in zip(grid(len(spec.order)), spec.order, strict=True):
         with cell:
+            box, flag = beside(current_sheet.rules.renege == "penalized")
             note = t("scorekeeper.bid", lang) + f" {pending.bids[seat]}"
-            st.number_input(label(names[seat], note), min_value=0, max_value=spec.size, value=0,
-                            step=1, key=f"{P}tricks.{number}.{seat}")
-            if current_sheet.rules.renege == "penalized":
-                st.checkbox(t("scorekeeper.reneged", lang), key=f"{P}renege.{number}.{seat}")
+            box.number_input(label(names[seat], note), min_value=0, max_value=spec.size, value=0,
+                             step=1, key=f"{P}tricks.{number}.{seat}")
+            if flag is not None:
+                flag.checkbox(t("scorekeeper.reneged", lang), key=f"{P}renege.{number}.{seat}")
     total = sum(int(st.session_state.get(f"{P}tricks.{number}.{s}", 0)) for s in range(len(names)))
     st.caption(t("scorekeeper.tricks.sum", lang, total=total, size=spec.size))
     show_error()

@@ -177,7 +177,7 @@ def test_kachuful_table_shows_points_bids_tricks_and_totals() -> None:
     html = sk.kachuful_table_html(sheet, "en")
     assert html.count("<tr") == 1 + 2 + 1 + 1  # head, two hands, the bids in progress, totals
     assert '<span class="sk-pts">24</span><span class="sk-sub">2*→2</span>' in html
-    assert '<span class="sk-pts">0</span><span class="sk-sub">1!→1' in html
+    assert '<td class="sk-miss"><span class="sk-pts">0</span><span class="sk-sub">1!→1' in html
     assert 'class="sk-pending"' in html and "bid 1" in html
     assert "<td>0</td><td>35</td><td>10</td>" in html
     assert 'title="clubs"' in html  # hand 3's trump

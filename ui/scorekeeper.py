@@ -250,9 +250,9 @@ def kachuful_table_html(sheet: KachufulSheet, lang: str) -> str:
                                   strict=True):
         cells = []
         for seat in range(sheet.players):
-            hit = hand.bids[seat] == hand.tricks[seat]
-            marks = ("*" if hand.blind and hand.blind[seat] else "") + (
-                "!" if hand.reneged and hand.reneged[seat] else "")
+            reneged = bool(hand.reneged and hand.reneged[seat])
+            hit = hand.bids[seat] == hand.tricks[seat] and not reneged
+            marks = ("*" if hand.blind and hand.blind[seat] else "") + ("!" if reneged else "")
             cells.append(
                 f'<td class="{"sk-hit" if hit else "sk-miss"}"><span class="sk-pts">{points[seat]}'
                 f'</span><span class="sk-sub">{hand.bids[seat]}{marks}→{hand.tricks[seat]}'
