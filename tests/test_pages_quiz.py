@@ -10,6 +10,7 @@ from engine.quiz import TYPES, generate, make
 from ui.apptest import open_site
 from ui.i18n import LANGS, t
 from ui.quiz import widget_key
+from ui.safe import escape_markdown
 
 PAGE = "pages/quiz.py"
 
@@ -27,7 +28,8 @@ def answer(at: AppTest, qid: str, choice_ids: list[str]) -> AppTest:
             at.checkbox(key=widget_key(q, c.id)).set_value(c.id in choice_ids)
     elif choice_ids:
         at.radio(key=widget_key(q)).set_value(choice_ids[0])
-    submit = next(b for b in at.button if b.label == t("quiz.ui.check", "en"))
+    labels = {t("quiz.ui.check", lang) for lang in LANGS}
+    submit = next(b for b in at.button if b.label in labels)
     submit.click().run()
     assert not at.exception, at.exception
     return at
@@ -129,3 +131,31 @@ def test_checking_without_an_answer_asks_for_one() -> None:
     assert at.session_state["quiz.answer"] is None
     assert any(t("quiz.ui.pick-one", "en") in w.value for w in at.warning)
     assert "No answers yet." in page_text(at)
+
+
+def visible_strings(at: AppTest) -> str:
+    parts: list[str] = []
+    for kind in ("title", "subheader", "markdown", "caption", "success", "error", "warning"):
+        parts += [str(e.value) for e in at.get(kind)]
+    parts += [b.label for b in at.button] + [c.label for c in at.checkbox]
+    parts += [r.label for r in at.radio] + [m.label for m in at.multiselect]
+    parts += [m.placeholder for m in at.multiselect]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_no_english_is_left_on_a_translated_quiz_page(lang: str) -> None:
+    from ui.strings.quiz import STRINGS
+
+    qid = "k-score-6"
+    q = make(qid)
+    at = open_quiz(q=qid, lang=lang)
+    answer(at, qid, [next(c.id for c in q.choices if c.id not in q.correct)])
+    shown = visible_strings(at)
+    english = [v for k, v in STRINGS["en"].items() if v != STRINGS[lang][k] and "{" not in v]
+    left = [v for v in english if v in shown]
+    assert left == [], left
+    for text in (q.prompt, q.explanation, *q.facts, TYPES[q.kind].title):
+        assert text.render(lang) in shown.replace("\\", "") or \
+            escape_markdown(text.render(lang)) in shown
+        assert text.render("en") not in shown.replace("\\", "")

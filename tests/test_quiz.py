@@ -8,6 +8,8 @@ import string
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.cards import Rank, Suit
 from engine.kachuful import hand_sizes, legal_bids, playable_cards, score_hand, trick_winner
@@ -342,3 +344,20 @@ def test_spanish_and_portuguese_questions_are_translated() -> None:
     assert q.prompt.render("es") != q.prompt.render("en") != q.prompt.render("pt")
     assert "Suit" not in q.explanation.render("pt")
     assert Suit.HEARTS.symbol in generate("k-trump", 3).choices[3].label.render("es")
+
+
+# -- any seed --------------------------------------------------------------------------
+
+
+@settings(max_examples=80, deadline=None)
+@given(kind=st.sampled_from(sorted(TYPES)), seed=st.integers(0, MAX_SEED))
+def test_any_seed_makes_a_sound_question(kind: str, seed: int) -> None:
+    q = generate(kind, seed)
+    assert q.id == f"{kind}-{seed}" and make(q.id) == q
+    assert check(q, q.correct).right
+    assert q.rule in TYPES[kind].rules
+    wrong = [c.id for c in q.choices if c.id not in q.correct]
+    if wrong:
+        assert not check(q, [*q.correct, wrong[0]]).right
+    for text in (q.prompt, q.explanation, *q.facts, *(c.label for c in q.choices)):
+        assert "{" not in text.render("pt")
