@@ -189,7 +189,8 @@ def setup_form() -> None:
                          format_func=lambda v: t(f"scorekeeper.scoring.{v}", lang))
             st.selectbox(t("scorekeeper.opt.renege", lang), RENEGE_RULES, key=P + "renege",
                          format_func=lambda v: t(f"scorekeeper.renege.{v}", lang))
-            st.toggle(t("scorekeeper.opt.hook_rule", lang), value=True, key=P + "hook")
+            st.toggle(t("scorekeeper.opt.hook_rule", lang), value=True, key=P + "hook",
+                      help=t("scorekeeper.opt.hook_rule.help", lang))
             st.toggle(t("scorekeeper.opt.blind_bids", lang), value=False, key=P + "blind")
     st.button(t("scorekeeper.start", lang), type="primary", on_click=on_start, key=P + "start")
     show_error()
