@@ -334,7 +334,7 @@ if scenario is not None:
 if step.recorded_refusal is not None:
     st.warning(
         t("kw.recorded-refused", lang, card=collection_text([step.recorded_card or ""]))
-        + " " + escape_markdown(step.recorded_refusal.sentence(lang)) + " "
+        + " " + step.recorded_refusal.sentence(lang) + " "
         + t("kw.recorded-refused.after", lang), icon=":material/warning:")
 
 sentences = [e.sentence(lang) for e in step.events]
@@ -344,7 +344,7 @@ if sentences:
             + "</ul>")
 if step.chosen_by == "bot" and step.card is not None:
     reason = f" «{step.reason.sentence(lang)}»" if step.reason is not None else ""
-    st.caption(t("kw.bot", lang) + escape_markdown(reason))
+    st.caption(t("kw.bot", lang) + reason)
 
 if step.hand_before:  # a play, or the position before the first play
     left, right = st.columns(2, gap="large")
@@ -364,7 +364,7 @@ if step.hand_before:  # a play, or the position before the first play
         if step.refusals:
             st.markdown(t("kw.forced", lang))
             for sentence, refused in refusal_groups(step.refusals, lang):
-                st.error(f"**{collection_text(refused)}** — {escape_markdown(sentence)}",
+                st.error(f"**{collection_text(refused)}** — {sentence}",
                          icon=":material/block:")
         elif not options["forced_sweep"]:
             st.caption(t("kw.not-forced", lang))

@@ -731,7 +731,7 @@ CAPTURE_CHOICES: tuple[str, ...] = ("maximum", "maximal")
 BOOL_CHOICES: tuple[str, ...] = ("true", "false")
 SESSION_CHOICES: tuple[str, ...] = ("rotation", *(str(n) for n in range(1, 13)))
 MAX_SWEEP_POINTS = 100
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**53 - 1  # the largest whole number a browser number field holds exactly
 DEFAULT_SEED = 1
 DEFAULT_PLAYERS = 2
 

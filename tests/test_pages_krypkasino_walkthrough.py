@@ -1,0 +1,171 @@
+"""AppTest of the Krypkasino walkthrough page through the site's entry script: clicking
+through every step, links that restore a step, variants that change what is shown, bad
+links that give a message and a working page."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ui.apptest import open_site
+
+PAGE = "pages/krypkasino_walkthrough.py"
+
+
+def open_page(**query: str) -> AppTest:
+    at = open_site(PAGE, **query)
+    assert not at.exception, at.exception
+    return at
+
+
+def heading(at: AppTest) -> str:
+    return " ".join(h.value for h in at.subheader)
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [h.proto.body for h in at.get("html")]
+    parts += [e.value for e in at.error] + [w.value for w in at.warning]
+    parts += [i.value for i in at.info]
+    return "\n".join(parts)
+
+
+def click_next(at: AppTest) -> None:
+    at.button(key="kw.next").click().run()
+    assert not at.exception, at.exception
+
+
+def test_the_default_scenario_opens_at_its_first_step() -> None:
+    at = open_page()
+    assert at.query_params["scenario"] in ("two-players", ["two-players"])
+    assert "Step 1 of 115" in heading(at)
+    assert at.button(key="kw.back").disabled and not at.button(key="kw.next").disabled
+    assert not at.warning
+
+
+def test_clicking_through_the_forced_sweep_from_first_to_last_step() -> None:
+    at = open_page(scenario="forced-sweep")
+    seen = [heading(at)]
+    assert "Step 1 of 6" in seen[0]
+    assert "9♦ takes the whole table, so you must play it or another card that sweeps (C-8)" in \
+        texts(at)
+    while not at.button(key="kw.next").disabled:
+        click_next(at)
+        seen.append(heading(at))
+    assert [h.split(" · ")[0] for h in seen] == [f"Step {i} of 6" for i in range(1, 7)]
+    assert at.slider(key="kw.step").value == 6
+    page = texts(at)
+    assert "Card points in all: 1." in page and "play 0: seat 1 +5, seat 0 −5" in page
+    assert "| Seat 1 | 0 | 5 | 1 | +5 | 6 | 6 |" in page
+    at.button(key="kw.back").click().run()
+    assert "Step 5 of 6" in heading(at)
+
+
+@pytest.mark.slow
+def test_clicking_through_the_whole_two_player_deal() -> None:
+    at = open_page(scenario="two-players")
+    steps = 1
+    while not at.button(key="kw.next").disabled:
+        click_next(at)
+        steps += 1
+    assert steps == 115
+    page = texts(at)
+    assert "Seat 0: 25 card points from 59 captured cards" in page
+    assert "Seat 1: 17 card points from 38 captured cards" in page
+    assert "Card points in all: 42." in page
+    assert "play 23: seat 1 +10, seat 0 −10 (double)" in page
+    assert "deal 0 scored: card points 25, 17, sweep points 10, -10, deal scores 35, 7" in page
+
+
+def test_a_query_string_restores_a_step() -> None:
+    at = open_page(scenario="two-players", step="28")
+    assert "Step 28 of 115 · A double sweep" in heading(at)
+    assert at.slider(key="kw.step").value == 28
+    assert "double sweep! J♦ takes the identical lone card" in texts(at)
+    assert not at.warning
+    # The slider moves the link too.
+    at.slider(key="kw.step").set_value(40).run()
+    assert "Step 40 of 115" in heading(at)
+    assert at.query_params["step"] in ("40", ["40"])
+
+
+def test_turning_the_forced_sweep_off_lets_4c_be_trailed() -> None:
+    at = open_page(scenario="forced-sweep", step="1")
+    assert any("(C-8)" in e.value for e in at.error)
+    at.toggle(key="kw.forced_sweep").set_value(False).run()
+    assert not at.exception
+    assert not at.error
+    assert at.query_params["forced_sweep"] in ("false", ["false"])
+    page = texts(at)
+    assert "The forced sweep is off in this variant" in page
+    assert "4♣**: captures nothing: it would be trailed" in page
+    assert "refused (C-8)" not in page
+    # The same link opened afresh shows the same state.
+    again = open_page(scenario="forced-sweep", step="1", forced_sweep="false")
+    assert not again.error and again.toggle(key="kw.forced_sweep").value is False
+
+
+def test_the_double_sweep_variant_changes_the_points_shown() -> None:
+    at = open_page(scenario="double-sweep", step="2")
+    assert "| Seat 1 | 1 | 2 | 0 | +10 | 10 | 0 |" in texts(at)
+    at.toggle(key="kw.double_sweep").set_value(False).run()
+    assert "Step 2 of 6 · A sweep" in heading(at)
+    assert "| Seat 1 | 1 | 2 | 0 | +5 | 5 | 0 |" in texts(at)
+    at.number_input(key="kw.sweep_points").set_value(7).run()
+    assert "| Seat 1 | 1 | 2 | 0 | +7 | 7 | 0 |" in texts(at)
+    at.button(key="kw.reset").click().run()
+    assert "| Seat 1 | 1 | 2 | 0 | +10 | 10 | 0 |" in texts(at)
+    assert "double_sweep" not in at.query_params and "sweep_points" not in at.query_params
+
+
+def test_a_recorded_play_refused_under_maximal_shows_the_engines_sentence() -> None:
+    at = open_page(scenario="maximum-capture", step="2", capture="maximal")
+    warning = " ".join(w.value for w in at.warning)
+    assert "7♣, is illegal" in warning and "(C-6)" in warning
+
+
+def test_bad_links_give_a_message_and_a_working_page() -> None:
+    at = open_page(scenario="nope", step="abc", capture="most", forced_sweep="maybe",
+                   sweep_points="-4", session="x")
+    warnings = " ".join(w.value for w in at.warning)
+    for name in ("scenario", "step", "capture", "forced_sweep", "sweep_points", "session"):
+        assert name in warnings, name
+    assert "Step 1 of 115" in heading(at)
+    click_next(at)
+    assert "Step 2 of 115" in heading(at)
+    past = open_page(scenario="forced-sweep", step="99")
+    assert "Step 6 of 6" in heading(past)
+    assert any("step" in w.value for w in past.warning)
+    evil = open_page(scenario="<img src=x onerror=alert(1)>")
+    assert "<img" not in " ".join(w.value for w in evil.warning).replace("\\<img", "")
+
+
+def test_random_mode_walks_a_seeded_session_with_a_score_chart() -> None:
+    at = open_page(scenario="random", seed="5", players="2")
+    assert at.number_input(key="kw.seed").value == 5
+    count = int(heading(at).split(" of ")[1].split(" ")[0])
+    assert not at.get("plotly_chart")
+    assert "The score chart appears here" in texts(at)
+    at.slider(key="kw.step").set_value(count).run()
+    assert not at.exception
+    assert len(at.get("plotly_chart")) == 1
+    assert "the session is over" in texts(at)
+    bad = open_page(scenario="random", seed="ten", players="9")
+    warnings = " ".join(w.value for w in bad.warning)
+    assert "seed" in warnings and "players" in warnings
+    assert bad.selectbox(key="kw.players").value == 6
+
+
+def test_changing_the_scenario_starts_at_its_first_step() -> None:
+    at = open_page(scenario="two-players", step="30")
+    at.selectbox(key="kw.scenario").set_value("lone-ace").run()
+    assert "Step 1 of 6 · The position" in heading(at)
+    assert at.query_params["scenario"] in ("lone-ace", ["lone-ace"])
+
+
+def test_the_page_speaks_spanish() -> None:
+    at = open_page(lang="es", scenario="forced-sweep", step="2")
+    assert "Paso 2 de 6 · Una barrida" in heading(at)
+    page = texts(at)
+    assert "¡barrida! el asiento 1 limpia la mesa con 9♦" in page
+    assert "se lleva 2♥ + 7♠" in page
