@@ -892,6 +892,7 @@ _CSS = """<style>
 .kw-play { display: flex; flex-direction: column; align-items: center; color: #e8f5ec;
   font-size: 0.8rem; gap: 0.25rem; }
 .kw-play .kw-who { font-family: sans-serif; }
+.kw-play .kw-who.kw-new { font-weight: 700; text-decoration: underline; color: #ffffff; }
 .kw-sched { border-collapse: collapse; font-size: 0.8rem; margin: 0.3rem 0 0.8rem 0; }
 .kw-sched th, .kw-sched td { border: 1px solid #d1d5db; padding: 0.1rem 0.35rem;
   text-align: center; min-width: 1.6rem; }
@@ -949,8 +950,9 @@ def table_html(table: Table, lang: str, viewer: int | None = None,
             card = _cards([code])[0]
             state: Any = ("highlight" if table.trick_winner is not None
                           and seat == table.trick_winner else "normal")
+            new = " kw-new" if code == table.just_played else ""
             plays.append(f'<div class="kw-play">{card_html(card, lang=lang, state=state, four_colour=four_colour)}'
-                         f'<span class="kw-who">{escape_html(t("kwalk.seat", lang, seat=seat))}</span></div>')
+                         f'<span class="kw-who{new}">{escape_html(t("kwalk.seat", lang, seat=seat))}</span></div>')
         caption = (t("kwalk.table.trick-won", lang, seat=table.trick_winner)
                    if table.trick_winner is not None else t("kwalk.table.trick", lang))
         label = escape_html(caption)

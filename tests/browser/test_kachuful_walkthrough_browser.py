@@ -34,9 +34,7 @@ def click(page: Any, key: str) -> None:
 
 
 def open_walkthrough(page: Any, site: str, **params: object) -> None:
-    # The entry script must have run once on the server before a deep link is served
-    # through st.navigation; any test before this one may have done it, so do it here.
-    goto(page, site, "")
+    """Open the page straight from a link, as a person given a shared link does."""
     goto(page, site, PATH, **params)
 
 
