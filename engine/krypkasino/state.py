@@ -491,8 +491,13 @@ class KrypkasinoState:
         key = self.table_key
         get = _cap._INFO.get
         masks = _cap.LE_MASKS
-        infos: list[tuple[int, _cap.CaptureInfo]] = []
-        sweep = False
+        rules = self.rules
+        forced = rules.forced_sweep
+        maximal = rules.maximal
+        cols = self.cols
+        deck = DECK
+        out: list[Play] = []
+        sweepers: list[int] | None = None
         previous = -1
         for i in self.hands[self.turn]:  # sorted, so identical cards are neighbours
             if i == previous:
@@ -504,17 +509,12 @@ class KrypkasinoState:
             if info is None:
                 info = _cap.analyse(v, key)
             if info.sweeps:
-                sweep = True
-            infos.append((i, info))
-        rules = self.rules
-        if sweep and rules.forced_sweep:
-            whole = _cards(_sorted_ids(self.table))
-            return [_new_play(Play, (DECK[i], whole)) for i, info in infos if info.sweeps]
-        out: list[Play] = []
-        cols = self.cols
-        maximal = rules.maximal
-        for i, info in infos:
-            card = DECK[i]
+                if sweepers is None:
+                    sweepers = []
+                sweepers.append(i)
+            if sweepers is not None and forced:
+                continue  # C-8: only the sweeping cards will be offered
+            card = deck[i]
             if not info.captures:
                 out.append(_new_play(Play, (card, ())))
                 continue
@@ -524,10 +524,13 @@ class KrypkasinoState:
             for t, whole_values in plan:
                 if whole_values is not None:
                     out.append(_new_play(Play, (card, tuple(
-                        [DECK[j] for x in whole_values for j in cols[x]]))))
+                        [deck[j] for x in whole_values for j in cols[x]]))))
                 else:
                     for take in _expand_ids(t, cols):
-                        out.append(_new_play(Play, (card, tuple(map(DECK.__getitem__, take)))))
+                        out.append(_new_play(Play, (card, tuple(map(deck.__getitem__, take)))))
+        if sweepers is not None and forced:
+            whole = _cards(_sorted_ids(self.table))
+            return [_new_play(Play, (deck[i], whole)) for i in sweepers]
         return out
 
     # -- checked apply --------------------------------------------------------------------
