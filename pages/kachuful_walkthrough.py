@@ -151,7 +151,9 @@ def on_option(name: str) -> None:
     value = st.session_state[W + "opt." + name]
     text = ("true" if value else "false") if isinstance(value, bool) else str(value)
     old: wk.Config = st.session_state[CFG]
-    _set(rules=wk.with_option(old.rules, name, text))
+    rules = wk.with_option(old.rules, name, text)
+    most = len(hand_sizes(old.players, rules))  # a shorter schedule: walk fewer hands
+    _set(rules=rules, hands=min(old.hands, most))
 
 
 def on_reset() -> None:

@@ -187,3 +187,14 @@ def test_a_seat_view_hides_what_another_seat_held() -> None:
     at.selectbox(key="kwalk.w.seat").set_value("all").run()
     assert "Seat 1 could play: 2♣, 4♠, 5♦." in markdown(at)
     assert "seat" not in at.query_params
+
+
+def test_a_shorter_schedule_shortens_the_random_walk() -> None:
+    at = open_page(scenario="random", seed="3", hands="20")
+    assert at.number_input(key="kwalk.w.hands").value == 20
+    at.selectbox(key="kwalk.w.opt.max_cards").set_value("2").run()
+    assert not at.exception
+    assert at.number_input(key="kwalk.w.hands").value == 3
+    assert at.query_params["hands"] == "3"
+    at.selectbox(key="kwalk.w.players").set_value(8).run()
+    assert not at.exception and at.query_params["players"] == "8"
