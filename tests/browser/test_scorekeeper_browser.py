@@ -4,8 +4,11 @@ for a Krypkasino deal. A hostile player name stays text (no image, no dialog).""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -95,6 +98,14 @@ def test_kachuful_hand_entered_survives_a_reload(new_page: Callable[..., Any], s
     assert sheet.locator("tbody tr").count() == 2  # hand 1 and the totals
     assert EVIL in page.locator(".sk-standings").inner_text()
     assert page.locator("[data-testid='stMain'] img[src='x']").count() == 0
+    # The CSV export downloads the sheet as it stands.
+    with page.expect_download() as download:
+        by_key(page, "ksk.csv").locator("button").click()
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][:5] == ["Hand", "Cards", "Trump", "Dealer", "Ana bid"]
+    assert rows[1][:7] == ["1", "13", "spades", "Ana", "3", "4", "0"]
+    assert [rows[2][i] for i in (0, 6, 9, 12, 15)] == ["Total", "0", "13", "14", "12"]
     assert dialogs == [] and exceptions(page) == []
 
 
