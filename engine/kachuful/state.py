@@ -560,39 +560,35 @@ class KachufulState:
 
     def _finish_hand(self, events: list[KachufulEvent] | None) -> None:
         rules = self.rules
-        scores = []
-        for seat in range(self.players):
-            bid = self._bids[seat]
-            assert bid is not None
-            points = score_hand(bid, self._tricks[seat], rules, self._blind[seat],
-                                self._reneged[seat])
-            scores.append(points)
-            self._totals[seat] += points
-            if events is not None:
-                tricks = self._tricks[seat]
-                events.append(HandScored(
-                    hand=self._index + 1, seat=seat, bid=bid, tricks=tricks,
-                    exact=bid == tricks, diff=tricks - bid, points=points,
-                    blind=self._blind[seat], reneged=self._reneged[seat],
-                    total=self._totals[seat]))
+        bids, tricks, blind, reneged = self._bids, self._tricks, self._blind, self._reneged
+        totals = self._totals
+        scores = [score_hand(bids[seat], tricks[seat], rules, blind[seat],  # type: ignore[arg-type]
+                             reneged[seat]) for seat in range(self.players)]
+        for seat, points in enumerate(scores):
+            totals[seat] += points
+        if events is not None:
+            number = self._index + 1
+            for seat, points in enumerate(scores):
+                bid = bids[seat]
+                taken = tricks[seat]
+                assert bid is not None
+                events.append(HandScored(number, seat, bid, taken, bid == taken, taken - bid,
+                                         points, blind[seat], reneged[seat], totals[seat]))
         self._results.append(self._result(tuple(scores)))
         if self._index + 1 < len(self._sizes):
             self._start_hand(self._index + 1)
             if events is not None:
                 events.extend(self.hand_events())
         else:
-            self._phase = Phase.GAME_OVER
+            self._phase = _OVER
             if events is not None:
-                won = winners(self._totals)
-                events.append(GameOver(totals=tuple(self._totals), winners=tuple(won),
-                                       best=self._totals[won[0]], shared=len(won) > 1))
+                won = winners(totals)
+                events.append(GameOver(tuple(totals), tuple(won), totals[won[0]], len(won) > 1))
 
     def _result(self, scores: tuple[int, ...] | None) -> HandResult:
-        return HandResult(
-            hand=self._index + 1, setup=self._setup, bids=tuple(self._bids),
-            blind=tuple(self._blind), play=tuple(self._played),
-            trick_winners=tuple(self._winners_of_tricks), tricks=tuple(self._tricks),
-            reneged=tuple(self._reneged), scores=scores)
+        return HandResult(self._index + 1, self._setup, tuple(self._bids), tuple(self._blind),
+                          tuple(self._played), tuple(self._winners_of_tricks),
+                          tuple(self._tricks), tuple(self._reneged), scores)
 
     # -- what pages read -----------------------------------------------------------
 
