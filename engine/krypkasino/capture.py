@@ -301,7 +301,9 @@ class CaptureInfo:
     def __init__(self, v: int, key: int, above: bool = False) -> None:
         s = _solver(v)
         self.v = v
-        key &= _LE_MASK[v]
+        low = key & _LE_MASK[v]
+        above = above or low != key
+        key = low
         self.key = key
         self.equal = key & (_FIELD << (_BITS * v)) if v <= MAX_VALUE else 0
         self.usable = key & s.below
