@@ -21,7 +21,7 @@ from ui.cards import cards_html
 from ui.docs import rule_href, sections
 from ui.i18n import t
 from ui.prefs import current
-from ui.query import write_params
+from ui.query import LinkReader, write_params
 from ui.safe import clip, escape_markdown
 
 QID, ANSWER, BOARD, GAME, TOPICS = "quiz.qid", "quiz.answer", "quiz.board", "quiz.game", "quiz.topics"
@@ -44,7 +44,7 @@ def new_question() -> None:
     st.session_state[QID] = question.id
     st.session_state[ANSWER] = None
     st.session_state[EMPTY] = False
-    write_params(q=question.id)
+    write_params(q=question.id, game=game, topics=",".join(topics) or None)
 
 
 def on_game_change() -> None:
@@ -77,6 +77,18 @@ parsed = parse_id(raw) if raw else None
 if raw and parsed is None:
     st.warning(t("quiz.ui.bad-link", lang, value=escape_markdown(clip(raw, 40))),
                icon=":material/warning:")
+if QID not in st.session_state:
+    # A new visitor: the link may also choose the game and the topics (?game=&topics=K-9,K-11).
+    reader = LinkReader(lang)
+    linked_game = reader.choice("game", GAMES, GAMES[0])
+    topics, unknown = helpers.parse_topics(st.query_params.get("topics"),
+                                           rules_of(linked_game))
+    reader.warn()
+    if unknown:
+        st.warning(t("quiz.ui.bad-topics", lang, value=escape_markdown(clip(",".join(unknown), 40))),
+                   icon=":material/warning:")
+    st.session_state[GAME] = linked_game
+    st.session_state[TOPICS] = topics
 if parsed is not None and f"{parsed[0]}-{parsed[1]}" != st.session_state.get(QID):
     st.session_state[QID] = f"{parsed[0]}-{parsed[1]}"
     st.session_state[ANSWER] = None
@@ -92,13 +104,12 @@ if current_id is not None and parse_id(current_id) is not None:
 if question is None:
     new_question()
     question = generate(*parse_id(st.session_state[QID]))  # type: ignore[misc]
-write_params(q=question.id)
-st.session_state[GAME] = question.game if st.session_state.get(GAME) not in GAMES else \
-    st.session_state[GAME]
-if st.session_state.get(TOPICS) and any(r not in rules_of(st.session_state[GAME])
-                                        for r in st.session_state[TOPICS]):
-    st.session_state[TOPICS] = [r for r in st.session_state[TOPICS]
-                                if r in rules_of(st.session_state[GAME])]
+if st.session_state.get(GAME) not in GAMES:
+    st.session_state[GAME] = question.game
+st.session_state[TOPICS] = [r for r in st.session_state.get(TOPICS, [])
+                            if r in rules_of(st.session_state[GAME])]
+write_params(q=question.id, game=st.session_state[GAME],
+             topics=",".join(st.session_state[TOPICS]) or None)
 
 # -- the page -------------------------------------------------------------------------------
 st.title(t("page.quiz", lang), anchor="quiz")

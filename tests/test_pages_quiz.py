@@ -159,3 +159,21 @@ def test_no_english_is_left_on_a_translated_quiz_page(lang: str) -> None:
         assert text.render(lang) in shown.replace("\\", "") or \
             escape_markdown(text.render(lang)) in shown
         assert text.render("en") not in shown.replace("\\", "")
+
+
+def test_a_link_can_choose_the_game_and_the_topics() -> None:
+    at = open_quiz(game="krypkasino", topics="C-8,C-99")
+    assert at.session_state["quiz.game"] == "krypkasino"
+    assert at.multiselect(key="quiz.topics").value == ["C-8"]
+    assert at.session_state["quiz.qid"].startswith("c-sweep-")
+    assert any("C\\-99" in w.value or "C-99" in w.value for w in at.warning)
+    at.button(key="quiz.next").click().run()
+    assert at.session_state["quiz.qid"].startswith("c-sweep-")
+    assert at.query_params["topics"] in ("C-8", ["C-8"])
+    assert at.query_params["game"] in ("krypkasino", ["krypkasino"])
+
+
+def test_the_question_of_a_link_wins_over_its_game() -> None:
+    at = open_quiz(q="k-trump-9", game="krypkasino")
+    assert at.session_state["quiz.qid"] == "k-trump-9"
+    assert at.session_state["quiz.game"] == "kachuful"

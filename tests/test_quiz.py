@@ -27,6 +27,7 @@ from engine.quiz import (
     make,
     parse_id,
     pick,
+    question_set,
     rules_of,
 )
 from engine.quiz.catalogue import MESSAGES
@@ -116,6 +117,13 @@ def test_question_ids_are_parsed_strictly() -> None:
         assert parse_id(bad) is None, bad
     with pytest.raises(ValueError):
         make("k-bids-x")
+
+
+def test_question_sets_are_reproducible_lessons() -> None:
+    a = question_set("krypkasino", ["C-6", "C-8"], seed=5, count=6)
+    assert [q.id for q in a] == [q.id for q in question_set("krypkasino", ["C-6", "C-8"], 5, 6)]
+    assert len({q.id for q in a}) == 6
+    assert {q.kind for q in a} <= {"c-capture", "c-sweep"}
 
 
 def test_pick_follows_the_topics() -> None:

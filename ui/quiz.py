@@ -117,6 +117,17 @@ def widget_key(question: Question, choice_id: str | None = None) -> str:
     return base if choice_id is None else f"{base}.{choice_id}"
 
 
+def parse_topics(raw: str | None, rules: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Topics from a link (``"K-9,K-11"``): the known rule IDs of ``rules`` in rule order,
+    and the values that are not (to show in a warning).
+
+    >>> parse_topics("K-11, K-9,X-1", ["K-9", "K-11"])
+    (['K-9', 'K-11'], ['X-1'])
+    """
+    asked = [part.strip() for part in (raw or "").split(",") if part.strip()]
+    return [r for r in rules if r in asked], [a for a in asked if a not in rules]
+
+
 def rule_label(rule: str, titles: Sequence[tuple[str, str]]) -> str:
     """``"K-9 · Hook rule"`` from the rules page's (anchor, title) pairs, else the ID."""
     for anchor, title in titles:

@@ -25,7 +25,7 @@ from engine.rng import Rng
 __all__ = [
     "CardGroup", "Choice", "Question", "Text", "Verdict", "QuestionType", "TYPES", "COVERAGE",
     "GAMES", "MAX_SEED", "check", "make", "generate", "parse_id", "kinds_for", "rules_of",
-    "pick", "text",
+    "pick", "question_set", "text",
 ]
 
 GAMES: tuple[str, ...] = ("kachuful", "krypkasino")
@@ -150,3 +150,25 @@ def pick(game: str, topics: Iterable[str], seed: int, tries: int = 8) -> Questio
         first = first or q
     assert first is not None
     return first
+
+
+def question_set(game: str, topics: Iterable[str], seed: int, count: int) -> list[Question]:
+    """``count`` questions for a lesson or a handout, the same for the same ``seed``
+    (each one as :func:`pick` makes it; no id twice).
+
+    >>> lesson = question_set("kachuful", ["K-7"], seed=1, count=3)
+    >>> [q.kind for q in lesson], lesson == question_set("kachuful", ["K-7"], seed=1, count=3)
+    (['k-trump', 'k-trump', 'k-trump'], True)
+    """
+    wanted = list(topics)
+    rng = Rng(seed)
+    out: list[Question] = []
+    seen: set[str] = set()
+    for _ in range(count * 4):
+        if len(out) == count:
+            break
+        q = pick(game, wanted, rng.below(MAX_SEED + 1))
+        if q.id not in seen:
+            seen.add(q.id)
+            out.append(q)
+    return out
