@@ -60,6 +60,19 @@ def walkthrough(scenario: str, seed: int, players: int, variant: wk.VariantItems
     return wk.build(scen.load(GAME, scenario, wk.GAME_KEYS).data, rules)
 
 
+# A run fetches only the outline and its one step: a whole session is large to copy out of
+# the cache, a step is small.
+@st.cache_data(show_spinner=False, max_entries=256)
+def outline(scenario: str, seed: int, players: int, variant: wk.VariantItems) -> wk.Outline:
+    return wk.outline(walkthrough(scenario, seed, players, variant))
+
+
+@st.cache_data(show_spinner=False, max_entries=8192)
+def step_at(scenario: str, seed: int, players: int, variant: wk.VariantItems,
+            index: int) -> wk.Step:
+    return walkthrough(scenario, seed, players, variant).steps[index]
+
+
 # -- link and widgets --------------------------------------------------------------------------
 def bases(menu: Sequence[scen.Scenario]) -> dict[str, dict[str, Any]]:
     return {s.id: wk.base_variant(s.data) for s in menu}
@@ -81,8 +94,8 @@ def widget_selection(menu: Sequence[scen.Scenario]) -> wk.Selection:
 
 def count_of(selection: wk.Selection) -> int:
     try:
-        return len(walkthrough(selection.scenario, selection.seed, selection.players,
-                               selection.variant).steps)
+        return outline(selection.scenario, selection.seed, selection.players,
+                       selection.variant).count
     except (RecordError, RulesLabError, scen.ScenarioError):
         return 1
 
@@ -245,8 +258,7 @@ for sid, why in broken:
                                                     ("default", ids[0]))))
 
 try:
-    steps_of = walkthrough(selection.scenario, selection.seed, selection.players,
-                           selection.variant)
+    steps_of = outline(selection.scenario, selection.seed, selection.players, selection.variant)
 except (RecordError, RulesLabError, scen.ScenarioError) as exc:
     reason = exc.localized(lang) if isinstance(exc, RulesLabError) else str(exc)
     st.warning(t("kw.bad-variant", lang, reason=escape_markdown(reason)),
@@ -254,10 +266,9 @@ except (RecordError, RulesLabError, scen.ScenarioError) as exc:
     base = KrypkasinoRules.from_dict(bases(menu).get(selection.scenario, {})).to_dict()
     selection = wk.Selection(selection.scenario, selection.seed, selection.players,
                              tuple((k, base[k]) for k in wk.VARIANT_KEYS))
-    steps_of = walkthrough(selection.scenario, selection.seed, selection.players,
-                           selection.variant)
+    steps_of = outline(selection.scenario, selection.seed, selection.players, selection.variant)
 
-count = len(steps_of.steps)
+count = steps_of.count
 step_no = reader.step(count)
 index = step_no - 1
 show_problems([*reader.problems, *problems], lang)
@@ -318,7 +329,7 @@ slider.slider(t("kw.step", lang), 1, max(count, 2), key=K + "step", on_change=on
 forward.button(t("kw.next", lang), key=K + "next", disabled=step_no >= count, on_click=move,
                args=(step_no + 1,), width="stretch")
 
-step = steps_of.steps[index]
+step = step_at(selection.scenario, selection.seed, selection.players, selection.variant, index)
 board = step.board
 scenario = by_id.get(selection.scenario)
 st.subheader(f"{t('kw.step-of', lang, step=step_no, count=count)} · "

@@ -848,7 +848,27 @@ def tally_text(tally: Tally) -> str:
     return f"{' + '.join(parts) or '0'} = {tally.total}"
 
 
-def finished_scores(walkthrough: Walkthrough, index: int) -> list[tuple[int, ...]]:
+@dataclass(frozen=True)
+class Outline:
+    """What a page needs of a whole walkthrough besides the step it shows: small enough to
+    fetch from a cache on every run."""
+
+    count: int
+    players: int
+    deals: int
+    truncated: bool
+    deal_scores: tuple[tuple[int, ...], ...]
+    score_steps: tuple[int, ...]  # the indices of the score steps
+
+
+def outline(walkthrough: Walkthrough) -> Outline:
+    return Outline(len(walkthrough.steps), walkthrough.players, walkthrough.deals,
+                   walkthrough.truncated, walkthrough.deal_scores,
+                   tuple(i for i, s in enumerate(walkthrough.steps) if s.kind == "score"))
+
+
+def finished_scores(walkthrough: Walkthrough | Outline, index: int) -> list[tuple[int, ...]]:
     """The scores of the deals finished at step ``index`` (0-based), for the chart."""
-    done = sum(1 for s in walkthrough.steps[: index + 1] if s.kind == "score")
-    return [tuple(s) for s in walkthrough.deal_scores[:done]]
+    shape = walkthrough if isinstance(walkthrough, Outline) else outline(walkthrough)
+    done = sum(1 for i in shape.score_steps if i <= index)
+    return [tuple(s) for s in shape.deal_scores[:done]]
