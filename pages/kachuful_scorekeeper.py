@@ -129,8 +129,27 @@ def on_undo() -> None:
 
 
 def on_clear() -> None:
+    """Back to the setup form, the same players already typed in."""
+    old = sheet()
     st.session_state[SHEET] = None
     st.session_state[ERROR] = None
+    if old is not None:
+        st.session_state[P + "names"] = "\n".join(old.names)
+
+
+def variant_text(rules: KachufulRules) -> str:
+    """The variant in one line, for the table to check."""
+    parts = [t(f"scorekeeper.schedule.{rules.schedule}", lang),
+             max_label("all" if rules.max_cards is None else str(rules.max_cards)),
+             t(f"scorekeeper.trumps.{rules.trumps}", lang),
+             t(f"scorekeeper.scoring.{rules.scoring}", lang)]
+    if rules.hook_rule:
+        parts.append(t("scorekeeper.opt.hook_rule", lang))
+    if rules.blind_bids:
+        parts.append(t("scorekeeper.opt.blind_bids", lang))
+    if rules.renege == "penalized":
+        parts.append(t("scorekeeper.renege.penalized", lang))
+    return " · ".join(parts)
 
 
 # -- drawing -----------------------------------------------------------------------------
@@ -332,6 +351,7 @@ the_sheet = sheet()
 if the_sheet is None:
     setup_form()
 else:
+    st.caption(escape_markdown(t("scorekeeper.variant", lang) + ": " + variant_text(the_sheet.rules)))
     results(the_sheet)
     if not the_sheet.is_over:
         with st.container(border=True):

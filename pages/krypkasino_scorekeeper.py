@@ -102,8 +102,21 @@ def on_undo() -> None:
 
 
 def on_clear() -> None:
+    """Back to the setup form, the same players already typed in."""
+    old = sheet()
     st.session_state[SHEET] = None
     st.session_state[ERROR] = None
+    if old is not None:
+        st.session_state[P + "names"] = "\n".join(old.names)
+
+
+def variant_text(rules: KrypkasinoRules) -> str:
+    """The variant in one line, for the table to check."""
+    parts = [t("scorekeeper.sweep.points", lang, points=rules.sweep_points,
+               double=rules.double_points())]
+    parts.append(t("scorekeeper.session.rotation", lang) if rules.session == "rotation"
+                 else t("scorekeeper.session.deals", lang, deals=rules.session))
+    return " · ".join(parts)
 
 
 # -- drawing -----------------------------------------------------------------------------
@@ -160,8 +173,7 @@ def deal_panel(current_sheet: KrypkasinoSheet) -> None:
                    count=current_sheet.session_length), anchor=False)
     st.markdown("### " + t("scorekeeper.deal.info", lang, dealer=escape_markdown(names[dealer]),
                            first=escape_markdown(names[first])))
-    st.caption(t("scorekeeper.deal.help", lang) + " " + t(
-        "scorekeeper.sweep.points", lang, points=rules.sweep_points, double=rules.double_points()))
+    st.caption(t("scorekeeper.deal.help", lang))
     sweeps_top = plays_per_deal(current_sheet.players)
     seats = [(first + offset) % current_sheet.players for offset in range(current_sheet.players)]
     headings = (t("scorekeeper.col.card-points", lang), t("scorekeeper.col.sweeps", lang))
@@ -239,6 +251,7 @@ the_sheet = sheet()
 if the_sheet is None:
     setup_form()
 else:
+    st.caption(escape_markdown(t("scorekeeper.variant", lang) + ": " + variant_text(the_sheet.rules)))
     results(the_sheet)
     if not the_sheet.is_over:
         with st.container(border=True):

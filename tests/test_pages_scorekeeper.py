@@ -287,3 +287,17 @@ def test_first_dealer_and_a_hand_size_the_deck_cannot_deal() -> None:
     sheet = at.session_state["ksk.sheet"]
     assert sheet.first_dealer == 1 and sheet.sizes[0] == 10
     assert "Dealer: Bo" in " ".join(m.value for m in at.markdown)
+
+
+def test_the_variant_is_shown_and_a_new_game_keeps_the_players() -> None:
+    sheet = KachufulSheet.new(["Ana", "Bo", "Cy"], KachufulRules(max_cards=3, scoring="margin"))
+    at = open_site(KPAGE, sheet=sk.encode(sheet))
+    variant = at.caption[1].value
+    assert "Margin" in variant and "3 cards" in variant and "Hook rule" in variant
+    at.button(key="ksk.clear").click().run()
+    assert at.session_state["ksk.sheet"] is None and sheet_param(at) is None
+    assert at.text_area(key="ksk.names").value == "Ana\nBo\nCy"
+    at = open_site(CPAGE, sheet=sk.encode(KrypkasinoSheet.new(["A", "B"])))
+    assert "A sweep scores 5, a double sweep 10" in at.caption[1].value
+    at.button(key="csk.clear").click().run()
+    assert at.text_area(key="csk.names").value == "A\nB"
