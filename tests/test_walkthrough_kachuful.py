@@ -93,7 +93,7 @@ def test_the_dealers_forbidden_bid_with_the_arithmetic(example: wk.Walkthrough) 
 def test_bids_carry_advice_labelled_as_advice(example: wk.Walkthrough) -> None:
     a = step(example, "h11.bid.s0")
     assert a.lines == ("Seat 0 bids 1.",)
-    assert a.advice is not None and a.advice.startswith("Advice, not a rule")
+    assert a.advice is not None and a.advice.startswith("Count the cards that usually win")
     assert "A♠" in a.advice and "about 1 trick" in a.advice
     assert step(example, "h11.bid.s1").advice is not None
 

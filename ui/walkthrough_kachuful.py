@@ -881,6 +881,7 @@ def source_for(config: Config) -> tuple[Source, Mapping[str, Mapping[str, str]]]
 _CSS = """<style>
 .kw-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(190px, 1fr));
   gap: 0.6rem; margin-bottom: 0.6rem; }
+.kw-seats.kw-wide { grid-template-columns: 1fr; }
 .kw-seat { border: 1px solid #d1d5db; border-radius: 10px; padding: 0.45rem 0.6rem; }
 .kw-seat.kw-act { border: 2px solid #2563eb; background: #eff6ff; }
 .kw-head { font-weight: 700; }
@@ -915,7 +916,8 @@ def table_html(table: Table, lang: str, viewer: int | None = None,
     that seat may not see (``Table.visible``, from ``state.view``)."""
     from ui.cards import card_html, cards_html, mark
 
-    parts = [_CSS, '<div class="kw-seats">']
+    wide = table.size > 4  # long hands: one seat per row, cards overlapping as held
+    parts = [_CSS, f'<div class="kw-seats{" kw-wide" if wide else ""}">']
     for seat, hand in enumerate(table.hands):
         seen = viewer is None or table.visible[viewer][seat]
         acting = table.to_act == seat
@@ -931,10 +933,10 @@ def table_html(table: Table, lang: str, viewer: int | None = None,
                  t("kwalk.table.total", lang, total=table.totals[seat])]
         name = t("kwalk.seat", lang, seat=seat)
         if seen:
-            cards = _cards(hand)
+            cards = sorted(_cards(hand), key=lambda c: (c.suit.index, -int(c.rank)))
             show_legal = acting and (viewer is None or viewer == seat)
             states = mark(cards, legal=_cards(table.legal_cards) if show_legal else ())
-            body = cards_html(cards, lang=lang, states=states, layout="row",
+            body = cards_html(cards, lang=lang, states=states, layout="hand" if wide else "row",
                               four_colour=four_colour, label=name)
         else:
             body = cards_html([None] * len(hand), lang=lang, layout="hand",
