@@ -398,7 +398,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "kwalk.val.renege.penalized": "aceite, marca 0",
         "kwalk.back": "Voltar",
         "kwalk.next": "Seguinte",
-        "kwalk.first": "⏮ Início",
+        "kwalk.first": "Início",
         "kwalk.step": "Passo",
         "kwalk.step.of": "Passo {step} de {count}",
         "kwalk.view": "Ver a mesa como",
