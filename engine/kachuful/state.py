@@ -321,12 +321,9 @@ class KachufulState:
         """The events that open the current hand: dealt, trump announced."""
         s = self._setup
         n = self.players
-        return [
-            Dealt(hand=self._index + 1, dealer=s.dealer, size=s.size,
-                  leader=(s.dealer + 1) % n, players=n, undealt=52 - n * s.size),
-            TrumpAnnounced(hand=self._index + 1, trump=s.trump, turned=s.turned,
-                           source=s.trump_source),
-        ]
+        number, size = self._index + 1, self._size
+        return [Dealt(number, s.dealer, size, (s.dealer + 1) % n, n, 52 - n * size),
+                TrumpAnnounced(number, s.trump, s.turned, s.trump_source)]
 
     def opening_events(self) -> list[KachufulEvent]:
         """Everything before the first bid: the first-dealer draw (when there was one),
