@@ -36,11 +36,29 @@ def rule_label(rule: str) -> str:
     return helpers.rule_label(rule, [(s.anchor, s.title) for s in items])
 
 
+def load(question_id: str) -> Question:
+    """The question a (checked) id names."""
+    parsed = parse_id(question_id)
+    if parsed is None:
+        raise ValueError(question_id)
+    return generate(*parsed)
+
+
+def fresh(game: str, topics: list[str]) -> Question:
+    """A new question on ``topics`` from a random seed (another seed if one fails)."""
+    for _ in range(5):
+        try:
+            return pick(game, topics, secrets.randbelow(MAX_SEED + 1))
+        except (NoPosition, RulesLabError):
+            continue
+    return pick(game, [], 0)
+
+
 def new_question() -> None:
     """Callback of Next (and of the game and topic widgets): a fresh question."""
     game = st.session_state.get(GAME, GAMES[0])
     topics = [r for r in st.session_state.get(TOPICS, []) if r in rules_of(game)]
-    question = pick(game, topics, secrets.randbelow(MAX_SEED + 1))
+    question = fresh(game, topics)
     st.session_state[QID] = question.id
     st.session_state[ANSWER] = None
     st.session_state[EMPTY] = False
@@ -56,7 +74,7 @@ def on_check(question_id: str) -> None:
     """Callback of the answer form: mark the answer once and count it."""
     if st.session_state.get(ANSWER) is not None or st.session_state.get(QID) != question_id:
         return
-    question = generate(*parse_id(question_id))  # type: ignore[misc]
+    question = load(question_id)
     values = {key: st.session_state.get(key) for key in
               [helpers.widget_key(question)] + [helpers.widget_key(question, c.id)
                                                 for c in question.choices]}
@@ -97,13 +115,13 @@ current_id = st.session_state.get(QID)
 question: Question | None = None
 if current_id is not None and parse_id(current_id) is not None:
     try:
-        question = generate(*parse_id(current_id))  # type: ignore[misc]
+        question = load(current_id)
     except (NoPosition, RulesLabError) as exc:
         st.warning(t("quiz.ui.failed", lang, reason=escape_markdown(str(exc))),
                    icon=":material/warning:")
 if question is None:
     new_question()
-    question = generate(*parse_id(st.session_state[QID]))  # type: ignore[misc]
+    question = load(st.session_state[QID])
 if st.session_state.get(GAME) not in GAMES:
     st.session_state[GAME] = question.game
 st.session_state[TOPICS] = [r for r in st.session_state.get(TOPICS, [])
