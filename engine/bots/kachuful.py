@@ -322,7 +322,8 @@ def _forehead_bid(obs: KachufulObservation) -> Decision[KachufulAction]:
     n = view.players
     seen = {s: h[0].index for s, h in enumerate(view.hands) if h is not None and s != view.seat}
     gone = set(seen.values())
-    pool = [c for c in range(52) if c not in gone]
+    pool = [c for c in range(52) if c not in gone
+            and (view.turned is None or c != view.turned.index)]
     trump = _trump_int(view)
     leader = (view.dealer + 1) % n
     wins = 0
@@ -489,6 +490,8 @@ def _knowledge(obs: KachufulObservation) -> _Knowledge:
                 if cards[i].suit is not led:
                     voids[(leader + i) % n] |= 1 << SUITS.index(led)
     taken = played
+    if view.turned is not None:  # the turned card lies face up: in nobody's hand
+        taken |= _BIT[view.turned.index]
     for h in known:
         if h is not None:
             for c in h:

@@ -291,7 +291,7 @@ def _basic_in_rollout(state: KrypkasinoState, public: list[int]) -> Play:
 
 
 def _round_cost(state: KrypkasinoState, seat: int, play: Play, rival_weight: float = 1.0,
-                leaf_weight: float = 1.0) -> float:
+                leaf_weight: float = 1.0, horizon: str = "round") -> float:
     """Apply ``play`` and let the others answer with basic play until ``seat`` is to act
     again (or the deal ends); the seat's points minus ``rival_weight`` times the others'
     average, plus ``leaf_weight`` times the basic cost of the seat's best play then."""
@@ -306,7 +306,10 @@ def _round_cost(state: KrypkasinoState, seat: int, play: Play, rival_weight: flo
     state.apply_unchecked(play)
     public[_HV[_ix(play.card)]] -= 1
     deal = state.deal_index
-    while state.phase is Phase.PLAY and state.deal_index == deal and state.turn != seat:
+    lot = state.lot
+    while state.phase is Phase.PLAY and state.deal_index == deal and state.lot == lot:
+        if state.turn == seat and horizon == "round":
+            break
         answer = _basic_in_rollout(state, public)
         public[_HV[_ix(answer.card)]] -= 1
         state.apply_unchecked(answer)
@@ -318,7 +321,8 @@ def _round_cost(state: KrypkasinoState, seat: int, play: Play, rival_weight: flo
                  for s in range(n)]
         # Back at our turn: the cheapest basic play we are left with (a forced sweep
         # shows here).
-        leaf = _leaf_cost(state, public) if state.turn == seat else 0.0
+        leaf = _leaf_cost(state, public) if (
+            horizon == "round" and state.turn == seat and state.lot == lot) else 0.0
     delta = [a - b for a, b in zip(after, before, strict=True)]
     others = sum(delta) - delta[seat]
     return delta[seat] - rival_weight * others / (n - 1) + leaf_weight * leaf
@@ -343,12 +347,16 @@ class StrongKrypkasinoBot:
     level = "strong"
 
     def __init__(self, seed: int = 0, samples: int = 24, max_plays: int = 10,
-                 rival_weight: float = 1.0, leaf_weight: float = 1.0) -> None:
+                 rival_weight: float = 1.0, leaf_weight: float = 1.0,
+                 horizon: str = "round") -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.max_plays = max_plays
         self.rival_weight = rival_weight
         self.leaf_weight = leaf_weight
+        if horizon not in ("round", "lot"):
+            raise ValueError("horizon is 'round' or 'lot'")
+        self.horizon = horizon
 
     def _sample_position(self, obs: KrypkasinoObservation, counts: list[int]
                          ) -> KrypkasinoState:
@@ -392,7 +400,7 @@ class StrongKrypkasinoBot:
             base = self._sample_position(observation, counts)
             for k, a in enumerate(shortlist):
                 totals[k] += _round_cost(base.clone(), view.seat, a.play, self.rival_weight,
-                                         self.leaf_weight)
+                                         self.leaf_weight, self.horizon)
         best = min(range(len(shortlist)), key=lambda k: (totals[k], shortlist[k].cost))
         play = shortlist[best].play
         cost = round(totals[best] / self.samples, 1)
