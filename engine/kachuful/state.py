@@ -247,8 +247,8 @@ class KachufulState:
         if self._plan is not None:
             if not self._plan:
                 raise ValueError("a game needs at least one hand")
-            for number, setup in enumerate(self._plan, 1):
-                _check_setup(players, setup, number)
+            self._plan = [_checked_setup(players, setup, number)
+                          for number, setup in enumerate(self._plan, 1)]
             self._sizes = [h.size for h in self._plan]
             self._first_dealer = self._plan[0].dealer
         else:
@@ -297,11 +297,8 @@ class KachufulState:
         setup = self._setup = self._setup_for(index)
         # Each hand maps id(card) -> card over the canonical cards of engine.cards.DECK,
         # so holding a card is one C-level lookup (Card.__eq__ is Python code).
-        hands = [dict(zip(map(id, cards), cards, strict=True)) for cards in setup.deal]
-        canon = _CANONICAL.keys()
-        if not all(hand.keys() <= canon for hand in hands):  # cards made elsewhere
-            hands = [{id(c): c for c in map(canonical, cards)} for cards in setup.deal]
-        self._hands = hands
+        # (setups hold the DECK objects: _checked_setup and deal_hand see to it).
+        self._hands = [dict(zip(map(id, cards), cards, strict=True)) for cards in setup.deal]
         self._size = setup.size
         self._trump = setup.trump
         self._bid_sum = 0
@@ -700,17 +697,20 @@ class KachufulState:
                 f"{len(self._sizes)} phase={self._phase.value} turn={self.current_player()}>")
 
 
-def _check_setup(players: int, setup: HandSetup, number: int) -> None:
-    """A scenario's hand must be a real deal: ``ValueError`` says what is wrong."""
+def _checked_setup(players: int, setup: HandSetup, number: int) -> HandSetup:
+    """A scenario's hand must be a real deal (``ValueError`` says what is wrong); the
+    setup is returned holding the shared card objects of ``engine.cards.DECK``."""
     deal = setup.deal
     size = len(deal[0]) if deal else 0
     dealt = {id(c) for cards in deal for c in cards}
-    if not dealt <= _CANONICAL.keys():  # cards made elsewhere: compare the DECK objects
-        dealt = {id(canonical(c)) for cards in deal for c in cards}
+    if not dealt <= _CANONICAL.keys():  # cards made elsewhere: use the DECK objects
+        deal = tuple(tuple(map(canonical, cards)) for cards in deal)
+        setup = replace(setup, deal=deal)
+        dealt = {id(c) for cards in deal for c in cards}
     if (0 <= setup.dealer < players and len(deal) == players and 1 <= size <= 52 // players
             and len(set(map(len, deal))) == 1 and len(dealt) == players * size
             and (setup.turned is None or id(canonical(setup.turned)) not in dealt)):
-        return
+        return setup
     where = f"hand {number}"
     if not 0 <= setup.dealer < players:
         raise ValueError(f"{where}: dealer {setup.dealer} is not a seat of {players}")
