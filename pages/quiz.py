@@ -156,7 +156,8 @@ with main:
         for group in groups:
             caption = group.caption.render(lang)
             st.html(cards_html(group.cards, lang=lang,
-                               layout=helpers.spread(group.layout) if after else group.layout,
+                               layout=helpers.spread(group.layout)
+                               if after or group.focus else group.layout,
                                states=helpers.group_states(group, after),
                                four_colour=visitor.four_colour, caption=caption,
                                label=caption))
