@@ -335,3 +335,30 @@ def test_strong_bid_sentence_names_the_bid() -> None:
     assert d.explain("en").startswith(f"I bid {d.action.n}:")
     assert d.explain("es").startswith(f"Apuesto {d.action.n}:")
     assert d.explain("pt").startswith(f"Aposto {d.action.n}:")
+
+
+# -- the strong bot's sampling ---------------------------------------------------------
+
+
+def test_samples_respect_shown_voids_and_the_turned_card() -> None:
+    from engine.bots.kachuful import _knowledge, _sample
+
+    # Seat 0 leads 2♥, seat 1 discards 2♣: seat 1 has no hearts left.
+    deal = [["2H", "AS", "3D"], ["2C", "4S", "5D"], ["AH", "6S", "9D"], ["KH", "QS", "2D"]]
+    state = hand_state(deal, "S", dealer=3)
+    for bid in (1, 0, 1, 0):
+        state.apply(bid)
+    state.apply(parse_card("2H"))
+    state.apply(parse_card("2C"))
+    k = _knowledge(observe(state, 2))
+    assert k.voids[1] == 1 << 1  # hearts are suit 1 (S H D C)
+    rng = random.Random(0)
+    for _ in range(200):
+        hands = _sample(k, rng)
+        assert [len(h) for h in hands] == [2, 2, 3, 3]
+        assert not any(c // 13 == 1 for c in hands[1])
+        assert sorted(hands[2]) == sorted(parse_card(x).index for x in ("AH", "6S", "9D"))
+    turned = KachufulState.new_game(4, KachufulRules(max_cards=3, trumps="turned"), seed=1)
+    seat = turned.current_player()
+    assert seat is not None and turned.setup.turned is not None
+    assert turned.setup.turned.index not in _knowledge(observe(turned, seat)).pool
