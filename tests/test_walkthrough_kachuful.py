@@ -415,3 +415,19 @@ def test_dealer_free_scenario_hook_free_trump_and_discard() -> None:
     assert step(walk, "h16.t2.c2").lines == ("Seat 2 has no clubs and discards 3♦.",)
     assert step(walk, "h16.t2.won").explain[0].startswith("No trump was played")
     assert walk.hand_scores == ((16, (0, 0, 10)),)
+
+
+def test_renege_scenario_is_penalized_and_refused_under_the_default() -> None:
+    scenario = scenarios.load("kachuful", "renege", wk.SCENARIO_KEYS)
+    rules = wk.scenario_rules(scenario)
+    assert rules.renege == "penalized"
+    walk = build(wk.scenario_source(scenario), rules, "en", scenario.texts)
+    renege = step(walk, "h16.t1.c2")
+    assert renege.lines == ("Seat 1 plays A♥ while holding spades: a renege, so seat 1 "
+                            "scores 0 this hand.",)
+    assert step(walk, "h16.score").sheet[1] == (1, 2, 2, 0, 0)  # exact, but 0
+    assert "Seat 1 reneged this hand and scores 0." in step(walk, "h16.score").lines
+    refused = build(wk.scenario_source(scenario), DEFAULT_RULES, "en", scenario.texts)
+    assert refused.illegal and refused.steps[-1].id == "illegal"
+    assert refused.steps[-1].error == "Seat 1 holds spades (9♠) and must follow spades (K-11)"
+    assert [s.kind for s in refused.steps][-3:] == ["hook", "card", "illegal"]
