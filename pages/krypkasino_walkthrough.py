@@ -321,7 +321,7 @@ with st.expander(f"{t('kw.variant', lang)}: {variant_summary(options, lang)}"):
                  on_change=on_change, args=(menu, False))
     c3.button(t("kw.variant.reset", lang), key=K + "reset", on_click=on_reset, args=(menu,))
 
-back, slider, forward = st.columns([1, 6, 1], vertical_alignment="bottom")
+back, slider, forward = st.columns([1.4, 5, 1.4], vertical_alignment="bottom")
 back.button(t("kw.back", lang), key=K + "back", disabled=step_no <= 1, on_click=move,
             args=(step_no - 1,), width="stretch")
 slider.slider(t("kw.step", lang), 1, max(count, 2), key=K + "step", on_change=on_slider,
@@ -337,10 +337,14 @@ st.subheader(f"{t('kw.step-of', lang, step=step_no, count=count)} · "
 st.caption(t("kw.where", lang, deal=board.deal, lot=board.lot, lots=board.lots,
              stock=board.stock, dealer=board.dealer) + f" · `{step.id}`")
 
-if scenario is not None:
-    text = scenario.text(step.id, step.kind, step.nth, lang)
-    if text:
-        st.info(teaching_text(text, visitor.query()), icon=":material/school:")
+text = scenario.text(step.id, step.kind, step.nth, lang) if scenario is not None else None
+if text:
+    st.info(teaching_text(text, visitor.query()), icon=":material/school:")
+else:  # no lesson text for this step: the rule it shows, in general
+    rules_in_force = KrypkasinoRules.from_dict(options)
+    st.info(teaching_text(t(f"kw.explain.{step.kind}", lang, points=rules_in_force.sweep_points,
+                            double=rules_in_force.double_points()), visitor.query()),
+            icon=":material/menu_book:")
 
 if step.recorded_refusal is not None:
     st.warning(
@@ -447,6 +451,9 @@ if steps_of.deals > 1:
         fig = score_progression([seat_name(s, lang) for s in range(steps_of.players)], finished,
                                 t("kw.chart.title", lang), t("chart.deal", lang),
                                 t("chart.total", lang))
+        # Deals are numbered from 0 on this page, as in the engine's sentences and records.
+        for trace in fig.data:
+            trace.x = [x - 1 for x in trace.x]
         st.plotly_chart(fig, width="stretch", key=K + "chart")
     else:
         st.caption(t("kw.chart.wait", lang))

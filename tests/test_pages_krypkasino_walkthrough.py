@@ -169,3 +169,17 @@ def test_the_page_speaks_spanish() -> None:
     page = texts(at)
     assert "¡barrida! el asiento 1 limpia la mesa con 9♦" in page
     assert "se lleva 2♥ + 7♠" in page
+
+
+def test_steps_without_lesson_text_explain_their_rule_under_the_variant() -> None:
+    from engine.krypkasino.rules import KrypkasinoRules
+    from ui import walkthrough_krypkasino as wk
+
+    w = wk.build({"seed": 5, "players": 2}, KrypkasinoRules(sweep_points=3))
+    first_sweep = next(i for i, s in enumerate(w.steps) if s.kind == "sweep")
+    at = open_page(scenario="random", seed="5", players="2", sweep_points="3",
+                   step=str(first_sweep + 1))
+    assert "A sweep" in heading(at)
+    info = " ".join(i.value for i in at.info)
+    assert "+3 for the player, −3 for whoever played just before" in info
+    assert "(krypkasino_rules#C-9)" in info
