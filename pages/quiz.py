@@ -36,8 +36,9 @@ def rule_label(rule: str) -> str:
     return helpers.rule_label(rule, [(s.anchor, s.title) for s in items])
 
 
+@st.cache_data(max_entries=256, show_spinner=False)
 def load(question_id: str) -> Question:
-    """The question a (checked) id names."""
+    """The question a (checked) id names (kept: the page redraws it on every rerun)."""
     parsed = parse_id(question_id)
     if parsed is None:
         raise ValueError(question_id)
