@@ -431,3 +431,10 @@ def test_renege_scenario_is_penalized_and_refused_under_the_default() -> None:
     assert refused.illegal and refused.steps[-1].id == "illegal"
     assert refused.steps[-1].error == "Seat 1 holds spades (9♠) and must follow spades (K-11)"
     assert [s.kind for s in refused.steps][-3:] == ["hook", "card", "illegal"]
+
+
+def test_loader_docstring_examples() -> None:
+    import doctest
+
+    result = doctest.testmod(scenarios)
+    assert result.attempted >= 2 and result.failed == 0
