@@ -333,7 +333,7 @@ step = step_at(selection.scenario, selection.seed, selection.players, selection.
 board = step.board
 scenario = by_id.get(selection.scenario)
 st.subheader(f"{t('kw.step-of', lang, step=step_no, count=count)} · "
-             f"{t('kw.kind.' + step.kind, lang)}", anchor=False)
+             f"{t(f'kw.kind.{step.kind}', lang)}", anchor=False)
 st.caption(t("kw.where", lang, deal=board.deal, lot=board.lot, lots=board.lots,
              stock=board.stock, dealer=board.dealer) + f" · `{step.id}`")
 
