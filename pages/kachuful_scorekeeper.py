@@ -148,7 +148,8 @@ def variant_text(rules: KachufulRules) -> str:
     if rules.blind_bids:
         parts.append(t("scorekeeper.opt.blind_bids", lang))
     if rules.renege == "penalized":
-        parts.append(t("scorekeeper.renege.penalized", lang))
+        parts.append(t("scorekeeper.opt.renege", lang) + ": "
+                     + t("scorekeeper.renege.penalized", lang))
     return " · ".join(parts)
 
 
