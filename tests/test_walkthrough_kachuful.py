@@ -438,3 +438,22 @@ def test_loader_docstring_examples() -> None:
 
     result = doctest.testmod(scenarios)
     assert result.attempted >= 2 and result.failed == 0
+
+
+OPTION_VALUES = [(name, text) for name in wk.OPTIONS
+                 for text in wk.option_choices(name, 4) if name != "max_cards"] + [
+    ("max_cards", "auto"), ("max_cards", "classic"), ("max_cards", "1"), ("max_cards", "13")]
+
+
+@pytest.mark.parametrize(("name", "text"), OPTION_VALUES)
+def test_every_option_value_builds_in_every_language(name: str, text: str) -> None:
+    rules = wk.with_option(DEFAULT_RULES, name, text)
+    for lang in ("en", "es", "pt"):
+        for source in (record_source(EXAMPLE_DOC, 11), SeedSource(5, 4, 2)):
+            walk = build(source, rules, lang)
+            assert walk.steps and all(s.title for s in walk.steps)
+            last = walk.steps[-1].table
+            if last is not None:
+                assert "kw-seats" in wk.table_html(last, lang, viewer=0)
+            if isinstance(source, SeedSource):
+                assert not walk.illegal and len(walk.hand_scores) == min(2, len(walk.schedule))
