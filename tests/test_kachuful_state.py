@@ -130,6 +130,8 @@ def test_k3_draw_highest_rank_deals_and_ties_redraw_among_themselves() -> None:
             assert len(tied) > 1 and ties[0].seats == tied == redraws[0].seats
             assert tuple(e.seat for e in rounds[number]) == tied  # only the tied players
             ties_seen += 1
+            for lang in LANGUAGES:
+                assert "{" not in narrate(ties[0], lang) + narrate(redraws[0], lang)
         last = rounds[len(rounds)]
         chosen = draw.events[-1]
         assert isinstance(chosen, DealerChosen) and chosen.seat == draw.dealer
