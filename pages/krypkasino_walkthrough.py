@@ -250,22 +250,30 @@ reader = LinkReader(lang)
 problems: list[Problem] = []
 if not ids:  # no usable scenario file: the random mode still works
     ids = [wk.RANDOM]
-selection = wk.read_link(reader, ids if ids != [wk.RANDOM] else [wk.RANDOM], bases(menu))
-for sid, why in broken:
-    if st.query_params.get("scenario") == sid:
-        problems.append(Problem("kw.bad-scenario", (("scenario", escape_markdown(sid)),
-                                                    ("problem", escape_markdown(clip(why, 120))),
-                                                    ("default", ids[0]))))
+selection = wk.read_link(reader, ids, bases(menu))
 
+
+def unusable(scenario_id: str, why: str) -> Problem:
+    """The message for a scenario file that cannot be played (a teacher's typo)."""
+    return Problem("kw.bad-scenario", (("scenario", escape_markdown(clip(scenario_id, 40))),
+                                       ("problem", escape_markdown(clip(why, 160))),
+                                       ("default", t("kw.random", lang))))
+
+
+asked = st.query_params.get("scenario")
+for sid, why in broken:
+    if asked == sid:  # say why, instead of "not one of the scenarios"
+        reader.problems = [p for p in reader.problems if dict(p.data).get("name") != "scenario"]
+        problems.append(unusable(sid, why))
+        selection = wk.Selection(wk.RANDOM, selection.seed, selection.players,
+                                 selection.variant)
 try:
     steps_of = outline(selection.scenario, selection.seed, selection.players, selection.variant)
 except (RecordError, RulesLabError, scen.ScenarioError) as exc:
-    reason = exc.localized(lang) if isinstance(exc, RulesLabError) else str(exc)
-    st.warning(t("kw.bad-variant", lang, reason=escape_markdown(reason)),
-               icon=":material/warning:")
-    base = KrypkasinoRules.from_dict(bases(menu).get(selection.scenario, {})).to_dict()
-    selection = wk.Selection(selection.scenario, selection.seed, selection.players,
-                             tuple((k, base[k]) for k in wk.VARIANT_KEYS))
+    # The file reads but its cards or plays do not: the random mode always works.
+    problems.append(unusable(selection.scenario, exc.localized(lang)
+                             if isinstance(exc, RulesLabError) else str(exc)))
+    selection = wk.Selection(wk.RANDOM, selection.seed, selection.players, selection.variant)
     steps_of = outline(selection.scenario, selection.seed, selection.players, selection.variant)
 
 count = steps_of.count

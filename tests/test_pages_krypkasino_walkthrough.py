@@ -4,6 +4,8 @@ links that give a message and a working page."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -183,3 +185,37 @@ def test_steps_without_lesson_text_explain_their_rule_under_the_variant() -> Non
     info = " ".join(i.value for i in at.info)
     assert "+3 for the player, −3 for whoever played just before" in info
     assert "(krypkasino_rules#C-9)" in info
+
+
+def test_a_scenario_file_that_cannot_be_played_gives_a_message(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+    import shutil
+
+    import streamlit as st
+
+    from tutorials import scenarios
+
+    folder = tmp_path / "krypkasino"
+    folder.mkdir()
+    shutil.copy(scenarios.path_of("krypkasino", "forced-sweep"), folder / "forced-sweep.json")
+    head = {"format": "rules-lab-scenario/1", "game": "krypkasino", "title": {"en": "Broken"}}
+    (folder / "bad-record.json").write_text(json.dumps(
+        {**head, "record": {"format": "krypkasino-record/1", "players": 2, "deals": []}}))
+    (folder / "typo.json").write_text(json.dumps({**head, "seed": 1, "player": 3}))
+    monkeypatch.setattr(scenarios, "ROOT", tmp_path)
+    st.cache_data.clear()
+    try:
+        at = open_page(scenario="bad-record")
+        warning = " ".join(w.value for w in at.warning)
+        assert "bad\\-record cannot be used" in warning and "deals" in warning
+        assert at.selectbox(key="kw.scenario").value == "random"
+        assert "Step 1 of" in heading(at)
+        typo = open_page(scenario="typo")
+        warning = " ".join(w.value for w in typo.warning)
+        assert "typo cannot be used" in warning and "unknown key" in warning
+        assert typo.selectbox(key="kw.scenario").options == [
+            "Worked example 1: a forced sweep (2♥ 7♠, with 9♦ and 4♣)",
+            "Broken", "Random deal (any seed, played by the basic player)"]
+    finally:
+        st.cache_data.clear()
