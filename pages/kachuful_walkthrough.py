@@ -298,7 +298,7 @@ with right:
         st.html(wk.draw_html(current_step, lang, visitor.four_colour))
     if current_step.kind == "schedule":
         st.html(wk.schedule_html(walk.schedule, walk.trumps, current_step.hand, lang))
-    if table is not None:
+    if table is not None and not current_step.sheet:  # the score sheet replaces empty hands
         st.caption(t("kwalk.table.caption", lang, hand=table.hand, size=table.size,
                      trump=wk.trump_words(table.trump, lang)))
         if viewer is None:
