@@ -4,6 +4,7 @@ links that give a message and a working page."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -219,3 +220,19 @@ def test_a_scenario_file_that_cannot_be_played_gives_a_message(
             "Broken", "Random deal (any seed, played by the basic player)"]
     finally:
         st.cache_data.clear()
+
+
+def test_the_session_scenario_ends_with_the_chart_of_three_deals() -> None:
+    at = open_page(scenario="session", step="999")
+    assert "Step 329 of 329 · The deal's score" in heading(at)
+    charts = at.get("plotly_chart")
+    assert len(charts) == 1
+    figure = json.loads(charts[0].proto.spec)
+    assert [trace["x"] for trace in figure["data"]] == [[0, 1, 2]] * 3
+    from tutorials import scenarios
+    from ui import walkthrough_krypkasino as wk
+
+    data = scenarios.load("krypkasino", "session", wk.GAME_KEYS).data
+    deals = wk.build(data, wk.rules_from({})).deal_scores
+    assert [trace["y"] for trace in figure["data"]] == [
+        [sum(d[seat] for d in deals[: n + 1]) for n in range(3)] for seat in range(3)]
