@@ -226,6 +226,13 @@ def status_table(board: wk.Board, lang: str) -> str:
     return "\n".join(rows)
 
 
+def unusable(scenario_id: str, why: str, lang: str) -> Problem:
+    """The message for a scenario file that cannot be played (a teacher's typo)."""
+    return Problem("kw.bad-scenario", (("scenario", escape_markdown(clip(scenario_id, 40))),
+                                       ("problem", escape_markdown(clip(why, 160))),
+                                       ("default", t("kw.random", lang))))
+
+
 def variant_summary(options: dict[str, Any], lang: str) -> str:
     on, off = t("kw.on", lang), t("kw.off", lang)
     session = options["session"]
@@ -253,26 +260,19 @@ if not ids:  # no usable scenario file: the random mode still works
 selection = wk.read_link(reader, ids, bases(menu))
 
 
-def unusable(scenario_id: str, why: str) -> Problem:
-    """The message for a scenario file that cannot be played (a teacher's typo)."""
-    return Problem("kw.bad-scenario", (("scenario", escape_markdown(clip(scenario_id, 40))),
-                                       ("problem", escape_markdown(clip(why, 160))),
-                                       ("default", t("kw.random", lang))))
-
-
 asked = st.query_params.get("scenario")
 for sid, why in broken:
     if asked == sid:  # say why, instead of "not one of the scenarios"
         reader.problems = [p for p in reader.problems if dict(p.data).get("name") != "scenario"]
-        problems.append(unusable(sid, why))
+        problems.append(unusable(sid, why, lang))
         selection = wk.Selection(wk.RANDOM, selection.seed, selection.players,
                                  selection.variant)
 try:
     steps_of = outline(selection.scenario, selection.seed, selection.players, selection.variant)
 except (RecordError, RulesLabError, scen.ScenarioError) as exc:
     # The file reads but its cards or plays do not: the random mode always works.
-    problems.append(unusable(selection.scenario, exc.localized(lang)
-                             if isinstance(exc, RulesLabError) else str(exc)))
+    why = exc.localized(lang) if isinstance(exc, RulesLabError) else str(exc)
+    problems.append(unusable(selection.scenario, why, lang))
     selection = wk.Selection(wk.RANDOM, selection.seed, selection.players, selection.variant)
     steps_of = outline(selection.scenario, selection.seed, selection.players, selection.variant)
 
