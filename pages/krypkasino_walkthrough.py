@@ -402,9 +402,9 @@ if step.hand_before:  # a play, or the position before the first play
             key = "kw.alternatives.maximal" if options["capture"] == "maximal" \
                 else "kw.alternatives"
             st.markdown(t(key, lang, card=card_text))
-            for column, alt in zip(st.columns(min(len(alternatives), 3)) * 40, alternatives,
-                                   strict=False):
-                column.html(cards(alt, lang, four))
+            columns = st.columns(min(len(alternatives), 3))
+            for i, alt in enumerate(alternatives):
+                columns[i % len(columns)].html(cards(alt, lang, four))
         else:
             st.caption(t("kw.only-choice", lang, card=card_text))
     with st.expander(t("kw.options", lang)):
