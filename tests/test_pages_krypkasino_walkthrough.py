@@ -236,3 +236,16 @@ def test_the_session_scenario_ends_with_the_chart_of_three_deals() -> None:
     deals = wk.build(data, wk.rules_from({})).deal_scores
     assert [trace["y"] for trace in figure["data"]] == [
         [sum(d[seat] for d in deals[: n + 1]) for n in range(3)] for seat in range(3)]
+
+
+def test_a_capture_is_highlighted_with_the_other_collections_listed() -> None:
+    at = open_page(scenario="capture-choice", step="2")
+    assert "Step 2 of 6 · A capture" in heading(at)
+    html = " ".join(h.proto.body for h in at.get("html"))
+    for name in ("six of hearts", "ace of clubs"):
+        assert f'aria-label="{name}, highlighted"' in html
+    assert 'aria-label="ace of spades, highlighted"' not in html
+    assert 'aria-label="seven of hearts, highlighted"' in html  # the card played, in the hand
+    page = texts(at)
+    assert "Other maximum collections 7♥ could have taken (C-6):" in page
+    assert "Taken, group by group: 6♥ + A♣" in page
