@@ -1,0 +1,852 @@
+"""A game against the computer, without Streamlit: the session behind the play pages.
+
+:class:`PlaySession` wraps an engine state (:class:`~engine.kachuful.KachufulState` or
+:class:`~engine.krypkasino.KrypkasinoState`), the bots of the other seats and the history
+of moves, so a page only reads it and calls its verbs in button callbacks:
+
+* :meth:`PlaySession.next_move` — one bot move (only when the page asks: the player sets
+  the pace); :meth:`PlaySession.until_my_turn` — bot moves until the player must act or a
+  hand/deal ends.
+* :meth:`PlaySession.bid`, :meth:`PlaySession.play_card` (Kachuful),
+  :meth:`PlaySession.click_card` and :meth:`PlaySession.take` (Krypkasino) — the player's
+  decisions. The engine checks them; a refusal is kept in :attr:`PlaySession.refusal`
+  (its sentence in any language) and leaves the game unchanged.
+* :meth:`PlaySession.undo` — back to just before the player's last decision, the bots'
+  replies after it included (practice mode).
+* :meth:`PlaySession.advice` — what the ``strong`` bot would do for the player, computed
+  once per position and kept.
+
+Nothing here decides legality or scores: the engine does. The reviews after a hand/deal
+(:func:`kachuful_review`, :func:`krypkasino_review`) read the engine's results and events
+and ask the engine's own functions (``playable_cards``, ``trick_winner``) what another card
+would have done. Every bot decision is seeded from the game seed and the move number, so a
+game replays identically from its setup and the player's choices.
+
+>>> s = PlaySession.start(Setup("kachuful", 3, 0, ("human", "random", "random"),
+...                             (("max_cards", 2),), seed=5))
+>>> s.state.hand_count, s.human_turn or s.next_move() is not None
+(3, True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.bots import Decision, bot_move, make_bot
+from engine.bots.kachuful import OWN_CARD, resolve
+from engine.cards import Card
+from engine.errors import IllegalActionError, RecordError, RulesLabError
+from engine.game import Event
+from engine.kachuful import Bid, HandResult, KachufulRules, KachufulState, playable_cards
+from engine.kachuful import record as krecord
+from engine.kachuful.events import BidMade, HandScored
+from engine.kachuful.rules import trick_winner
+from engine.krypkasino import KrypkasinoRules, KrypkasinoState, Play
+from engine.krypkasino import record as crecord
+from engine.krypkasino.events import (
+    DealScored,
+    FaceCardsSetAside,
+    LeftoversAwarded,
+    NewLot,
+    Swept,
+)
+from engine.krypkasino.state import DealResult
+
+GAMES: tuple[str, ...] = ("kachuful", "krypkasino")
+LEVELS: tuple[str, ...] = ("random", "basic", "strong")
+HUMAN = "human"
+#: Player counts each page offers.
+PLAYERS: dict[str, tuple[int, ...]] = {"kachuful": tuple(range(3, 9)),
+                                       "krypkasino": tuple(range(2, 7))}
+MAX_SEED = 2**53 - 1
+
+State = KachufulState | KrypkasinoState
+
+
+# -- the setup -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything that fixes a game: game, players, the player's seat, a bot level per
+    seat (:data:`HUMAN` at the player's seat), the variant (options that differ from the
+    default, as ``(name, value)`` pairs), the seed, and whether undo is allowed."""
+
+    game: str
+    players: int
+    seat: int
+    levels: tuple[str, ...]
+    variant: tuple[tuple[str, Any], ...] = ()
+    seed: int = 1
+    practice: bool = True
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise ValueError(f"unknown game {self.game!r}")
+        if self.players not in PLAYERS[self.game]:
+            raise ValueError(f"{self.game} is played by {PLAYERS[self.game]} players")
+        if not 0 <= self.seat < self.players or len(self.levels) != self.players:
+            raise ValueError("one level per seat, the player's seat among them")
+        for s, level in enumerate(self.levels):
+            if level not in (HUMAN if s == self.seat else LEVELS):
+                raise ValueError(f"seat {s}: level {level!r}")
+
+    def rules(self) -> KachufulRules | KrypkasinoRules:
+        """The engine's variant value (raises the engine's error for a bad option)."""
+        if self.game == "kachuful":
+            return KachufulRules.from_dict(dict(self.variant))
+        return KrypkasinoRules.from_dict(dict(self.variant))
+
+    @classmethod
+    def default(cls, game: str, players: int | None = None, seat: int = 0,
+                level: str = "basic", seed: int = 1) -> Setup:
+        n = players if players is not None else (4 if game == "kachuful" else 2)
+        return cls(game, n, seat, tuple(HUMAN if s == seat else level for s in range(n)),
+                   (), seed)
+
+
+def bot_seed(seed: int, move: int, seat: int) -> int:
+    """The seed of the bot deciding move number ``move`` (from 0) for ``seat``: a bot is
+    made fresh for each decision, so the game depends only on its setup and the moves.
+
+    >>> bot_seed(1, 0, 2) != bot_seed(1, 1, 2)
+    True
+    """
+    return (seed * 1_000_003 + move * 7_919 + seat * 104_729) % (2**62)
+
+
+def new_state(setup: Setup) -> State:
+    """The engine state of a new game of ``setup``."""
+    rules = setup.rules()
+    if isinstance(rules, KachufulRules):
+        return KachufulState.new_game(setup.players, rules, seed=setup.seed)
+    return KrypkasinoState.new(setup.players, setup.seed, rules)
+
+
+# -- the moves -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action applied to the game: who, what, why (a bot's decision), what happened.
+
+    ``round`` is the Kachuful hand number (from 1) or the Krypkasino deal index (from 0)
+    the move belongs to; ``table_before``/``table_after`` are Krypkasino's table around it.
+    """
+
+    index: int
+    seat: int
+    action: Any
+    events: tuple[Event, ...]
+    decision: Decision[Any] | None = None
+    human: bool = False
+    round: int = 0
+    table_before: tuple[Card, ...] = ()
+    table_after: tuple[Card, ...] = ()
+
+    @property
+    def ends_round(self) -> bool:
+        """Whether this move finished a hand (Kachuful) or a deal (Krypkasino)."""
+        return any(isinstance(e, (HandScored, DealScored)) for e in self.events)
+
+
+def action_text(action: Any) -> str:
+    """An action in short text: ``"2"``, ``"blind 1"``, ``"10♦"``, ``"7♠ takes 3♦ 4♣"``."""
+    if isinstance(action, Play):
+        if action.take:
+            return f"{action.card} → {' '.join(str(c) for c in action.take)}"
+        return str(action.card)
+    return str(action)
+
+
+@dataclass
+class PlaySession:
+    """A game in progress against bots; mutated only through its verbs."""
+
+    setup: Setup
+    state: State
+    moves: list[Move] = field(default_factory=list)
+    #: (state before a decision of the player, number of moves then), newest last.
+    undo_stack: list[tuple[State, int]] = field(default_factory=list)
+    #: The last refusal of the player's action (cleared by the next accepted action).
+    refusal: RulesLabError | None = None
+    #: Krypkasino: the card clicked whose capture must be chosen, and the choices.
+    pending: Play | None = None
+    choices: tuple[tuple[Card, ...], ...] = ()
+    #: Kachuful blind bids: the hands (numbers) in which the player has looked at the cards.
+    looked: set[int] = field(default_factory=set)
+    _advice: dict[int, Decision[Any]] = field(default_factory=dict)
+
+    @classmethod
+    def start(cls, setup: Setup) -> PlaySession:
+        return cls(setup, new_state(setup))
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        return self.setup.game
+
+    @property
+    def seat(self) -> int:
+        """The player's seat."""
+        return self.setup.seat
+
+    @property
+    def to_act(self) -> int | None:
+        return self.state.current_player()
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_terminal()
+
+    @property
+    def human_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    @property
+    def bot_turn(self) -> bool:
+        return self.to_act is not None and self.to_act != self.seat
+
+    @property
+    def round(self) -> int:
+        """The current hand number (Kachuful, from 1) or deal index (Krypkasino, from 0)."""
+        if isinstance(self.state, KachufulState):
+            return self.state.hand_number
+        return self.state.deal_index
+
+    @property
+    def can_undo(self) -> bool:
+        return self.setup.practice and bool(self.undo_stack)
+
+    def may_look(self) -> bool:
+        """Kachuful under blind bids: the player has not looked at this hand's cards yet
+        and could still bid blind."""
+        state = self.state
+        return (isinstance(state, KachufulState) and state.rules.blind_bids
+                and self.human_turn and state.bids[self.seat] is None
+                and state.hand_number not in self.looked)
+
+    def look(self) -> None:
+        """The player looks at the cards (no blind bid in this hand any more)."""
+        if isinstance(self.state, KachufulState):
+            self.looked.add(self.state.hand_number)
+
+    # -- applying --------------------------------------------------------------------------
+
+    def _apply(self, action: Any, decision: Decision[Any] | None, human: bool,
+               groups: Sequence[Sequence[Card]] | None = None) -> Move:
+        state = self.state
+        seat = state.current_player()
+        assert seat is not None
+        round_ = self.round
+        before: tuple[Card, ...] = ()
+        if isinstance(state, KrypkasinoState):
+            before = state.table_cards()
+            events: list[Any] = state.apply(action, groups)
+            after = self._table_after(events)
+        else:
+            events = state.apply(action)
+            after = ()
+        move = Move(len(self.moves), seat, action, tuple(events), decision, human, round_,
+                    before, after)
+        self.moves.append(move)
+        return move
+
+    def _table_after(self, events: Sequence[Event]) -> tuple[Card, ...]:
+        """The table right after the play: before a new lot's face cards leave it (C-11),
+        or the leftovers taken at the end of the deal (C-12)."""
+        state = self.state
+        assert isinstance(state, KrypkasinoState)
+        for e in events:
+            if isinstance(e, (NewLot, DealScored)):
+                faces = [f for f in events if isinstance(f, FaceCardsSetAside)]
+                left = [f for f in events if isinstance(f, LeftoversAwarded)]
+                if left:
+                    return left[0].cards
+                return (*state.table_cards(), *(c for f in faces for c in f.cards))
+        return state.table_cards()
+
+    def _human(self, action: Any, groups: Sequence[Sequence[Card]] | None = None) -> Move | None:
+        """Apply the player's action, or keep the engine's refusal (nothing changes)."""
+        if not self.human_turn:
+            return None
+        snapshot = self.state.clone()
+        count = len(self.moves)
+        try:
+            move = self._apply(action, None, True, groups)
+        except RulesLabError as exc:
+            self.refusal = exc
+            return None
+        self.refusal = None
+        self.pending = None
+        self.choices = ()
+        self.undo_stack.append((snapshot, count))
+        return move
+
+    def next_move(self) -> Move | None:
+        """One bot move, when a bot is to act (``None`` otherwise)."""
+        if not self.bot_turn:
+            return None
+        seat = self.to_act
+        assert seat is not None
+        index = len(self.moves)
+        bot = make_bot(self.game, self.setup.levels[seat], seed=bot_seed(self.setup.seed,
+                                                                         index, seat))
+        action, decision = bot_move(self.state, bot)
+        self.refusal = None
+        return self._apply(action, decision, False)
+
+    def until_my_turn(self, stop_at_round_end: bool = True, limit: int = 10_000) -> list[Move]:
+        """Bot moves until the player must act, the game is over, or (by default) a
+        hand/deal has just ended, so the player sees its last trick and review."""
+        done: list[Move] = []
+        while self.bot_turn and len(done) < limit:
+            move = self.next_move()
+            assert move is not None
+            done.append(move)
+            if stop_at_round_end and move.ends_round:
+                break
+        return done
+
+    def bid(self, n: int, blind: bool = False) -> Move | None:
+        """Kachuful: the player bids ``n`` (refused bids are kept in :attr:`refusal`)."""
+        if blind:
+            return self._human(Bid(n, True))
+        self.look()
+        return self._human(Bid(n))
+
+    def play_card(self, card: Card | None) -> Move | None:
+        """Kachuful: the player plays ``card`` (``None``: the unseen card of a forehead
+        hand, resolved by the engine's bot helper)."""
+        if not isinstance(self.state, KachufulState) or not self.human_turn:
+            return None
+        if card is None:
+            return self._human(resolve(self.state, OWN_CARD))
+        return self._human(card)
+
+    def click_card(self, card: Card) -> Move | None:
+        """Krypkasino: the player clicks ``card``. One legal way to play it is applied;
+        several (C-6) make it :attr:`pending` with its :attr:`choices`; a card the rules
+        refuse (C-8) leaves the engine's refusal."""
+        state = self.state
+        if not isinstance(state, KrypkasinoState) or not self.human_turn:
+            return None
+        takes = tuple(dict.fromkeys(
+            p.take for p in state.legal_actions() if p.card == card and p.take is not None))
+        if len(takes) > 1:
+            self.pending, self.choices, self.refusal = Play(card, None), takes, None
+            return None
+        return self._human(Play(card, takes[0] if takes else None))
+
+    def take(self, index: int) -> Move | None:
+        """Krypkasino: play the pending card taking its ``index``-th choice."""
+        if self.pending is None or not 0 <= index < len(self.choices):
+            return None
+        return self._human(Play(self.pending.card, self.choices[index]))
+
+    def cancel(self) -> None:
+        self.pending, self.choices = None, ()
+
+    def undo(self) -> bool:
+        """Back to just before the player's last decision (its bot replies included)."""
+        if not self.can_undo:
+            return False
+        state, count = self.undo_stack.pop()
+        self.state = state.clone()
+        del self.moves[count:]
+        self._advice = {k: v for k, v in self._advice.items() if k <= count}
+        self.refusal = None
+        self.cancel()
+        return True
+
+    # -- the coach -------------------------------------------------------------------------
+
+    def advice(self) -> Decision[Any] | None:
+        """What the ``strong`` bot would do in the player's seat now, and why (computed
+        once per position; ``None`` when it is not the player's turn)."""
+        if not self.human_turn:
+            return None
+        key = len(self.moves)
+        cached = self._advice.get(key)
+        if cached is None:
+            bot = make_bot(self.game, "strong", seed=bot_seed(self.setup.seed, key, self.seat))
+            _, cached = bot_move(self.state, bot)
+            self._advice[key] = cached
+        return cached
+
+    def advice_ready(self) -> bool:
+        return len(self.moves) in self._advice
+
+    # -- what pages show -------------------------------------------------------------------
+
+    def recent(self, count: int = 8) -> list[Move]:
+        """The last ``count`` moves, newest first."""
+        return self.moves[::-1][:count]
+
+    def moves_of_round(self, round_: int) -> list[Move]:
+        return [m for m in self.moves if m.round == round_]
+
+    def record(self) -> dict[str, Any]:
+        """The game so far as a record of FORMATS.md (the engine's writer)."""
+        if isinstance(self.state, KachufulState):
+            return krecord.to_record(self.state)
+        return crecord.to_record(self.state)
+
+    def record_json(self) -> str:
+        return json.dumps(self.record(), indent=1)
+
+    def score_rows(self) -> list[tuple[int, ...]]:
+        """Each finished hand's (deal's) scores, for the score chart."""
+        if isinstance(self.state, KachufulState):
+            return [r.scores for r in self.state.results if r.scores is not None]
+        return [r.scores for r in self.state.results]
+
+
+# -- the score sheets ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KachufulSheetRow:
+    hand: int
+    size: int
+    trump: str
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+def kachuful_sheet(results: Sequence[HandResult]) -> list[KachufulSheetRow]:
+    """One row per finished hand: bids, tricks, points and running totals."""
+    from engine.kachuful import trump_code
+
+    rows: list[KachufulSheetRow] = []
+    totals: list[int] = []
+    for r in results:
+        if r.scores is None:
+            continue
+        totals = [a + b for a, b in zip(totals or [0] * len(r.scores), r.scores, strict=True)]
+        rows.append(KachufulSheetRow(r.hand, r.setup.size, trump_code(r.setup.trump),
+                                     tuple(b if b is not None else 0 for b in r.bids),
+                                     r.tricks, r.scores, tuple(totals)))
+    return rows
+
+
+@dataclass(frozen=True)
+class KrypkasinoSheetRow:
+    deal: int
+    dealer: int
+    card_points: tuple[int, ...]
+    sweeps: tuple[int, ...]
+    sweep_points: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+def krypkasino_sheet(results: Sequence[DealResult]) -> list[KrypkasinoSheetRow]:
+    """One row per finished deal: card points, sweeps made, sweep points, score, totals."""
+    rows: list[KrypkasinoSheetRow] = []
+    totals: list[int] = []
+    for r in results:
+        n = len(r.scores)
+        totals = [a + b for a, b in zip(totals or [0] * n, r.scores, strict=True)]
+        made = tuple(sum(1 for s in r.sweeps if s.seat == seat) for seat in range(n))
+        rows.append(KrypkasinoSheetRow(r.deal, r.dealer, r.card_points, made, r.sweep_points,
+                                       r.scores, tuple(totals)))
+    return rows
+
+
+# -- the reviews ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Note:
+    """One line of a review: a UI string key (``play.review.*``) and its data (cards
+    already written as text)."""
+
+    key: str
+    data: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        return dict(self.data)
+
+
+def _note(key: str, **data: Any) -> Note:
+    return Note(key, tuple(data.items()))
+
+
+@dataclass(frozen=True)
+class Trick:
+    number: int
+    leader: int
+    cards: tuple[Card, ...]  # in play order
+    winner: int
+
+    def card_of(self, seat: int, players: int) -> Card:
+        return self.cards[(seat - self.leader) % players]
+
+
+def tricks_of(result: HandResult, players: int) -> list[Trick]:
+    """The tricks of a hand from its play list and trick winners (K-10, K-12)."""
+    leader = (result.setup.dealer + 1) % players
+    tricks = []
+    for k, winner in enumerate(result.trick_winners):
+        cards = result.play[k * players:(k + 1) * players]
+        if len(cards) < players:
+            break
+        tricks.append(Trick(k + 1, leader, tuple(cards), winner))
+        leader = winner
+    return tricks
+
+
+def kachuful_review(result: HandResult, seat: int, players: int,
+                    rules: KachufulRules) -> list[Note]:
+    """After a hand: the bid against the tricks, and where the bid went wrong.
+
+    Taking too many: each trick the seat won, with a card it could have played instead
+    that would have lost it (the others' cards as they were played). Too few: each trick
+    it lost that another legal card would have won. Both found with the engine's
+    ``playable_cards`` and ``trick_winner``; hindsight, since the others might have
+    played differently.
+    """
+    bid = result.bids[seat]
+    taken = result.tricks[seat]
+    assert bid is not None and result.scores is not None
+    notes = [_note("play.review.k.summary", bid=bid, tricks=taken, points=result.scores[seat])]
+    if result.reneged[seat]:
+        notes.append(_note("play.review.k.reneged"))
+    if bid == taken:
+        notes.append(_note("play.review.k.made"))
+        return notes
+    trump = result.setup.trump
+    hand = list(result.setup.deal[seat])
+    over = taken > bid
+    found = False
+    for trick in tricks_of(result, players):
+        mine = trick.card_of(seat, players)
+        led = None if trick.leader == seat else trick.cards[0].suit
+        # Alternatives that follow suit (K-11), even under ``renege: penalized``.
+        options = [c for c in playable_cards(hand, led) if c != mine]
+        hand.remove(mine)
+        won = trick.winner == seat
+        if won != over:
+            continue
+        position = (seat - trick.leader) % players
+        better = []
+        for other in options:
+            cards = list(trick.cards)
+            cards[position] = other
+            wins = trick_winner(cards, trump)[0] == position
+            if wins != won:
+                better.append(other)
+        if better:
+            found = True
+            key = "play.review.k.could-duck" if over else "play.review.k.could-win"
+            notes.append(_note(key, trick=trick.number, card=str(mine),
+                               others=", ".join(str(c) for c in better[:4])))
+        elif over:
+            notes.append(_note("play.review.k.had-to-win", trick=trick.number, card=str(mine)))
+    if not found:
+        notes.append(_note("play.review.k.bid-high" if not over else "play.review.k.bid-low",
+                           bid=bid, tricks=taken))
+    return notes
+
+
+def krypkasino_review(moves: Sequence[Move], seat: int, result: DealResult | None) -> list[Note]:
+    """After a deal (or so far): the seat's sweeps, the sweeps against it and which of its
+    plays (a trail or a capture) left the table that was swept (C-9), then its figures."""
+    notes: list[Note] = []
+    for i, move in enumerate(moves):
+        for event in move.events:
+            if not isinstance(event, Swept):
+                continue
+            double = "double" if event.double else "single"
+            if event.seat == seat:
+                notes.append(_note(f"play.review.c.swept.{double}", card=str(event.card),
+                                   points=event.points, victim=event.victim))
+            elif event.victim == seat:
+                before = moves[i - 1] if i > 0 else None
+                fresh = before is None or before.seat != seat or any(
+                    isinstance(e, NewLot) for e in before.events)
+                if fresh:
+                    notes.append(_note("play.review.c.dealer-paid", card=str(event.card),
+                                       sweeper=event.seat, points=event.points))
+                else:
+                    assert before is not None
+                    kind = "capture" if before.action.take else "trail"
+                    left = ", ".join(str(c) for c in before.table_after)
+                    notes.append(_note(f"play.review.c.left.{kind}",
+                                       card=str(before.action.card), table=left,
+                                       sweeper=event.seat, sweeper_card=str(event.card),
+                                       points=event.points))
+    if not notes:
+        notes.append(_note("play.review.c.no-sweeps"))
+    if result is not None:
+        notes.append(_note("play.review.c.summary", cards=result.card_points[seat],
+                           sweeps=result.sweep_points[seat], score=result.scores[seat]))
+    return notes
+
+
+# -- the dealer's forbidden bid and the forced sweep, in the engine's words ------------
+
+
+def refused_bids(state: KachufulState, lang: str) -> list[tuple[int, str]]:
+    """The numbers 0..hand size the current bidder may not bid, each with the engine's
+    refusal (K-9 for the dealer under the hook rule)."""
+    if state.current_player() is None or state.bids.count(None) == 0:
+        return []
+    out = []
+    allowed = set(state.legal_bid_numbers())
+    for n in range(state.hand_size + 1):
+        if n in allowed:
+            continue
+        try:
+            state.check(Bid(n))
+        except IllegalActionError as exc:
+            out.append((n, exc.localized(lang)))
+    return out
+
+
+def forced_sweep(state: KrypkasinoState) -> list[Card]:
+    """The cards of the player to act that take the whole table when C-8 forces one of
+    them (empty when no sweep is forced)."""
+    if not state.rules.forced_sweep or state.current_player() is None:
+        return []
+    return state.sweeping_cards()
+
+
+# -- loading a record to replay it step by step --------------------------------------
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One action of a loaded record: who, what, and the events it caused."""
+
+    seat: int
+    action: Any
+    events: tuple[Event, ...]
+
+
+@dataclass
+class RecordReplay:
+    """A loaded record played step by step: ``states[k]`` is the game after ``k`` actions.
+
+    ``error`` is the engine's refusal of the action after the last step, if the record
+    holds an illegal action (the replay stops there, as ``python -m engine replay`` does).
+    """
+
+    game: str
+    players: int
+    steps: list[ReplayStep]
+    states: list[State]
+    error: RulesLabError | None = None
+
+    @property
+    def count(self) -> int:
+        return len(self.steps)
+
+
+def load_record(text: str | bytes) -> RecordReplay:
+    """Read an uploaded record (JSON text). Raises :class:`RecordError` naming the field
+    when it is not a valid record (the text is never shown as HTML)."""
+    try:
+        doc = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise RecordError("", f"not JSON ({exc})") from None
+    if not isinstance(doc, dict):
+        raise RecordError("", "a record is a JSON object")
+    fmt = doc.get("format")
+    if fmt == krecord.FORMAT:
+        return _kachuful_replay(doc)
+    if fmt == crecord.FORMAT:
+        return _krypkasino_replay(doc)
+    raise RecordError("format", f"must be {krecord.FORMAT!r} or {crecord.FORMAT!r}")
+
+
+def _kachuful_replay(doc: Mapping[str, Any]) -> RecordReplay:
+    record = krecord.read_record(doc)
+    if not record.hands:
+        raise RecordError("hands", "the record has no hand to replay")
+    n = record.players
+    state = KachufulState.from_hands(n, [h.setup for h in record.hands], record.rules)
+    actions: list[Bid | Card] = []
+    for hand in record.hands:
+        for k in range(n):
+            s = (hand.setup.dealer + 1 + k) % n
+            b = hand.bids[s]
+            if b is None:
+                break
+            actions.append(Bid(b, s in hand.blind))
+        actions.extend(hand.play)
+    replay = RecordReplay("kachuful", n, [], [state.clone()])
+    for action in actions:
+        seat = state.current_player()
+        assert seat is not None
+        try:
+            events = state.apply(action)
+        except RulesLabError as exc:
+            replay.error = exc
+            break
+        replay.steps.append(ReplayStep(seat, action, tuple(events)))
+        replay.states.append(state.clone())
+    return replay
+
+
+def _krypkasino_replay(doc: Mapping[str, Any]) -> RecordReplay:
+    record = crecord.read_record(doc)
+    state = KrypkasinoState(record.players, record.rules, first_dealer=record.deals[0].dealer)
+    replay = RecordReplay("krypkasino", record.players, [], [])
+    for deal in record.deals:
+        if deal.seed is not None:
+            state.start_deal(seed=deal.seed)
+        else:
+            assert deal.hands is not None and deal.table is not None and deal.stock is not None
+            state.start_deal(deal.hands, deal.table, deal.stock)
+        if not replay.states:
+            replay.states.append(state.clone())
+        for rp in deal.plays:
+            seat = state.current_player()
+            assert seat is not None
+            try:
+                if rp.groups is None:
+                    action = Play(rp.card, None)
+                    events = state.apply(action)
+                else:
+                    action = Play(rp.card, tuple(c for g in rp.groups for c in g))
+                    events = state.apply(Play(rp.card, ()), groups=rp.groups)
+            except RulesLabError as exc:
+                replay.error = exc
+                return replay
+            replay.steps.append(ReplayStep(seat, action, tuple(events)))
+            replay.states.append(state.clone())
+    return replay
+
+
+# -- the link: a game's setup in the URL ---------------------------------------------
+
+#: Kachuful's variant options (RULES.md's table order), and Krypkasino's.
+KACHUFUL_OPTIONS: tuple[str, ...] = ("schedule", "max_cards", "trumps", "hook_rule", "scoring",
+                                     "blind_bids", "one_card_forehead", "renege")
+KRYPKASINO_OPTIONS: tuple[str, ...] = ("capture", "sweep_points", "double_sweep",
+                                       "forced_sweep", "session")
+SETUP_KEYS: tuple[str, ...] = ("players", "seat", "bots", "seed", "practice")
+YOU = "you"
+
+
+def options_of(game: str) -> tuple[str, ...]:
+    return KACHUFUL_OPTIONS if game == "kachuful" else KRYPKASINO_OPTIONS
+
+
+def link_keys(game: str) -> tuple[str, ...]:
+    """Every query key the play page of ``game`` reads."""
+    return (*SETUP_KEYS, *options_of(game))
+
+
+def option_choices(game: str, name: str, players: int) -> tuple[str, ...]:
+    """The values an option may take, as written in links and offered by the page."""
+    if game == "kachuful":
+        from ui.walkthrough_kachuful import option_choices as kachuful_choices
+
+        return kachuful_choices(name, players)
+    from ui.walkthrough_krypkasino import BOOL_CHOICES, CAPTURE_CHOICES, SESSION_CHOICES
+
+    choices: dict[str, tuple[str, ...]] = {
+        "capture": CAPTURE_CHOICES, "double_sweep": BOOL_CHOICES,
+        "forced_sweep": BOOL_CHOICES, "session": SESSION_CHOICES,
+        "sweep_points": tuple(str(n) for n in range(0, 21)),
+    }
+    return choices[name]
+
+
+def option_text(rules: KachufulRules | KrypkasinoRules, name: str) -> str:
+    """An option of ``rules`` as a link writes it (``true``, ``auto``, ``5``, ``rotation``)."""
+    value = getattr(rules, name)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "auto"
+    return str(value)
+
+
+def option_value(game: str, name: str, text: str) -> Any:
+    """The engine's value of an option written as :func:`option_text` writes it."""
+    if text in ("true", "false"):
+        return text == "true"
+    if name == "max_cards":
+        return None if text == "auto" else text if text == "classic" else int(text)
+    if name == "sweep_points" or (name == "session" and text != "rotation"):
+        return int(text)
+    return text
+
+
+def read_setup(game: str, params: Mapping[str, str], lang: str = "en",
+               seed: int = 1) -> tuple[Setup, list[Any]]:
+    """The setup a link asks for, and the problems with its values (each bad value falls
+    back to a default with a :class:`ui.query.Problem`). ``seed`` is used when the link
+    has none.
+
+    >>> s, problems = read_setup("kachuful", {"players": "3", "seat": "1",
+    ...                          "bots": "strong,you,nobody", "max_cards": "3"})
+    >>> s.levels, s.variant, len(problems)
+    (('strong', 'human', 'basic'), (('max_cards', 3),), 1)
+    """
+    from ui.query import LinkReader, Problem
+
+    reader = LinkReader(lang, params=params)
+    counts = PLAYERS[game]
+    default_players = 4 if game == "kachuful" else 2
+    players = reader.int("players", default_players, lo=counts[0], hi=counts[-1])
+    seat = reader.int("seat", 0, lo=0, hi=players - 1)
+    raw_bots = reader.text("bots", "")
+    levels: list[str] = []
+    words = raw_bots.split(",") if raw_bots else []
+    for s in range(players):
+        word = words[s].strip() if s < len(words) else ""
+        if s == seat:
+            levels.append(HUMAN)
+        elif word in LEVELS:
+            levels.append(word)
+        else:
+            if word and word != YOU:
+                reader.problems.append(Problem("query.bad-choice", (
+                    ("name", "bots"), ("value", word[:20]), ("choices", ", ".join(LEVELS)),
+                    ("default", "basic"))))
+            levels.append("basic")
+    chosen_seed = reader.int("seed", seed, lo=0, hi=MAX_SEED)
+    practice = reader.choice("practice", ("true", "false"), "true") == "true"
+    variant: dict[str, Any] = {}
+    for name in options_of(game):
+        choices = option_choices(game, name, players)
+        default = option_text(KachufulRules() if game == "kachuful" else KrypkasinoRules(),
+                              name)
+        text = reader.choice(name, choices, default if default in choices else choices[0])
+        if text != default:
+            variant[name] = option_value(game, name, text)
+    setup = Setup(game, players, seat, tuple(levels), tuple(variant.items()), chosen_seed,
+                  practice)
+    try:
+        new_state(setup)
+    except (RulesLabError, ValueError):
+        setup = Setup(game, players, seat, tuple(levels), (), chosen_seed, practice)
+    return setup, list(reader.problems)
+
+
+def setup_params(setup: Setup) -> dict[str, str | None]:
+    """The query that reproduces ``setup`` (default variant options are left out)."""
+    out: dict[str, str | None] = {
+        "players": str(setup.players), "seat": str(setup.seat),
+        "bots": ",".join(YOU if level == HUMAN else level for level in setup.levels),
+        "seed": str(setup.seed), "practice": None if setup.practice else "false",
+    }
+    given = dict(setup.variant)
+    for name in options_of(setup.game):
+        out[name] = None
+        if name in given:
+            rules = setup.rules()
+            out[name] = option_text(rules, name)
+    return out
