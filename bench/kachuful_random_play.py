@@ -46,16 +46,18 @@ def state_hands(size: int, count: int, seed: int, checked: bool) -> None:
     rnd = rng.random
     deck = list(DECK)
     dealt = PLAYERS * size
+    seats = [slice(s * size, (s + 1) * size) for s in range(PLAYERS)]
     for index in range(count):
-        for i in range(min(dealt + 1, 52)):
+        for i in range(dealt):  # partial Fisher-Yates: the dealt cards only
             j = i + int(rnd() * (52 - i))
             deck[i], deck[j] = deck[j], deck[i]
-        deal = tuple(tuple(deck[s * size:(s + 1) * size]) for s in range(PLAYERS))
+        deal = tuple([tuple(deck[seat]) for seat in seats])
         state = KachufulState.from_hands(
             PLAYERS, [HandSetup(index % PLAYERS, deal, TRUMP_CYCLE[index % 4])])
         apply = state.apply if checked else state.apply_unchecked
         legal = state.legal_actions
-        while not state.is_terminal():
+        over = state.is_terminal
+        while not over():
             actions = legal()
             apply(actions[int(rnd() * len(actions))])
 
