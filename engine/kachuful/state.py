@@ -230,7 +230,7 @@ class KachufulState:
     __slots__ = (
         "players", "rules", "draw_events", "_seed", "_plan", "_sizes", "_first_dealer",
         "_index", "_setup", "_hands", "_bids", "_blind", "_bid_count", "_tricks", "_trick",
-        "_leader", "_turn", "_phase", "_totals", "_results", "_played", "_winners_of_tricks",
+        "_leader", "_turn", "_phase", "_totals", "_results", "_winners_of_tricks",
         "_reneged", "_done_tricks", "_penalize", "_size", "_trump", "_bid_sum",
     )
 
@@ -309,7 +309,6 @@ class KachufulState:
         self._trick: list[Card] = []
         self._leader = self._turn = (setup.dealer + 1) % n
         self._phase = Phase.BID
-        self._played: list[Card] = []
         self._winners_of_tricks: list[int] = []
         self._reneged = [False] * n
         self._done_tricks: list[PlayedTrick] = []
@@ -424,7 +423,7 @@ class KachufulState:
             object.__setattr__(other, name, getattr(self, name))
         other._results = list(self._results)
         other._hands = [dict(h) for h in self._hands]
-        for name in ("_bids", "_blind", "_tricks", "_trick", "_totals", "_played",
+        for name in ("_bids", "_blind", "_tricks", "_trick", "_totals",
                      "_winners_of_tricks", "_reneged", "_done_tricks"):
             object.__setattr__(other, name, list(getattr(self, name)))
         return other
@@ -434,7 +433,7 @@ class KachufulState:
                 self._index, self._setup, self._hands,
                 self._bids, self._blind, self._bid_count, self._tricks, self._trick,
                 self._leader, self._turn, self._phase, self._totals, self._results,
-                self._played, self._winners_of_tricks, self._reneged, self._done_tricks)
+                self._winners_of_tricks, self._reneged, self._done_tricks)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, KachufulState):
@@ -531,7 +530,6 @@ class KachufulState:
                                      play_kind(card, led, trump), led, trump, reneged))
         del hand[id(card)]
         trick.append(card)
-        self._played.append(card)
         n = self.players
         if len(trick) < n:
             self._turn = seat + 1 if seat + 1 < n else 0
@@ -579,9 +577,13 @@ class KachufulState:
                 won = winners(totals)
                 events.append(GameOver(tuple(totals), tuple(won), totals[won[0]], len(won) > 1))
 
+    def _play_so_far(self) -> tuple[Card, ...]:
+        """Every card played in the current hand, in order (tricks, then the table)."""
+        return (*(c for done in self._done_tricks for c in done.cards), *self._trick)
+
     def _result(self, scores: tuple[int, ...] | None) -> HandResult:
         return HandResult(self._index + 1, self._setup, tuple(self._bids), tuple(self._blind),
-                          tuple(self._played), tuple(self._winners_of_tricks),
+                          self._play_so_far(), tuple(self._winners_of_tricks),
                           tuple(self._tricks), tuple(self._reneged), scores)
 
     # -- what pages read -----------------------------------------------------------
