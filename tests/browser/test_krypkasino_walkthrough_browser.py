@@ -33,6 +33,7 @@ def test_clicking_through_and_opening_the_shared_link(new_page: Callable[..., An
     refusal = page.locator("[data-testid='stAlertContentError']").first
     assert "takes the whole table" in refusal.inner_text() and "(C-8)" in refusal.inner_text()
     # The hand: 9♦ may be played, 4♣ is faded, both readable by a screen reader.
+    page.wait_for_selector(".rl-card[aria-label='four of clubs, not playable']")
     assert page.locator(".rl-card[aria-label='nine of diamonds, playable']").count() >= 1
     assert page.locator(".rl-card[aria-label='four of clubs, not playable']").count() == 1
     page.screenshot(path=f"{SHOTS}/kw-browser-step1.png", full_page=True)
