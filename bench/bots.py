@@ -13,8 +13,9 @@ an interval whose low end is above it. What a "game" is, printed as ``# game:`` 
 * Kachuful: a whole game on a short schedule, ``max_cards`` 5 by default (hands of
   5, 4, 3, 2, 1, 2, 3, 4, 5 cards: nine hands, four players), so that 500 games with a
   strong bot fit in a few minutes; ``--max-cards`` changes it.
-* Krypkasino: one deal (``session=1``: all 104 cards, four players); ``--sessions``
-  plays whole sessions (four deals) instead.
+* Krypkasino: a whole session as C-15 defines the game (four players, four deals of
+  104 cards, each player dealing once; lowest total wins); ``--deals`` makes a game of
+  one deal instead (faster, but one deal is mostly luck).
 
 Then the decision time of the strong Kachuful bot in 13-card hands (the first hand of a
 default four-player game, the other seats ``basic``): every decision it makes in those
@@ -123,8 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=500, help="games per tournament")
     parser.add_argument("--workers", type=int, default=2, help="worker processes")
     parser.add_argument("--max-cards", type=int, default=5, help="Kachuful's largest hand")
-    parser.add_argument("--sessions", action="store_true",
-                        help="Krypkasino games are whole sessions, not single deals")
+    parser.add_argument("--deals", action="store_true",
+                        help="Krypkasino games are single deals, not whole sessions")
     parser.add_argument("--timing-hands", type=int, default=12,
                         help="13-card hands timed for the strong Kachuful bot")
     parser.add_argument("--seed", type=int, default=2024)
@@ -154,8 +155,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{hand_sizes(PLAYERS, sizes)}, {args.games} games per line-up", flush=True)
         ok = tournaments("kachuful", rules, args.games, args.workers, args.seed) and ok
     if args.only in (None, "krypkasino"):
-        kr: dict[str, object] = {} if args.sessions else {"session": 1}
-        what = "a session of 4 deals" if args.sessions else "one deal of 104 cards"
+        kr: dict[str, object] = {"session": 1} if args.deals else {}
+        what = "one deal of 104 cards" if args.deals else "a session of 4 deals (C-15)"
         print(f"# game: Krypkasino, 4 players, {what}, {args.games} games per line-up",
               flush=True)
         ok = tournaments("krypkasino", kr, args.games, args.workers, args.seed) and ok

@@ -346,7 +346,7 @@ class StrongKrypkasinoBot:
     game = "krypkasino"
     level = "strong"
 
-    def __init__(self, seed: int = 0, samples: int = 24, max_plays: int = 10,
+    def __init__(self, seed: int = 0, samples: int = 32, max_plays: int = 10,
                  rival_weight: float = 1.0, leaf_weight: float = 1.0,
                  horizon: str = "round") -> None:
         self.rng = random.Random(seed)
