@@ -399,6 +399,11 @@ def read_source(data: Mapping[str, Any]) -> _Source:
     return _Source(players, start_position, [plays], [], 1, is_position=True)
 
 
+def _waiting_for_cards(state: KrypkasinoState) -> bool:
+    """Whether the session waits for the cards of its next deal (``Phase.DEAL``)."""
+    return state.phase is Phase.DEAL
+
+
 def _start_recorded(state: KrypkasinoState, deal: Any) -> list[KrypkasinoEvent]:
     if deal.seed is not None:
         return state.start_deal(seed=deal.seed)
@@ -647,9 +652,9 @@ class _Builder:
                 continue
             # The deal is over (a seeded session has dealt the next one already).
             done = len(self.deal_scores)
-            if done >= limit or state.phase is Phase.GAME_OVER:
+            if done >= limit or state.is_terminal():
                 break
-            if state.phase is Phase.DEAL:
+            if _waiting_for_cards(state):
                 if done >= len(source.deal_cards):
                     break
                 opening = _start_recorded(state, source.deal_cards[done])
