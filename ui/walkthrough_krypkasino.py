@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import DECK, Card
@@ -69,8 +69,10 @@ from engine.recordio import (
 )
 
 __all__ = [
-    "GAME_KEYS", "Board", "CardChoice", "Refusal", "Tally", "Step", "Walkthrough",
-    "basic_play", "build", "rules_from", "step_prefix", "hand_order",
+    "GAME_KEYS", "RANDOM", "VARIANT_KEYS", "Board", "CardChoice", "Refusal", "Tally", "Step",
+    "Walkthrough", "Outline", "Selection", "basic_play", "build", "read_source", "rules_from",
+    "base_variant", "read_link", "link_params", "outline", "finished_scores", "tally_text",
+    "step_prefix", "hand_order",
 ]
 
 #: The scenario keys this game reads (besides the shared ones of ``tutorials.scenarios``).
@@ -227,7 +229,6 @@ class Walkthrough:
     deal_scores: tuple[tuple[int, ...], ...] = ()
     deals: int = 1
     truncated: bool = False
-    notes: tuple[Refusal, ...] = field(default_factory=tuple)
 
     def index_of(self, step_id: str) -> int | None:
         for i, s in enumerate(self.steps):
