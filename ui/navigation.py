@@ -62,6 +62,10 @@ PAGES: list[PageSpec] = [
              ":material/scoreboard:", "play"),
     PageSpec("krypkasino", "pages/krypkasino_scorekeeper.py", "scorekeeper.page.krypkasino",
              ":material/scoreboard:", "play"),
+    PageSpec("kachuful", "pages/kachuful_play.py", "play.page.kachuful", ":material/playing_cards:",
+             "play"),
+    PageSpec("krypkasino", "pages/krypkasino_play.py", "play.page.krypkasino",
+             ":material/playing_cards:", "play"),
     PageSpec("teach", "pages/quiz.py", "page.quiz", ":material/quiz:", "teach"),
 ]
 

@@ -42,7 +42,7 @@ from engine.errors import IllegalActionError, RecordError, RulesLabError
 from engine.game import Event
 from engine.kachuful import Bid, HandResult, KachufulRules, KachufulState, playable_cards
 from engine.kachuful import record as krecord
-from engine.kachuful.events import BidMade, HandScored
+from engine.kachuful.events import HandScored
 from engine.kachuful.rules import trick_winner
 from engine.krypkasino import KrypkasinoRules, KrypkasinoState, Play
 from engine.krypkasino import record as crecord
@@ -801,10 +801,11 @@ def read_setup(game: str, params: Mapping[str, str], lang: str = "en",
     counts = PLAYERS[game]
     default_players = 4 if game == "kachuful" else 2
     players = reader.int("players", default_players, lo=counts[0], hi=counts[-1])
-    seat = reader.int("seat", 0, lo=0, hi=players - 1)
     raw_bots = reader.text("bots", "")
-    levels: list[str] = []
     words = raw_bots.split(",") if raw_bots else []
+    named = [i for i, w in enumerate(words[:players]) if w.strip() == YOU]
+    seat = reader.int("seat", named[0] if named else 0, lo=0, hi=players - 1)
+    levels: list[str] = []
     for s in range(players):
         word = words[s].strip() if s < len(words) else ""
         if s == seat:
@@ -850,3 +851,476 @@ def setup_params(setup: Setup) -> dict[str, str | None]:
             rules = setup.rules()
             out[name] = option_text(rules, name)
     return out
+
+
+# -- drawing: the parts both play pages share (Streamlit is imported inside) ------------
+# The functions above are pure; these put a session on the page. Each page passes its
+# widget-key prefix (``kplay.`` or ``cplay.``), so keys stay unique per page.
+
+SUIT_COLOURS = {"H": "red", "D": "red", "S": "", "C": ""}
+FOUR_COLOURS = {"H": "red", "D": "blue", "S": "", "C": "green"}
+
+
+def button_label(card: Card, four_colour: bool = False) -> str:
+    """A card as a button label (markdown): ``":red[10♥]"``; black suits plain.
+
+    >>> from engine.cards import parse_card
+    >>> button_label(parse_card("TH")), button_label(parse_card("2C"), True)
+    (':red[10♥]', ':green[2♣]')
+    """
+    colour = (FOUR_COLOURS if four_colour else SUIT_COLOURS)[card.suit.value]
+    text = str(card)
+    return f":{colour}[{text}]" if colour else text
+
+
+def seat_name(seat: int, setup: Setup, lang: str) -> str:
+    """``Seat 2 (you)`` or ``Seat 1 (strong)`` in ``lang``."""
+    from ui.i18n import t
+
+    if seat == setup.seat:
+        return t("play.seat.you", lang, seat=seat)
+    return t("play.seat.bot", lang, seat=seat, level=t(f"play.level.{setup.levels[seat]}", lang))
+
+
+def event_sentence(event: Event, lang: str) -> str:
+    """An engine event in words (the engine's catalogue)."""
+    from engine.messages import render
+
+    return render(event.key, lang, **event.message_data())
+
+
+def session_of(prefix: str) -> PlaySession:
+    import streamlit as st
+
+    session: PlaySession = st.session_state[prefix + "session"]
+    return session
+
+
+def ensure_session(game: str, prefix: str, lang: str) -> tuple[PlaySession, list[Any]]:
+    """The page's game: started from the link on arrival (or when the link changes),
+    otherwise the one in this browser session. Returns it with the link's problems."""
+    import random
+
+    import streamlit as st
+
+    link = {k: st.query_params[k] for k in link_keys(game) if k in st.query_params}
+    key = prefix + "session"
+    problems: list[Any] = []
+    if key not in st.session_state or (link and link != st.session_state.get(prefix + "sent")):
+        setup, problems = read_setup(game, link, lang, seed=random.randrange(1, 1_000_000))
+        st.session_state[key] = PlaySession.start(setup)
+    return session_of(prefix), problems
+
+
+def write_link(setup: Setup, prefix: str) -> None:
+    """Mirror the setup in the URL (and remember what was written)."""
+    import streamlit as st
+
+    from ui.query import write_params
+
+    params = setup_params(setup)
+    write_params(**params)
+    st.session_state[prefix + "sent"] = {k: v for k, v in params.items() if v is not None}
+
+
+def _after_human(prefix: str) -> None:
+    import streamlit as st
+
+    session = session_of(prefix)
+    if session.refusal is None and st.session_state.get(prefix + "auto", True):
+        session.until_my_turn()
+
+
+def on_next(prefix: str) -> None:
+    session_of(prefix).next_move()
+
+
+def on_until(prefix: str) -> None:
+    session_of(prefix).until_my_turn()
+
+
+def on_undo(prefix: str) -> None:
+    session_of(prefix).undo()
+
+
+def render_controls(prefix: str, lang: str) -> None:
+    """Next move, until my turn, the auto and coach switches, undo (practice mode)."""
+    import streamlit as st
+
+    from ui.i18n import t
+
+    session = session_of(prefix)
+    st.session_state.setdefault(prefix + "auto", True)
+    st.session_state.setdefault(prefix + "coach", True)
+    with st.container(horizontal=True, vertical_alignment="center", key=prefix + "controls"):
+        st.button(t("play.next", lang), key=prefix + "next", on_click=on_next, args=(prefix,),
+                  disabled=not session.bot_turn, type="primary" if session.bot_turn else
+                  "secondary", icon=":material/skip_next:")
+        st.button(t("play.until", lang), key=prefix + "until", on_click=on_until,
+                  args=(prefix,), disabled=not session.bot_turn,
+                  icon=":material/fast_forward:")
+        if session.setup.practice:
+            st.button(t("play.undo", lang), key=prefix + "undo", on_click=on_undo,
+                      args=(prefix,), disabled=not session.can_undo,
+                      help=t("play.undo.help", lang), icon=":material/undo:")
+        st.toggle(t("play.auto", lang), key=prefix + "auto", help=t("play.auto.help", lang))
+        st.toggle(t("play.coach", lang), key=prefix + "coach", help=t("play.coach.help", lang))
+
+
+def render_turn(prefix: str, lang: str) -> None:
+    """Whose move it is, the refusal of the player's last attempt, the coach's advice."""
+    import streamlit as st
+
+    from ui.i18n import t
+    from ui.safe import escape_markdown
+
+    session = session_of(prefix)
+    if session.refusal is not None:
+        st.error(t("play.refused", lang, reason=escape_markdown(session.refusal.localized(lang))),
+                 icon=":material/block:")
+    if session.human_turn:
+        st.success(t("play.turn.you", lang), icon=":material/touch_app:")
+        if st.session_state.get(prefix + "coach", True) and not session.may_look():
+            with st.spinner(t("play.coach", lang) + "…"):
+                advice = session.advice()
+            if advice is not None:
+                st.info(t("play.coach.says", lang, text=escape_markdown(advice.explain(lang))),
+                        icon=":material/school:")
+    elif session.bot_turn:
+        seat = session.to_act
+        assert seat is not None
+        st.info(t("play.turn.bot", lang, seat=seat,
+                  level=t(f"play.level.{session.setup.levels[seat]}", lang)),
+                icon=":material/smart_toy:")
+
+
+def render_log(prefix: str, lang: str, count: int = 12) -> None:
+    """The latest moves, newest first: what happened (engine sentences) and the bots' why."""
+    import streamlit as st
+
+    from ui.i18n import t
+    from ui.safe import escape_markdown
+
+    session = session_of(prefix)
+    st.markdown(f"**{t('play.log', lang)}**")
+    with st.container(height=360, key=prefix + "log"):
+        if not session.moves:
+            st.caption(t("play.log.empty", lang))
+        for move in session.recent(count):
+            lines = [escape_markdown(event_sentence(e, lang)) for e in move.events]
+            text = f"**{escape_markdown(seat_name(move.seat, session.setup, lang))}** — " + \
+                "  \n".join(lines or [escape_markdown(action_text(move.action))])
+            if move.decision is not None:
+                text += "  \n*" + t("play.log.why", lang,
+                                    text=escape_markdown(move.decision.explain(lang))) + "*"
+            st.markdown(text)
+
+
+def render_sheet(prefix: str, lang: str) -> None:
+    """The score sheet and the score-progression chart (after every hand or deal)."""
+    import streamlit as st
+
+    from ui.charts import score_progression
+    from ui.i18n import t
+
+    session = session_of(prefix)
+    state = session.state
+    names = [seat_name(s, session.setup, lang) for s in range(session.setup.players)]
+    table: dict[str, list[Any]] = {}
+    if isinstance(state, KachufulState):
+        krows = kachuful_sheet(state.results)
+        if krows:
+            st.caption(t("play.sheet.kachuful.note", lang))
+            table[t("play.sheet.hand", lang)] = [r.hand for r in krows]
+            table[t("play.sheet.cards", lang)] = [r.size for r in krows]
+            table[t("play.sheet.trump", lang)] = [r.trump for r in krows]
+            for s, name in enumerate(names):
+                table[name] = [t("play.sheet.kachuful.cell", lang, bid=r.bids[s],
+                                 tricks=r.tricks[s], points=r.points[s], total=r.totals[s])
+                               for r in krows]
+    else:
+        crows = krypkasino_sheet(state.results)
+        if crows:
+            st.caption(t("play.sheet.krypkasino.note", lang))
+            table[t("play.sheet.deal", lang)] = [r.deal + 1 for r in crows]
+            table[t("play.sheet.dealer", lang)] = [r.dealer for r in crows]
+            for s, name in enumerate(names):
+                table[name] = [t("play.sheet.krypkasino.cell", lang, cards=r.card_points[s],
+                                 sweeps=r.sweep_points[s], score=r.scores[s], total=r.totals[s])
+                               for r in crows]
+    if not table:
+        st.caption(t("play.sheet.empty", lang))
+        return
+    st.dataframe(table, hide_index=True, width="stretch", key=prefix + "sheet")
+    x_label = t("chart.hand" if session.game == "kachuful" else "chart.deal", lang)
+    fig = score_progression(names, session.score_rows(), t("play.chart.title", lang), x_label,
+                            t("chart.total", lang))
+    st.plotly_chart(fig, width="stretch", key=prefix + "chart")
+
+
+def _load(prefix: str, text: str | bytes) -> None:
+    import streamlit as st
+
+    try:
+        st.session_state[prefix + "replay"] = load_record(text)
+        st.session_state[prefix + "replay.step"] = 0
+        st.session_state[prefix + "replay.error"] = None
+    except RecordError as exc:
+        st.session_state[prefix + "replay"] = None
+        st.session_state[prefix + "replay.error"] = str(exc)
+
+
+def on_upload(prefix: str) -> None:
+    import streamlit as st
+
+    upload = st.session_state.get(prefix + "upload")
+    if upload is not None:
+        _load(prefix, upload.getvalue())
+
+
+def on_paste(prefix: str) -> None:
+    import streamlit as st
+
+    _load(prefix, st.session_state.get(prefix + "paste", ""))
+
+
+def on_replay_step(prefix: str, delta: int | None = None, to: int | None = None) -> None:
+    import streamlit as st
+
+    replay: RecordReplay | None = st.session_state.get(prefix + "replay")
+    if replay is None:
+        return
+    step = st.session_state.get(prefix + "replay.step", 0)
+    target = to if to is not None else step + (delta or 0)
+    st.session_state[prefix + "replay.step"] = min(max(target, 0), replay.count)
+
+
+def on_replay_close(prefix: str) -> None:
+    import streamlit as st
+
+    st.session_state[prefix + "replay"] = None
+
+
+def render_record(prefix: str, lang: str, four_colour: bool) -> None:
+    """Save the game (the engine's record writer) and load a record to replay it."""
+    import streamlit as st
+
+    from ui.i18n import t
+    from ui.safe import escape_markdown
+
+    session = session_of(prefix)
+    st.download_button(t("play.record.save", lang), data=session.record_json(),
+                       file_name=f"{session.game}-seed{session.setup.seed}.json",
+                       mime="application/json", key=prefix + "save",
+                       help=t("play.record.save.help", lang), icon=":material/download:")
+    st.file_uploader(t("play.record.load", lang), type=["json"], key=prefix + "upload",
+                     on_change=on_upload, args=(prefix,))
+    with st.expander("JSON", icon=":material/content_paste:"):
+        st.text_area("JSON", key=prefix + "paste", height=120, label_visibility="collapsed")
+        st.button(t("play.record.load", lang), key=prefix + "paste.load", on_click=on_paste,
+                  args=(prefix,))
+    error = st.session_state.get(prefix + "replay.error")
+    if error:
+        st.error(t("play.record.bad", lang, reason=escape_markdown(error)),
+                 icon=":material/error:")
+    replay: RecordReplay | None = st.session_state.get(prefix + "replay")
+    if replay is not None:
+        render_replay(prefix, replay, lang, four_colour)
+
+
+def render_replay(prefix: str, replay: RecordReplay, lang: str, four_colour: bool) -> None:
+    """A loaded record, one action at a time (Back / Next), every hand face up."""
+    import streamlit as st
+
+    from ui.cards import cards_html
+    from ui.i18n import t
+    from ui.safe import escape_markdown
+
+    step = min(int(st.session_state.get(prefix + "replay.step", 0)), replay.count)
+    st.info(t("play.record.loaded", lang, game=replay.game.capitalize(), players=replay.players,
+              count=replay.count), icon=":material/history:")
+    with st.container(horizontal=True, key=prefix + "replay.nav"):
+        st.button(t("play.record.first", lang), key=prefix + "replay.first",
+                  on_click=on_replay_step, args=(prefix,), kwargs={"to": 0}, disabled=step == 0)
+        st.button(t("play.record.back", lang), key=prefix + "replay.back",
+                  on_click=on_replay_step, args=(prefix, -1), disabled=step == 0,
+                  icon=":material/arrow_back:")
+        st.button(t("play.record.next", lang), key=prefix + "replay.next",
+                  on_click=on_replay_step, args=(prefix, 1), disabled=step >= replay.count,
+                  type="primary", icon=":material/arrow_forward:")
+        st.button(t("play.record.close", lang), key=prefix + "replay.close",
+                  on_click=on_replay_close, args=(prefix,))
+    st.caption(t("play.record.step", lang, step=step, count=replay.count))
+    if step == 0:
+        st.markdown(t("play.record.start", lang))
+    else:
+        done = replay.steps[step - 1]
+        lines = [escape_markdown(event_sentence(e, lang)) for e in done.events]
+        st.markdown(f"**{escape_markdown(t('play.record.by', lang, seat=t('play.seat', lang, seat=done.seat), action=action_text(done.action)))}**  \n"
+                    + "  \n".join(lines))
+    if step == replay.count and replay.error is not None:
+        st.warning(t("play.record.illegal", lang, step=step,
+                     reason=escape_markdown(replay.error.localized(lang))),
+                   icon=":material/block:")
+    state = replay.states[step]
+    blocks = []
+    if isinstance(state, KachufulState):
+        if not state.is_terminal():
+            cards = [c for _, c in state.current_trick]
+            blocks.append(cards_html(cards, lang=lang, layout="table", four_colour=four_colour,
+                                     caption=t("play.trick", lang,
+                                               trick=len(state.tricks_played) + 1)))
+            for s in range(state.players):
+                bid = state.bids[s]
+                caption = f"{t('play.seat', lang, seat=s)} · {t('play.col.bid', lang)} " \
+                    f"{'–' if bid is None else bid} · {t('play.col.tricks', lang)} " \
+                    f"{state.tricks_won[s]}"
+                blocks.append(cards_html(state.hand_of(s), lang=lang, layout="hand",
+                                         four_colour=four_colour, caption=caption))
+    elif state.current_player() is not None:
+        blocks.append(cards_html(state.table_cards(), lang=lang, layout="table",
+                                 four_colour=four_colour, caption=t("play.table", lang)))
+        for s in range(state.players):
+            blocks.append(cards_html(state.hand(s), lang=lang, layout="row",
+                                     four_colour=four_colour,
+                                     caption=t("play.seat", lang, seat=s)))
+    if blocks:
+        st.html("".join(blocks))
+    totals = state.scores()
+    st.caption(" · ".join(f"{t('play.seat', lang, seat=s)}: {v}" for s, v in enumerate(totals)))
+
+
+def _option_label(game: str, name: str, value: str, lang: str) -> str:
+    """How the setup shows an option's value (the walkthrough pages' own strings)."""
+    from ui.i18n import t
+
+    if game == "kachuful":
+        if name == "max_cards" and value.isdigit():
+            return value
+        return t(f"kwalk.val.{name}.{value}", lang)
+    if name == "capture":
+        return t(f"kw.opt.capture.{value}", lang)
+    if name == "session":
+        return t("kw.opt.session.rotation", lang) if value == "rotation" else \
+            t("kw.opt.session.n", lang, n=value)
+    return value
+
+
+_BOOL_OPTIONS = ("hook_rule", "blind_bids", "one_card_forehead", "double_sweep", "forced_sweep")
+
+
+def _drafts_from(setup: Setup, prefix: str) -> None:
+    """Give the setup widgets the values of ``setup`` (a new game was started)."""
+    import streamlit as st
+
+    w = prefix + "w."
+    st.session_state[w + "players"] = setup.players
+    st.session_state[w + "seat"] = setup.seat
+    for s, level in enumerate(setup.levels):
+        st.session_state[w + f"level.{s}"] = "basic" if level == HUMAN else level
+    st.session_state[w + "seed"] = setup.seed
+    st.session_state[w + "practice"] = setup.practice
+    rules = setup.rules()
+    for name in options_of(setup.game):
+        text = option_text(rules, name)
+        st.session_state[w + f"opt.{name}"] = text == "true" if name in _BOOL_OPTIONS else text
+    st.session_state[prefix + "drafted"] = setup
+
+
+def draft_setup(game: str, prefix: str) -> Setup:
+    """The setup the widgets describe (raises ``ValueError``/the engine's error if bad)."""
+    import streamlit as st
+
+    w = prefix + "w."
+    players = int(st.session_state[w + "players"])
+    seat = min(int(st.session_state[w + "seat"]), players - 1)
+    levels = tuple(HUMAN if s == seat else str(st.session_state.get(w + f"level.{s}", "basic"))
+                   for s in range(players))
+    default = KachufulRules() if game == "kachuful" else KrypkasinoRules()
+    variant = []
+    for name in options_of(game):
+        raw = st.session_state.get(w + f"opt.{name}")
+        text = ("true" if raw else "false") if name in _BOOL_OPTIONS else str(raw)
+        if text != option_text(default, name):
+            variant.append((name, option_value(game, name, text)))
+    setup = Setup(game, players, seat, levels, tuple(variant),
+                  int(st.session_state[w + "seed"]), bool(st.session_state[w + "practice"]))
+    new_state(setup)  # the engine checks the variant for this number of players
+    return setup
+
+
+def on_start(game: str, prefix: str) -> None:
+    """Start a new game with the drafted setup (an unplayable one leaves a message)."""
+    import streamlit as st
+
+    try:
+        setup = draft_setup(game, prefix)
+    except RulesLabError as exc:
+        st.session_state[prefix + "setup.error"] = exc
+        return
+    st.session_state[prefix + "setup.error"] = None
+    st.session_state[prefix + "session"] = PlaySession.start(setup)
+    st.session_state[prefix + "drafted"] = setup
+
+
+def on_new_seed(prefix: str) -> None:
+    import random
+
+    import streamlit as st
+
+    st.session_state[prefix + "w.seed"] = random.randrange(1, 1_000_000)
+
+
+def render_setup(game: str, prefix: str, lang: str) -> None:
+    """The setup expander: players, seat, a level per bot, seed, practice, every variant
+    option, and the button that starts a new game."""
+    import streamlit as st
+
+    from ui.i18n import t
+    from ui.safe import escape_markdown
+
+    session = session_of(prefix)
+    w = prefix + "w."
+    if st.session_state.get(prefix + "drafted") != session.setup:
+        _drafts_from(session.setup, prefix)
+    players = int(st.session_state[w + "players"])
+    if int(st.session_state.get(w + "seat", 0)) >= players:
+        st.session_state[w + "seat"] = 0
+    for name in options_of(game):
+        if name not in _BOOL_OPTIONS and st.session_state.get(w + f"opt.{name}") not in \
+                option_choices(game, name, players):
+            st.session_state[w + f"opt.{name}"] = option_choices(game, name, players)[0]
+    with st.expander(t("play.setup", lang), icon=":material/tune:", expanded=False):
+        st.caption(t("play.setup.note", lang))
+        top = st.columns(3)
+        top[0].selectbox(t("play.setup.players", lang), PLAYERS[game], key=w + "players")
+        top[1].selectbox(t("play.setup.seat", lang), list(range(players)), key=w + "seat")
+        with top[2]:
+            st.number_input(t("play.setup.seed", lang), min_value=0, max_value=MAX_SEED, step=1,
+                            key=w + "seed", help=t("play.setup.seed.help", lang))
+            st.button(t("play.setup.new-seed", lang), key=prefix + "newseed",
+                      on_click=on_new_seed, args=(prefix,), icon=":material/casino:")
+        seat = int(st.session_state[w + "seat"])
+        bots = [s for s in range(players) if s != seat]
+        cols = st.columns(min(len(bots), 4))
+        for i, s in enumerate(bots):
+            st.session_state.setdefault(w + f"level.{s}", "basic")
+            cols[i % len(cols)].selectbox(t("play.setup.level", lang, seat=s), LEVELS,
+                                          key=w + f"level.{s}",
+                                          format_func=lambda v: t(f"play.level.{v}", lang))
+        st.markdown(f"**{t('play.setup.variant', lang)}**")
+        cols = st.columns(4)
+        for i, name in enumerate(options_of(game)):
+            label = t(f"kwalk.opt.{name}" if game == "kachuful" else f"kw.opt.{name}", lang)
+            with cols[i % 4]:
+                if name in _BOOL_OPTIONS:
+                    st.toggle(label, key=w + f"opt.{name}")
+                else:
+                    st.selectbox(label, option_choices(game, name, players), key=w + f"opt.{name}",
+                                 format_func=lambda v, n=name: _option_label(game, n, v, lang))
+        st.toggle(t("play.setup.practice", lang), key=w + "practice")
+        st.button(t("play.setup.start", lang), key=prefix + "start", on_click=on_start,
+                  args=(game, prefix), type="primary", icon=":material/play_arrow:")
+        error = st.session_state.get(prefix + "setup.error")
+        if error is not None:
+            st.error(t("play.setup.bad", lang, reason=escape_markdown(error.localized(lang))))

@@ -1,0 +1,189 @@
+"""Play Kachuful against the computer, with a coach (issue 5).
+
+The game is a :class:`ui.play.PlaySession` in session state, started from the link's setup
+(players, seat, bot levels, variant, seed); buttons change it in callbacks. The engine
+decides what is legal; this page draws the table and offers the moves.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine.cards import Card
+from engine.kachuful import KachufulState, trump_code
+from ui import play
+from ui.cards import cards_html
+from ui.docs import rule_href
+from ui.i18n import t
+from ui.prefs import current
+from ui.query import show_problems
+from ui.safe import escape_markdown
+from ui.walkthrough_kachuful import trump_words
+
+P = "kplay."
+GAME = "kachuful"
+
+visitor = current()
+lang = visitor.lang
+session, problems = play.ensure_session(GAME, P, lang)
+
+
+# -- callbacks -----------------------------------------------------------------------
+
+
+def on_bid(n: int, blind: bool = False) -> None:
+    play.session_of(P).bid(n, blind)
+    play._after_human(P)
+
+
+def on_card(code: str | None) -> None:
+    from engine.cards import parse_card
+
+    play.session_of(P).play_card(None if code is None else parse_card(code))
+    play._after_human(P)
+
+
+def on_look() -> None:
+    play.session_of(P).look()
+
+
+# -- drawing -------------------------------------------------------------------------
+
+st.title(t("play.page.kachuful", lang), anchor="play")
+st.caption(t("play.lead.kachuful", lang))
+show_problems(problems, lang)
+play.render_setup(GAME, P, lang)
+session = play.session_of(P)
+state = session.state
+assert isinstance(state, KachufulState)
+setup = session.setup
+me = setup.seat
+view = state.view(me)
+
+tab_play, tab_sheet, tab_record = st.tabs([t("play.tab.play", lang), t("play.tab.sheet", lang),
+                                           t("play.tab.record", lang)])
+
+with tab_play:
+    trump = trump_words(trump_code(view.trump), lang)
+    st.markdown("**" + t("play.status.kachuful", lang, hand=view.hand_number,
+                         count=view.hand_count, size=view.hand_size, trump=trump,
+                         dealer=view.dealer) + "**")
+    if view.turned is not None:
+        st.caption(t("play.turned", lang, card=str(view.turned)))
+    play.render_controls(P, lang)
+
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        # The seats: bids, tricks and totals (a forehead hand shows the cards one may see).
+        rows = []
+        forehead = view.hand_size == 1 and state.rules.one_card_forehead
+        for s in range(setup.players):
+            bid = view.bids[s]
+            marker = "▶ " if view.current_player == s else ""
+            cells = [marker + play.seat_name(s, setup, lang),
+                     "–" if bid is None else (f"{bid}*" if view.blind[s] else str(bid)),
+                     str(view.tricks_won[s]), str(view.totals[s])]
+            if forehead:
+                seen = view.hands[s]
+                cells.append(str(seen[0]) if seen else "?")
+            rows.append(cells)
+        head = [t("play.col.player", lang), t("play.col.bid", lang), t("play.col.tricks", lang),
+                t("play.col.total", lang)] + ([t("play.col.card", lang)] if forehead else [])
+        st.markdown("| " + " | ".join(head) + " |\n|" + "---|" * len(head) + "\n"
+                    + "\n".join("| " + " | ".join(escape_markdown(c) for c in r) + " |"
+                                for r in rows))
+
+        # The trick on the table, or the last one taken.
+        trick = view.current_trick
+        if trick:
+            st.html(cards_html([c for _, c in trick], lang=lang, layout="table",
+                               four_colour=visitor.four_colour,
+                               caption=t("play.trick", lang, trick=len(view.tricks_played) + 1)))
+            st.caption(t("play.trick.order", lang, cards=", ".join(
+                f"{t('play.seat', lang, seat=s)} {c}" for s, c in trick)))
+        else:
+            last: play.Trick | None = None
+            if view.tricks_played:
+                done = view.tricks_played[-1]
+                last = play.Trick(len(view.tricks_played), done.leader, done.cards, done.winner)
+            elif state.results:  # a new hand: the last trick of the hand just finished
+                last = play.tricks_of(state.results[-1], setup.players)[-1]
+            if last is not None:
+                st.html(cards_html(list(last.cards), lang=lang, layout="table",
+                                   four_colour=visitor.four_colour,
+                                   states=["highlight" if (last.leader + i) % setup.players
+                                           == last.winner else "normal"
+                                           for i in range(len(last.cards))],
+                                   caption=t("play.trick.last", lang,
+                                             seat=play.seat_name(last.winner, setup, lang),
+                                             cards=", ".join(str(c) for c in last.cards))))
+            else:
+                st.caption(t("play.trick.empty", lang))
+
+        play.render_turn(P, lang)
+
+        # The player's decision: a bid, or a card.
+        hand: tuple[Card, ...] | None = view.hand
+        if session.human_turn and state.phase.value == "bid":
+            if session.may_look():
+                st.caption(t("play.blind.prompt", lang))
+                st.html(cards_html([None] * view.hand_size, lang=lang, layout="hand"))
+                with st.container(horizontal=True, key=P + "blind"):
+                    for n in state.legal_bid_numbers():
+                        st.button(t("play.blind.button", lang, bid=n), key=P + f"blind.{n}",
+                                  on_click=on_bid, args=(n, True))
+                st.button(t("play.blind.look", lang), key=P + "look", on_click=on_look,
+                          type="primary", icon=":material/visibility:")
+            else:
+                st.markdown(f"**{t('play.bid.prompt', lang)}**")
+                refused = dict(play.refused_bids(state, lang))
+                with st.container(horizontal=True, key=P + "bids"):
+                    for n in range(view.hand_size + 1):
+                        st.button(str(n), key=P + f"bid.{n}", on_click=on_bid, args=(n,),
+                                  disabled=n in refused, type="primary" if n not in refused
+                                  else "secondary")
+                for n, reason in refused.items():
+                    st.warning(t("play.bid.forbidden", lang, bid=n,
+                                 reason=escape_markdown(reason)), icon=":material/block:")
+        if session.may_look():
+            pass  # the hand stays face down until the player looks or bids blind
+        elif hand is None:
+            st.caption(t("play.forehead", lang))
+            if session.human_turn and state.phase.value == "play":
+                st.button(t("play.forehead.button", lang), key=P + "own", on_click=on_card,
+                          args=(None,), type="primary")
+        elif hand:
+            st.markdown(f"**{t('play.hand', lang)}**")
+            my_turn_to_play = session.human_turn and state.phase.value == "play"
+            legal = set(state.legal_actions()) if my_turn_to_play else set()
+            with st.container(horizontal=True, key=P + "hand"):
+                for card in hand:
+                    st.button(play.button_label(card, visitor.four_colour),
+                              key=P + f"card.{card.code}", on_click=on_card, args=(card.code,),
+                              disabled=not my_turn_to_play,
+                              type="primary" if card in legal else "secondary")
+            st.caption(t("play.hand.legal", lang) if my_turn_to_play else t("play.hand.wait", lang))
+
+        over = [e for m in session.moves[-1:] for e in m.events if e.kind == "game-over"]
+        if over:
+            st.success(escape_markdown(play.event_sentence(over[0], lang)),
+                       icon=":material/emoji_events:")
+
+    with right:
+        play.render_log(P, lang)
+        # The review of the last finished hand (coach on).
+        if st.session_state.get(P + "coach", True) and state.results:
+            result = state.results[-1]
+            with st.expander(t("play.review.title.kachuful", lang, hand=result.hand),
+                             expanded=True, icon=":material/rate_review:"):
+                for note in play.kachuful_review(result, me, setup.players, state.rules):
+                    st.markdown("- " + escape_markdown(t(note.key, lang, **note.fields)))
+        st.markdown(t("play.rules", lang, link=f"[K-1…K-14]({rule_href('K-8', query=visitor.query())})"))
+
+with tab_sheet:
+    play.render_sheet(P, lang)
+
+with tab_record:
+    play.render_record(P, lang, visitor.four_colour)
+
+play.write_link(setup, P)

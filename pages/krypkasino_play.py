@@ -1,0 +1,173 @@
+"""Play Krypkasino against the computer, with a coach (issue 5).
+
+The session is a :class:`ui.play.PlaySession` in session state, started from the link's
+setup; buttons change it in callbacks. A card with several maximum collections (C-6) asks
+the player to choose one, each shown highlighted on the table; a forced sweep (C-8) is
+explained with the engine's sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from engine.cards import Card
+from engine.krypkasino import KrypkasinoState
+from engine.messages import render
+from ui import play
+from ui.cards import CardState, cards_html
+from ui.docs import rule_href
+from ui.i18n import t
+from ui.prefs import current
+from ui.query import show_problems
+from ui.safe import escape_markdown
+
+P = "cplay."
+GAME = "krypkasino"
+
+visitor = current()
+lang = visitor.lang
+session, problems = play.ensure_session(GAME, P, lang)
+
+
+# -- callbacks -----------------------------------------------------------------------
+
+
+def on_card(position: int) -> None:
+    game = play.session_of(P)
+    state = game.state
+    assert isinstance(state, KrypkasinoState)
+    hand = state.hand(game.seat)
+    if 0 <= position < len(hand):
+        game.click_card(hand[position])
+        play._after_human(P)
+
+
+def on_take(index: int) -> None:
+    play.session_of(P).take(index)
+    play._after_human(P)
+
+
+def on_cancel() -> None:
+    play.session_of(P).cancel()
+
+
+def highlighted(table: Sequence[Card], take: Sequence[Card]) -> list[CardState]:
+    """States by position: the cards of ``take`` highlighted (one table copy per card)."""
+    wanted = list(take)
+    states: list[CardState] = []
+    for card in table:
+        if card in wanted:
+            wanted.remove(card)
+            states.append("highlight")
+        else:
+            states.append("dimmed")
+    return states
+
+
+# -- drawing -------------------------------------------------------------------------
+
+st.title(t("play.page.krypkasino", lang), anchor="play")
+st.caption(t("play.lead.krypkasino", lang))
+show_problems(problems, lang)
+play.render_setup(GAME, P, lang)
+session = play.session_of(P)
+state = session.state
+assert isinstance(state, KrypkasinoState)
+setup = session.setup
+me = setup.seat
+view = state.view(me)
+
+tab_play, tab_sheet, tab_record = st.tabs([t("play.tab.play", lang), t("play.tab.sheet", lang),
+                                           t("play.tab.record", lang)])
+
+with tab_play:
+    st.markdown("**" + t("play.status.krypkasino", lang, deal=min(view.deal + 1,
+                                                                  state.session_length),
+                         count=state.session_length, lot=view.lot, lots=view.lots,
+                         stock=view.stock, dealer=view.dealer) + "**")
+    if view.last_lot:
+        st.caption(t("play.status.last-lot", lang))
+    play.render_controls(P, lang)
+
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        head = [t("play.col.player", lang), t("play.col.cards", lang),
+                t("play.col.captured", lang), t("play.col.sweeps", lang),
+                t("play.col.total", lang)]
+        rows = []
+        for s in range(setup.players):
+            marker = "▶ " if view.current_player == s else ""
+            rows.append([marker + play.seat_name(s, setup, lang), str(view.hand_sizes[s]),
+                         str(view.captured_counts[s]), str(view.sweep_points[s]),
+                         str(view.totals[s])])
+        st.markdown("| " + " | ".join(head) + " |\n|" + "---|" * len(head) + "\n"
+                    + "\n".join("| " + " | ".join(escape_markdown(c) for c in r) + " |"
+                                for r in rows))
+
+        table = view.table
+        if session.pending is not None:
+            # Several maximum collections (C-6): each choice shown highlighted on the table.
+            st.warning(t("play.pick", lang, card=str(session.pending.card)),
+                       icon=":material/call_split:")
+            for i, take in enumerate(session.choices):
+                st.html(cards_html(table, lang=lang, layout="table",
+                                   four_colour=visitor.four_colour,
+                                   states=highlighted(table, take)))
+                st.button(t("play.pick.option", lang, cards=" + ".join(str(c) for c in take)),
+                          key=P + f"take.{i}", on_click=on_take, args=(i,), type="primary")
+            st.button(t("play.pick.cancel", lang), key=P + "cancel", on_click=on_cancel)
+        else:
+            st.html(cards_html(table, lang=lang, layout="table", four_colour=visitor.four_colour,
+                               caption=t("play.table", lang)))
+        if view.spade_faces:
+            st.caption(t("play.spades", lang, cards=", ".join(str(c) for c in view.spade_faces)))
+
+        play.render_turn(P, lang)
+
+        if session.human_turn:
+            sweepers = play.forced_sweep(state)
+            if sweepers:
+                key = "krypkasino.must-sweep" if len(sweepers) == 1 else \
+                    "krypkasino.must-sweep-any"
+                reason = render(key, lang, sweeper=sweepers[0], sweepers=tuple(sweepers))
+                st.warning(t("play.forced", lang, reason=escape_markdown(reason)),
+                           icon=":material/cleaning_services:")
+
+        hand = view.hand
+        if hand:
+            st.markdown(f"**{t('play.hand', lang)}**")
+            my_turn = session.human_turn and session.pending is None
+            legal = {p.card for p in state.legal_actions()} if my_turn else set()
+            with st.container(horizontal=True, key=P + "hand"):
+                for i, card in enumerate(hand):
+                    st.button(play.button_label(card, visitor.four_colour), key=P + f"card.{i}",
+                              on_click=on_card, args=(i,), disabled=not my_turn,
+                              type="primary" if card in legal else "secondary")
+            st.caption(t("play.hand.legal", lang) if my_turn else t("play.hand.wait", lang))
+
+        over = [e for m in session.moves[-1:] for e in m.events if e.kind == "session-over"]
+        if over:
+            st.success(escape_markdown(play.event_sentence(over[0], lang)),
+                       icon=":material/emoji_events:")
+
+    with right:
+        play.render_log(P, lang)
+        if st.session_state.get(P + "coach", True) and state.results:
+            result = state.results[-1]
+            with st.expander(t("play.review.title.krypkasino", lang, deal=result.deal + 1),
+                             expanded=True, icon=":material/rate_review:"):
+                notes = play.krypkasino_review(session.moves_of_round(result.deal), me, result)
+                for note in notes:
+                    st.markdown("- " + escape_markdown(t(note.key, lang, **note.fields)))
+        st.markdown(t("play.rules", lang,
+                      link=f"[C-1…C-15]({rule_href('C-8', query=visitor.query())})"))
+
+with tab_sheet:
+    play.render_sheet(P, lang)
+
+with tab_record:
+    play.render_record(P, lang, visitor.four_colour)
+
+play.write_link(setup, P)
