@@ -440,6 +440,11 @@ elif step.kind == "score":
 st.markdown(f"#### {t('kw.after', lang)}")
 st.markdown(status_table(board, lang))
 st.caption(t("kw.status.note", lang))
+if any(board.point_cards) and step.kind != "score":
+    with st.expander(t("kw.point-cards", lang)):
+        for seat, pile in enumerate(board.point_cards):
+            st.html(cards(pile, lang, four, caption=f"{seat_name(seat, lang)} · "
+                          f"{t('kw.col.card-points', lang)}: {board.card_points[seat]}"))
 if board.table or any(board.hands) or board.spade_faces:
     table_col, spades_col = st.columns([3, 1]) if board.spade_faces else (st.container(), None)
     table_col.html(cards(board.table, lang, four, layout="table", caption=t("kw.table", lang)))

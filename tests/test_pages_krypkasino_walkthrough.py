@@ -249,3 +249,10 @@ def test_a_capture_is_highlighted_with_the_other_collections_listed() -> None:
     page = texts(at)
     assert "Other maximum collections 7♥ could have taken (C-6):" in page
     assert "Taken, group by group: 6♥ + A♣" in page
+
+
+def test_the_cards_worth_points_so_far_are_shown() -> None:
+    at = open_page(scenario="forced-sweep", step="2")
+    assert any(e.label.startswith("Captured so far") for e in at.expander)
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert "Seat 1 · Card points: 1" in html

@@ -62,6 +62,7 @@ def test_forced_sweep_marks_9d_as_sweeping_and_refuses_4c_with_c8() -> None:
     assert play.board.sweep_points == (-5, 5)
     assert play.board.scores == (-5, 6)
     assert play.board.captured == (0, 3)
+    assert play.board.point_cards == ((), ("7S",))
     assert w.steps[-1].kind == "score" and w.steps[-1].board.scores == (-5, 6)
     assert w.deal_scores == ((-5, 6),)
 

@@ -91,6 +91,10 @@ def hand_order(cards: Sequence[Card]) -> tuple[Card, ...]:
 _CODES: tuple[str, ...] = tuple(c.code for c in DECK)
 
 
+#: Card points by card index (C-13, from the engine's rules).
+_POINTS: tuple[int, ...] = tuple(card_point(c) for c in DECK)
+
+
 def codes(cards: Sequence[Card]) -> tuple[str, ...]:
     return tuple(_CODES[c.index] for c in cards)
 
@@ -155,6 +159,7 @@ class Board:
     hands: tuple[tuple[str, ...], ...]
     table: tuple[str, ...]
     captured: tuple[int, ...]  # cards in each captured pile
+    point_cards: tuple[tuple[str, ...], ...]  # the cards of each pile worth points (C-13)
     spade_faces: tuple[str, ...]
     out_of_play: int
     card_points: tuple[int, ...]
@@ -446,7 +451,10 @@ class _Tracker:
             players=self.players, deal=self.deal, dealer=self.dealer, lot=self.lot,
             lots=self.lots, last_lot=self.last_lot, stock=self.stock,
             hands=tuple(codes(hand_order(h)) for h in self.hands), table=codes(self.table),
-            captured=tuple(len(p) for p in self.captured), spade_faces=codes(self.spade_faces),
+            captured=tuple(len(p) for p in self.captured),
+            point_cards=tuple(codes(hand_order([c for c in p if _POINTS[c.index]]))
+                              for p in self.captured),
+            spade_faces=codes(self.spade_faces),
             out_of_play=self.out_of_play,
             card_points=tuple(card_points(p) for p in self.captured),
             sweep_points=tuple(self.sweep_points), totals=tuple(self.totals),
