@@ -66,6 +66,13 @@ def new_question() -> None:
     write_params(q=question.id, game=game, topics=",".join(topics) or None)
 
 
+def practise(rule: str) -> None:
+    """Callback of "Practise K-9": the next questions on that rule alone."""
+    st.session_state[GAME] = helpers.game_of(rule)
+    st.session_state[TOPICS] = [rule]
+    new_question()
+
+
 def on_game_change() -> None:
     st.session_state[TOPICS] = []
     new_question()
@@ -212,11 +219,11 @@ with side:
         st.caption(t("quiz.ui.score.none", lang))
     st.markdown(f"#### {t('quiz.ui.missing', lang)}")
     missed = helpers.missed_rules(board)
-    if missed:
-        st.markdown("\n".join(
-            "- " + t("quiz.ui.missing.item", lang,
-                     rule=f"[{escape_markdown(rule_label(rule))}]"
-                          f"({rule_href(rule, query=visitor.query())})", count=count)
-            for rule, count in missed))
-    else:
+    for rule, count in missed:
+        st.markdown(t("quiz.ui.missing.item", lang,
+                      rule=f"[{escape_markdown(rule_label(rule))}]"
+                           f"({rule_href(rule, query=visitor.query())})", count=count))
+        st.button(t("quiz.ui.practise", lang, rule=rule), key=f"quiz.practise.{rule}",
+                  on_click=practise, args=(rule,), icon=":material/replay:")
+    if not missed:
         st.caption(t("quiz.ui.missing.none", lang))

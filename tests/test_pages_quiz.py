@@ -71,6 +71,11 @@ def test_a_wrong_answer_names_the_rule_and_is_remembered() -> None:
     # The position again, with the winning card marked.
     html = " ".join(h.proto.body for h in at.main.get("html"))
     assert "rl-highlight" in html
+    # ... and a button to practise it: the next question names K-12.
+    at.button(key="quiz.practise.K-12").click().run()
+    assert not at.exception
+    assert at.multiselect(key="quiz.topics").value == ["K-12"]
+    assert make(at.session_state["quiz.qid"]).rule == "K-12"
 
 
 def test_krypkasino_feedback_marks_the_legal_cards_and_links_the_rule() -> None:

@@ -117,6 +117,15 @@ def widget_key(question: Question, choice_id: str | None = None) -> str:
     return base if choice_id is None else f"{base}.{choice_id}"
 
 
+def game_of(rule: str) -> str:
+    """The game a rule ID belongs to: ``K-`` Kachuful, ``C-`` Krypkasino.
+
+    >>> game_of("K-9"), game_of("C-8")
+    ('kachuful', 'krypkasino')
+    """
+    return "kachuful" if rule.startswith("K-") else "krypkasino"
+
+
 def parse_topics(raw: str | None, rules: Sequence[str]) -> tuple[list[str], list[str]]:
     """Topics from a link (``"K-9,K-11"``): the known rule IDs of ``rules`` in rule order,
     and the values that are not (to show in a warning).
