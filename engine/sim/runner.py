@@ -1,0 +1,173 @@
+"""Seeded, chunked simulation over a process pool.
+
+A *study* is a picklable value (a frozen dataclass of plain values) with a method
+``simulate(start, count) -> list`` that returns one result per *unit* (a sampled deal, a
+game) for the units ``start .. start+count-1``. Unit ``i`` draws its randomness only from
+:func:`unit_seed` ``(study.seed, i)``, so the results are the same whatever the chunk sizes,
+the number of processes, or whether a run was stopped and resumed.
+
+* :func:`run_batch` runs a range of units, split over ``workers`` processes of one shared
+  pool (created once, reused; ``workers=1`` runs in this process).
+* :func:`run` runs ``total`` units batch by batch, calling ``on_progress(done, total)``
+  after each batch and stopping early when ``should_stop()`` says so (a page's Stop
+  button): the units finished so far are returned with ``stopped=True``.
+
+>>> from dataclasses import dataclass
+>>> r = run(_Squares(seed=1), total=10, batch=4)
+>>> r.results == [i * i for i in range(10)], r.stopped
+(True, False)
+"""
+
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine.rng import Rng
+
+__all__ = ["Run", "Study", "default_workers", "run", "run_batch", "shutdown_pool", "unit_seed",
+           "batches"]
+
+_MASK = (1 << 64) - 1
+
+
+class Study(Protocol):
+    """What :func:`run` needs: a seed and one result per unit."""
+
+    seed: int
+
+    def simulate(self, start: int, count: int) -> list[Any]: ...
+
+
+def unit_seed(seed: int, index: int) -> int:
+    """The 64-bit seed of unit ``index`` of a study seeded ``seed`` (SplitMix64 mixing,
+    the same on every machine)."""
+    return Rng((seed * 0x9E3779B97F4A7C15 + index * 0xD1B54A32D192ED03) & _MASK).next_u64()
+
+
+def default_workers() -> int:
+    """Processes to use: the machine's cores, at most 2 (the development machine's)."""
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+_POOL: ProcessPoolExecutor | None = None
+_POOL_SIZE = 0
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """The shared pool (``forkserver``: safe from a threaded server), grown on demand."""
+    global _POOL, _POOL_SIZE
+    if _POOL is None or _POOL_SIZE < workers:
+        shutdown_pool()
+        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
+            else "spawn"
+        context = multiprocessing.get_context(method)
+        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        _POOL_SIZE = workers
+    return _POOL
+
+
+def shutdown_pool() -> None:
+    """Stop the shared pool's processes (at exit, or to free the cores)."""
+    global _POOL, _POOL_SIZE
+    if _POOL is not None:
+        _POOL.shutdown(wait=False, cancel_futures=True)
+    _POOL = None
+    _POOL_SIZE = 0
+
+
+atexit.register(shutdown_pool)
+
+
+def _simulate(job: tuple[Study, int, int]) -> list[Any]:
+    study, start, count = job
+    return study.simulate(start, count)
+
+
+def _split(start: int, count: int, parts: int) -> list[tuple[int, int]]:
+    """``parts`` contiguous ranges covering ``start..start+count`` (none empty)."""
+    parts = max(1, min(parts, count))
+    size, extra = divmod(count, parts)
+    out = []
+    pos = start
+    for k in range(parts):
+        n = size + (1 if k < extra else 0)
+        out.append((pos, n))
+        pos += n
+    return out
+
+
+def run_batch(study: Study, start: int, count: int, workers: int = 1) -> list[Any]:
+    """The results of units ``start..start+count-1``, in order, over ``workers`` processes.
+
+    A pool that cannot start or breaks (a sandbox without process support) falls back to
+    this process: the results are the same.
+    """
+    if count <= 0:
+        return []
+    if workers <= 1 or count == 1:
+        return study.simulate(start, count)
+    jobs = [(study, s, n) for s, n in _split(start, count, workers)]
+    try:
+        parts = list(_pool(workers).map(_simulate, jobs))
+    except (BrokenProcessPool, OSError, RuntimeError):
+        shutdown_pool()
+        parts = [_simulate(job) for job in jobs]
+    return [r for part in parts for r in part]
+
+
+def batches(total: int, batch: int) -> list[tuple[int, int]]:
+    """The ``(start, count)`` of each batch of a run of ``total`` units."""
+    if total < 0 or batch < 1:
+        raise ValueError("a run has a non-negative total and positive batches")
+    return [(s, min(batch, total - s)) for s in range(0, total, batch)]
+
+
+@dataclass
+class Run:
+    """The results of a run: one per unit done, and whether it was stopped early."""
+
+    total: int
+    results: list[Any] = field(default_factory=list)
+    stopped: bool = False
+
+    @property
+    def done(self) -> int:
+        return len(self.results)
+
+
+def run(study: Study, total: int, batch: int = 200, workers: int = 1,
+        on_progress: Callable[[int, int], None] | None = None,
+        should_stop: Callable[[], bool] | None = None) -> Run:
+    """Run ``total`` units in batches of ``batch`` (each split over ``workers``),
+    reporting progress and checking ``should_stop`` between batches."""
+    out = Run(total)
+    for start, count in batches(total, batch):
+        if should_stop is not None and should_stop():
+            out.stopped = True
+            break
+        out.results.extend(run_batch(study, start, count, workers))
+        if on_progress is not None:
+            on_progress(out.done, total)
+    return out
+
+
+@dataclass(frozen=True)
+class _Squares:
+    """A toy study for the doctest: unit i gives i*i."""
+
+    seed: int
+
+    def simulate(self, start: int, count: int) -> list[Any]:
+        return [i * i for i in range(start, start + count)]
+
+
+def concat(parts: Sequence[Sequence[Any]]) -> list[Any]:
+    """Batches' results joined in order."""
+    return [r for part in parts for r in part]
