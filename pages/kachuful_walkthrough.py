@@ -95,9 +95,13 @@ except (RulesLabError, RecordError, ScenarioError) as exc:
 count = len(walk.steps)
 
 if from_link:
-    reader = LinkReader(lang, params=link)
-    step = reader.step(count)
-    problems.extend(reader.problems)
+    by_id = wk.step_number(walk, link.get("step"))  # a step id such as h11.bid.s3
+    if by_id is not None:
+        step = by_id
+    else:
+        reader = LinkReader(lang, params=link)
+        step = reader.step(count)
+        problems.extend(reader.problems)
 else:
     step = clamp(int(st.session_state.get(STEP, 1)), 1, count)
 st.session_state[CFG] = cfg

@@ -198,3 +198,12 @@ def test_a_shorter_schedule_shortens_the_random_walk() -> None:
     assert at.query_params["hands"] == "3"
     at.selectbox(key="kwalk.w.players").set_value(8).run()
     assert not at.exception and at.query_params["players"] == "8"
+
+
+def test_a_link_may_name_the_step_by_its_id() -> None:
+    at = open_page(step="h11.bid.s3")
+    assert title(at) == "Seat 3, the dealer, bids last" and not warnings(at)
+    assert at.query_params["step"] == "6"  # written back as a number
+    at = open_page(step="h99.deal")
+    assert "step is h99.deal, which is not a whole number" in warnings(at).replace("\\", "")
+    assert title(at) == "Hand 11 of 25: 3 card(s) each, trump clubs"

@@ -277,6 +277,22 @@ class Walkthrough:
         return list(self.hand_scores[:done])
 
 
+def step_number(walk: Walkthrough, raw: str | None) -> int | None:
+    """The 1-based step a link's ``step`` names by id (``h11.bid.s3``), or ``None`` when
+    it is not a step id of this walkthrough (then it is read as a number).
+
+    >>> walk = build(record_source(EXAMPLE_DOC, first_hand=11))
+    >>> step_number(walk, "h11.t1.won"), step_number(walk, "11"), step_number(walk, "h2.deal")
+    (11, None, None)
+    """
+    if not raw:
+        return None
+    try:
+        return walk.index_of(raw) + 1
+    except KeyError:
+        return None
+
+
 def trump_code(trump: Suit | None) -> str:
     return "NT" if trump is None else trump.value
 
