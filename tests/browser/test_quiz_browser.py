@@ -22,6 +22,8 @@ def test_answer_a_trick_question_by_mouse(new_page: Any, site: str) -> None:
     goto(page, site, "quiz", q=qid)
     assert exceptions(page) == []
     main = page.locator("[data-testid='stMain']")
+    main.locator("[data-testid='stRadio']").first.wait_for()
+    wait_idle(page)
     assert main.locator(".rl-card[role='img']").count() == len(q.groups[0].cards)
     page.screenshot(path=f"{SHOTS}/quiz-question.png", full_page=True)
     label = q.choice(right).label.render("en")
@@ -51,6 +53,8 @@ def test_answer_with_the_keyboard_and_miss(new_page: Any, site: str) -> None:
     wrong = next(c for c in q.choices if c.id not in q.correct)
     goto(page, site, "quiz", q=qid, lang="es")
     main = page.locator("[data-testid='stMain']")
+    main.locator("[data-testid='stCheckbox']").first.wait_for()
+    wait_idle(page)
     box = main.locator("[data-testid='stCheckbox']").filter(has_text=wrong.label.render("es"))
     box.locator("input").first.focus()
     page.keyboard.press("Space")
