@@ -158,7 +158,7 @@ with tab_play:
             legal = set(state.legal_actions()) if my_turn_to_play else set()
             with st.container(horizontal=True, key=P + "hand"):
                 for card in hand:
-                    st.button(play.button_label(card, visitor.four_colour),
+                    st.button(play.button_label(card, visitor.four_colour, card in legal),
                               key=P + f"card.{card.code}", on_click=on_card, args=(card.code,),
                               disabled=not my_turn_to_play,
                               type="primary" if card in legal else "secondary")

@@ -142,7 +142,8 @@ with tab_play:
             legal = {p.card for p in state.legal_actions()} if my_turn else set()
             with st.container(horizontal=True, key=P + "hand"):
                 for i, card in enumerate(hand):
-                    st.button(play.button_label(card, visitor.four_colour), key=P + f"card.{i}",
+                    st.button(play.button_label(card, visitor.four_colour, card in legal),
+                              key=P + f"card.{i}",
                               on_click=on_card, args=(i,), disabled=not my_turn,
                               type="primary" if card in legal else "secondary")
             st.caption(t("play.hand.legal", lang) if my_turn else t("play.hand.wait", lang))
