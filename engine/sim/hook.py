@@ -84,7 +84,7 @@ class HookStudy:
         cells = self.cells()
         rules_on = KachufulRules(scoring=self.scoring)
         rules_off = KachufulRules(scoring=self.scoring, hook_rule=False)
-        out = []
+        out: list[tuple[int, ...]] = []
         for i in range(start, start + count):
             cell = i % len(cells)
             n, size = cells[cell]
@@ -104,7 +104,7 @@ class HookStudy:
             hooked_bid = closest_bid(legal_bids(size, (total,), True, rules_on), est)
             bites = hook_forbidden_bid((total,), size) == preferred
             row = [cell, int(bites)]
-            results = []
+            results: list[list[int]] = []
             for dealer_bid, rules in ((hooked_bid, rules_on), (preferred, rules_off)):
                 bids[dealer] = dealer_bid
                 if results and dealer_bid == hooked_bid:
