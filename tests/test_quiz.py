@@ -175,9 +175,12 @@ def test_k_score_is_the_engines_score() -> None:
 
 
 def test_k_trump_and_hand_size_are_the_engines() -> None:
+    turned = 0
     for q in questions("k-trump"):
-        trump = trump_for_hand(q.data["k"], q.data["rules"])
+        turned += q.data["rules"].trumps == "turned"
+        trump = trump_for_hand(q.data["k"], q.data["rules"], q.data.get("turned"))
         assert q.correct == {"NT" if trump is None else trump.value}
+    assert turned > 0
     for q in questions("k-hand-size"):
         d = q.data
         assert q.correct == {str(hand_sizes(d["players"], d["rules"])[d["k"] - 1])}

@@ -6,6 +6,10 @@ See :mod:`engine.messages` for the template syntax. Every key is in all three la
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
+        "quiz.trumps.turned": "Trumps: after the deal the next card of the deck is turned; its suit is trump.",
+        "quiz.group.turned": "The card turned after the deal",
+        "quiz.k-trump.explain.turned": "Under this variant the card turned after the deal, {card}, gives the trump: {trump:suit}.",
+        "quiz.k-trump.explain.turned-none": "{players} players × {size} cards use the whole deck, so no card is left to turn: this hand has no trump.",
         "quiz.fact.k-bid-took-blind": "Seat {seat} bid {bid} blind and took {tricks}.",
         "quiz.fact.k-blind-bids": "Variant: blind bids are allowed; an exact blind bid doubles that hand's score.",
         "quiz.k-score.explain.blind": "Bid {bid} blind, before looking at the cards, and took exactly {tricks}: the hand's usual score is doubled, {points}.",
@@ -177,6 +181,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "quiz.c-session.explain.shared": "The totals are {totals:seats} (seat 0 first). Seats {winners:seats} share the lowest total, {best}, so they share the win.",
     },
     "es": {
+        "quiz.trumps.turned": "Triunfos: tras el reparto se vuelve la siguiente carta del mazo; su palo es el triunfo.",
+        "quiz.group.turned": "La carta vuelta tras el reparto",
+        "quiz.k-trump.explain.turned": "Con esta variante la carta vuelta tras el reparto, {card}, da el triunfo: {trump:suit}.",
+        "quiz.k-trump.explain.turned-none": "{players} jugadores × {size} cartas usan toda la baraja, así que no queda carta que volver: esta mano no tiene triunfo.",
         "quiz.fact.k-bid-took-blind": "El asiento {seat} apostó {bid} a ciegas e hizo {tricks}.",
         "quiz.fact.k-blind-bids": "Variante: se permiten apuestas a ciegas; una apuesta a ciegas acertada duplica la puntuación de esa mano.",
         "quiz.k-score.explain.blind": "Apostó {bid} a ciegas, sin mirar las cartas, e hizo exactamente {tricks}: la puntuación normal de la mano se duplica, {points}.",
@@ -343,6 +351,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "quiz.c-session.explain.shared": "Los totales son {totals:seats} (primero el asiento 0). Los asientos {winners:seats} comparten el total más bajo, {best}, así que comparten la victoria.",
     },
     "pt": {
+        "quiz.trumps.turned": "Trunfos: depois da distribuição vira-se a carta seguinte do baralho; o seu naipe é o trunfo.",
+        "quiz.group.turned": "A carta virada depois da distribuição",
+        "quiz.k-trump.explain.turned": "Nesta variante a carta virada depois da distribuição, {card}, dá o trunfo: {trump:suit}.",
+        "quiz.k-trump.explain.turned-none": "{players} jogadores × {size} cartas usam o baralho todo, por isso não sobra carta para virar: esta mão não tem trunfo.",
         "quiz.fact.k-bid-took-blind": "O lugar {seat} apostou {bid} às cegas e fez {tricks}.",
         "quiz.fact.k-blind-bids": "Variante: são permitidas apostas às cegas; uma aposta às cegas acertada duplica a pontuação dessa mão.",
         "quiz.k-score.explain.blind": "Apostou {bid} às cegas, antes de ver as cartas, e fez exatamente {tricks}: a pontuação normal da mão duplica, {points}.",

@@ -322,9 +322,12 @@ def winner(seed: int) -> Question:
 
 
 def trump(seed: int) -> Question:
-    """K-7 (and the ``cycle-nt`` variant): what is trump in hand k?"""
+    """K-7 (and the ``cycle-nt`` and ``turned`` variants): what is trump in hand k?"""
     rng = Rng(seed)
-    trumps = "cycle-nt" if rng.below(3) == 0 else "cycle"
+    roll = rng.below(6)
+    if roll == 0:
+        return _turned_trump(seed, rng)
+    trumps = "cycle-nt" if roll <= 2 else "cycle"
     rules = KachufulRules(trumps=trumps)
     players = 3 + rng.below(5)
     count = len(hand_sizes(players, rules))
@@ -340,6 +343,29 @@ def trump(seed: int) -> Question:
                      facts=(text("quiz.fact.k-game", players=players, hands=count),
                             text(f"quiz.trumps.{trumps}")),
                      k=k, rules=rules, players=players, trump=answer)
+
+
+def _turned_trump(seed: int, rng: Rng) -> Question:
+    """``trumps: turned``: the card after the deal is turned; none left, no trump."""
+    rules = KachufulRules(trumps="turned")
+    state = _new_game(rng, rules)
+    _to_hand(state, rng, 0 if rng.below(3) == 0 else rng.below(min(state.hand_count, 10)))
+    answer, turned = state.trump, state.setup.turned
+    choices = tuple(Choice(_code(s), text("quiz.choice.no-trump") if s is None
+                           else text("quiz.choice.suit", suit=s.value)) for s in TRUMP_CYCLE_NT)
+    if turned is None:
+        why = text("quiz.k-trump.explain.turned-none", players=state.players,
+                   size=state.hand_size)
+        groups: tuple[CardGroup, ...] = ()
+    else:
+        why = text("quiz.k-trump.explain.turned", card=turned, trump=_code(answer))
+        groups = (CardGroup(text("quiz.group.turned"), (turned,), "row", answer=(0,)),)
+    facts = (text("quiz.fact.k-deal", players=state.players, hand=state.hand_number,
+                  size=state.hand_size, dealer=state.dealer), text("quiz.trumps.turned"))
+    return _question("k-trump", seed, "K-7", text("quiz.k-trump.prompt", k=state.hand_number),
+                     choices, {_code(answer)}, why, facts=facts, groups=groups,
+                     k=state.hand_number, rules=rules, players=state.players, trump=answer,
+                     turned=turned)
 
 
 def hand_size(seed: int) -> Question:
