@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine.cards import SUITS, Card, Rank
+from engine.cards import DECK, SUITS, Card, Rank
 from engine.errors import IllegalActionError
 from engine.krypkasino import capture as cap
 from engine.krypkasino.events import (
@@ -29,7 +29,7 @@ from engine.krypkasino.rules import (
     card_points,
     deal_sizes,
 )
-from engine.krypkasino.state import KrypkasinoState, Play
+from engine.krypkasino.state import KrypkasinoState, Phase, Play
 from engine.quiz.common import card_choices, number_choices, number_distractors, seat_choices
 from engine.quiz.model import CardGroup, Choice, Question, Text, text
 from engine.rng import Rng
@@ -429,9 +429,13 @@ def _event_text(event: KrypkasinoEvent) -> Text:
 def leftovers(seed: int) -> Question:
     """C-12: who takes the cards left on the table at the end of the deal?"""
     rng = Rng(seed)
-    state = _session(rng)
-    while not state.last_lot:
-        _step(state, rng)
+    if rng.below(5) == 0:
+        state = _nobody_captures(rng)
+    else:
+        state = _session(rng)
+        while not state.last_lot:
+            _step(state, rng)
+    dealer = state.dealer
     before = state.last_capturer
     plays: list[Text] = []
     award: LeftoversAwarded | None = None
@@ -441,8 +445,7 @@ def leftovers(seed: int) -> Question:
                 plays.append(_event_text(e))
             elif isinstance(e, LeftoversAwarded):
                 award = e
-    facts = [text("quiz.fact.c-deal", players=state.players, dealer=award.seat
-                  if award.reason != "last-capturer" else state.results[-1].dealer)]
+    facts = [text("quiz.fact.c-deal", players=state.players, dealer=dealer)]
     facts.append(text("quiz.fact.c-last-lot") if before is None else
                  text("quiz.fact.c-captured-before", seat=before))
     facts.extend(plays)
@@ -454,7 +457,25 @@ def leftovers(seed: int) -> Question:
     return _question("c-leftovers", seed, "C-12", text("quiz.c-leftovers.prompt"),
                      seat_choices(state.players), {str(award.seat)},
                      text(key, seat=award.seat), facts=tuple(facts), groups=tuple(groups),
-                     seat=award.seat, reason=award.reason)
+                     seat=award.seat, reason=award.reason, dealer=dealer)
+
+
+def _nobody_captures(rng: Rng) -> KrypkasinoState:
+    """The last lot of a deal in which nobody has captured, and nobody will: a small
+    position built with :meth:`KrypkasinoState.scenario` (random deals almost always have
+    a capture), kept only when the engine's own play of it captures nothing."""
+    numbers = [c for c in DECK if not c.rank.is_face]
+    for _ in range(400):
+        n = 2 + rng.below(2)
+        cards = [rng.choice(numbers) for _ in range(2 * n + 2)]
+        hands = [cards[2 * s:2 * s + 2] for s in range(n)]
+        state = KrypkasinoState.scenario(n, hands, cards[2 * n:], dealer=rng.below(n))
+        trial = state.clone()
+        while trial.phase is Phase.PLAY and trial.last_capturer is None:
+            trial.apply_unchecked(rng.choice(trial.legal_actions()))
+        if trial.last_capturer is None:
+            return state
+    raise NoPosition("every small deal had a capture")
 
 
 def points(seed: int) -> Question:
