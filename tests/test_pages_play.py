@@ -185,3 +185,35 @@ def test_a_bad_link_value_warns_and_plays_the_default() -> None:
     assert len(at.warning) >= 3
     game = session(at, C)
     assert game.setup.players == 6 and game.setup.variant == ()
+
+
+def test_the_setup_starts_a_new_game_and_the_link_follows() -> None:
+    at = open_site("pages/kachuful_play.py", players="4", seed="3")
+    at.selectbox(key=K + "w.players").set_value(3).run()
+    at.selectbox(key=K + "w.seat").set_value(2).run()
+    at.selectbox(key=K + "w.level.0").set_value("strong").run()
+    at.selectbox(key=K + "w.opt.max_cards").set_value("2").run()
+    at.selectbox(key=K + "w.opt.scoring").set_value("margin").run()
+    at.number_input(key=K + "w.seed").set_value(77).run()
+    assert session(at, K).setup.players == 4  # nothing changes before Start
+    click(at, K + "start")
+    game = session(at, K)
+    assert (game.setup.players, game.setup.seat, game.setup.seed) == (3, 2, 77)
+    assert game.setup.levels[0] == "strong" and game.state.hand_count == 3
+    assert game.state.rules.scoring == "margin"
+    link = dict(at.query_params)
+    assert (link["players"], link["seat"], link["seed"], link["bots"]) == \
+        ("3", "2", "77", "strong,basic,you")
+    assert (link["max_cards"], link["scoring"]) == ("2", "margin")
+
+
+def test_the_play_pages_speak_spanish() -> None:
+    at = open_site("pages/krypkasino_play.py", lang="es", players="2", seed="13", session="1",
+                   bots="you,basic")
+    assert not at.exception
+    assert at.title[0].value == "Jugar al Krypkasino"
+    assert any("Entrenador" in i.value for i in at.info)  # the coach, in Spanish
+    click(at, C + "card.0")  # A♦ takes 6♥ with either 8: the player chooses
+    assert any("de más de una manera" in w.value for w in at.warning)
+    click(at, C + "take.0")
+    assert session(at, C).pending is None and len(session(at, C).moves) >= 1

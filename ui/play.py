@@ -753,12 +753,17 @@ def option_choices(game: str, name: str, players: int) -> tuple[str, ...]:
         from ui.walkthrough_kachuful import option_choices as kachuful_choices
 
         return kachuful_choices(name, players)
-    from ui.walkthrough_krypkasino import BOOL_CHOICES, CAPTURE_CHOICES, SESSION_CHOICES
+    from ui.walkthrough_krypkasino import (
+        BOOL_CHOICES,
+        CAPTURE_CHOICES,
+        MAX_SWEEP_POINTS,
+        SESSION_CHOICES,
+    )
 
     choices: dict[str, tuple[str, ...]] = {
         "capture": CAPTURE_CHOICES, "double_sweep": BOOL_CHOICES,
         "forced_sweep": BOOL_CHOICES, "session": SESSION_CHOICES,
-        "sweep_points": tuple(str(n) for n in range(0, 21)),
+        "sweep_points": tuple(str(n) for n in range(0, MAX_SWEEP_POINTS + 1)),
     }
     return choices[name]
 
@@ -886,10 +891,11 @@ def seat_name(seat: int, setup: Setup, lang: str) -> str:
 
 
 def event_sentence(event: Event, lang: str) -> str:
-    """An engine event in words (the engine's catalogue)."""
+    """An engine event in words (the engine's catalogue: each game's events have a key)."""
     from engine.messages import render
 
-    return render(event.key, lang, **event.message_data())
+    key: str = getattr(event, "key")  # noqa: B009 - the base Event has no key
+    return render(key, lang, **event.message_data())
 
 
 def session_of(prefix: str) -> PlaySession:
@@ -1118,10 +1124,11 @@ def render_record(prefix: str, lang: str, four_colour: bool) -> None:
                        help=t("play.record.save.help", lang), icon=":material/download:")
     st.file_uploader(t("play.record.load", lang), type=["json"], key=prefix + "upload",
                      on_change=on_upload, args=(prefix,))
-    with st.expander("JSON", icon=":material/content_paste:"):
-        st.text_area("JSON", key=prefix + "paste", height=120, label_visibility="collapsed")
-        st.button(t("play.record.load", lang), key=prefix + "paste.load", on_click=on_paste,
-                  args=(prefix,))
+    with st.expander(t("play.record.paste", lang), icon=":material/content_paste:"):
+        st.text_area(t("play.record.paste", lang), key=prefix + "paste", height=120,
+                     label_visibility="collapsed")
+        st.button(t("play.record.paste.load", lang), key=prefix + "paste.load",
+                  on_click=on_paste, args=(prefix,))
     error = st.session_state.get(prefix + "replay.error")
     if error:
         st.error(t("play.record.bad", lang, reason=escape_markdown(error)),
@@ -1305,22 +1312,29 @@ def render_setup(game: str, prefix: str, lang: str) -> None:
                       on_click=on_new_seed, args=(prefix,), icon=":material/casino:")
         seat = int(st.session_state[w + "seat"])
         bots = [s for s in range(players) if s != seat]
+
+        def level_name(level: str) -> str:
+            return t(f"play.level.{level}", lang)
+
         cols = st.columns(min(len(bots), 4))
         for i, s in enumerate(bots):
             st.session_state.setdefault(w + f"level.{s}", "basic")
-            cols[i % len(cols)].selectbox(t("play.setup.level", lang, seat=s), LEVELS,
-                                          key=w + f"level.{s}",
-                                          format_func=lambda v: t(f"play.level.{v}", lang))
+            cols[i % len(cols)].selectbox(t("play.setup.level", lang, seat=s), list(LEVELS),
+                                          key=w + f"level.{s}", format_func=level_name)
         st.markdown(f"**{t('play.setup.variant', lang)}**")
-        cols = st.columns(4)
+        option_cols = st.columns(4)
         for i, name in enumerate(options_of(game)):
             label = t(f"kwalk.opt.{name}" if game == "kachuful" else f"kw.opt.{name}", lang)
-            with cols[i % 4]:
+            with option_cols[i % 4]:
                 if name in _BOOL_OPTIONS:
                     st.toggle(label, key=w + f"opt.{name}")
                 else:
-                    st.selectbox(label, option_choices(game, name, players), key=w + f"opt.{name}",
-                                 format_func=lambda v, n=name: _option_label(game, n, v, lang))
+                    choices: list[str] = list(option_choices(game, name, players))
+
+                    def shown(value: str, name: str = name) -> str:
+                        return _option_label(game, name, value, lang)
+
+                    st.selectbox(label, choices, key=w + f"opt.{name}", format_func=shown)
         st.toggle(t("play.setup.practice", lang), key=w + "practice")
         st.button(t("play.setup.start", lang), key=prefix + "start", on_click=on_start,
                   args=(game, prefix), type="primary", icon=":material/play_arrow:")
