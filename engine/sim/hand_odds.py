@@ -36,7 +36,7 @@ from engine.bots import bot_move, make_bot
 from engine.cards import DECK, SUITS
 from engine.kachuful.rules import KachufulRules, legal_bids, score_hand
 from engine.kachuful.state import Bid, HandSetup, KachufulState, Phase
-from engine.sim.kachuful_play import basic_estimate, basic_rollout, closest_bid
+from engine.sim.kachuful_play import basic_estimate, closest_bid, tricks_for_bids
 from engine.sim.runner import unit_seed
 from engine.sim.stats import Estimate, exact, mean, proportion
 
@@ -170,20 +170,23 @@ class HandOddsStudy:
             hands = self._deal(rng)
             estimates = [basic_estimate(h, self.trump, self.size, self.players)
                          for h in hands]
-            row = []
+            row = [NOT_TRIED] * (self.size + 1)
+            groups: dict[tuple[int, ...], list[int]] = {}
             for b in range(self.size + 1):
                 if b not in tried:
-                    row.append(NOT_TRIED)
                     continue
                 bids = self._bids(estimates, b)
                 if bids is None:
-                    row.append(FORBIDDEN)
+                    row[b] = FORBIDDEN
                 elif self.level == "basic":
-                    won = basic_rollout([list(h) for h in hands], bids, 0, self.trump,
-                                        self.players)
-                    row.append(won[self.position])
+                    bids[self.position] = 0
+                    groups.setdefault(tuple(bids), []).append(b)
                 else:
-                    row.append(self._strong_tricks(hands, b, rng.getrandbits(32)))
+                    row[b] = self._strong_tricks(hands, b, rng.getrandbits(32))
+            for others, my_bids in groups.items():
+                got = tricks_for_bids(hands, others, self.position, my_bids, 0, self.trump)
+                for b in my_bids:
+                    row[b] = got[b]
             out.append(tuple(row))
         return out
 

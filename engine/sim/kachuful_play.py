@@ -273,3 +273,75 @@ def play_game_public(players: int, rules: KachufulRules, seed: int, levels: Sequ
 def bid_action(bid: int, blind: bool) -> Bid:
     """The engine action of a bid (for replays of fast games)."""
     return Bid(bid, blind)
+
+
+def tricks_for_bids(hands: Sequence[Sequence[int]], bids: Sequence[int], me: int,
+                    my_bids: Sequence[int], leader: int, trump: int) -> dict[int, int]:
+    """The tricks ``me`` takes when it bids each of ``my_bids`` (the other seats' bids as
+    in ``bids``), everyone playing basic play from the hand's start — what
+    :func:`basic_rollout` gives for each bid, with the shared part played once.
+
+    Basic play looks at its own bid only through "do I still need tricks?", so every
+    bid of 1 or more plays like bidding them all until it has its tricks: one *greedy*
+    play-out (never satisfied) is run, and from the end of the trick where ``me`` reaches
+    ``k`` tricks a play-out with bid ``k`` continues; a bid never reached ends as the
+    greedy one did. A bid of 0 is a play-out of its own.
+    """
+    n = len(hands)
+    size = len(hands[0])
+    out: dict[int, int] = {}
+    wanted = set(my_bids)
+    if 0 in wanted:
+        b0 = list(bids)
+        b0[me] = 0
+        out[0] = basic_rollout([list(h) for h in hands], b0, leader, trump, n)[me]
+    positive = sorted(b for b in wanted if b > 0)
+    if not positive:
+        return out
+    greedy = list(bids)
+    greedy[me] = size + 1
+    cur = [list(h) for h in hands]
+    masks = []
+    for h in cur:
+        m = 0
+        for c in h:
+            m |= _BIT[c]
+        masks.append(m)
+    unplayed = _ALL
+    won = [0] * n
+    turn = leader
+    basic_card = _kb._basic_card
+    pending = set(positive)
+    for _trick in range(size):
+        led = win = win_seat = -1
+        for i in range(n):
+            hand = cur[turn]
+            c = basic_card(hand, led, win, trump, greedy[turn] - won[turn],
+                           unplayed & ~masks[turn], i == n - 1)[0]
+            hand.remove(c)
+            bit = _BIT[c]
+            masks[turn] ^= bit
+            unplayed ^= bit
+            if led < 0:
+                led, win, win_seat = c // 13, c, turn
+            else:
+                s, ws = c // 13, win // 13
+                if (s == ws and c > win) or (s == trump and ws != trump):
+                    win, win_seat = c, turn
+            turn = turn + 1 if turn < n - 1 else 0
+        won[win_seat] += 1
+        turn = win_seat
+        if win_seat == me and won[me] in pending:
+            k = won[me]
+            pending.discard(k)
+            rest = list(bids)
+            rest[me] = k
+            if cur[0]:
+                after = _kb._rollout([list(h) for h in cur], _ALL & ~unplayed, rest,
+                                     list(won), turn, [], trump, n)
+                out[k] = after[me]
+            else:
+                out[k] = won[me]
+    for k in pending:
+        out[k] = won[me]
+    return out

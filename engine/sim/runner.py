@@ -23,6 +23,7 @@ from __future__ import annotations
 import atexit
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -85,9 +86,12 @@ def shutdown_pool() -> None:
 atexit.register(shutdown_pool)
 
 
-def _simulate(job: tuple[Study, int, int]) -> list[Any]:
+def _simulate(job: tuple[Study, int, int]) -> tuple[list[Any], float]:
+    """The results of one part and the CPU seconds the process spent on it."""
     study, start, count = job
-    return study.simulate(start, count)
+    began = time.process_time()
+    results = study.simulate(start, count)
+    return results, time.process_time() - began
 
 
 def _split(start: int, count: int, parts: int) -> list[tuple[int, int]]:
@@ -103,23 +107,28 @@ def _split(start: int, count: int, parts: int) -> list[tuple[int, int]]:
     return out
 
 
-def run_batch(study: Study, start: int, count: int, workers: int = 1) -> list[Any]:
-    """The results of units ``start..start+count-1``, in order, over ``workers`` processes.
+def run_batch(study: Study, start: int, count: int, workers: int = 1,
+              cpu: list[float] | None = None) -> list[Any]:
+    """The results of units ``start..start+count-1``, in order, over ``workers`` processes;
+    the CPU seconds spent (in every process) are appended to ``cpu`` when given.
 
     A pool that cannot start or breaks (a sandbox without process support) falls back to
     this process: the results are the same.
     """
     if count <= 0:
         return []
-    if workers <= 1 or count == 1:
-        return study.simulate(start, count)
     jobs = [(study, s, n) for s, n in _split(start, count, workers)]
-    try:
-        parts = list(_pool(workers).map(_simulate, jobs))
-    except (BrokenProcessPool, OSError, RuntimeError):
-        shutdown_pool()
+    if workers <= 1 or len(jobs) == 1:
         parts = [_simulate(job) for job in jobs]
-    return [r for part in parts for r in part]
+    else:
+        try:
+            parts = list(_pool(workers).map(_simulate, jobs))
+        except (BrokenProcessPool, OSError, RuntimeError):
+            shutdown_pool()
+            parts = [_simulate(job) for job in jobs]
+    if cpu is not None:
+        cpu.append(sum(seconds for _, seconds in parts))
+    return [r for part, _ in parts for r in part]
 
 
 def batches(total: int, batch: int) -> list[tuple[int, int]]:
@@ -136,6 +145,8 @@ class Run:
     total: int
     results: list[Any] = field(default_factory=list)
     stopped: bool = False
+    #: CPU seconds spent by every process on the units (the machine may be shared).
+    cpu_seconds: float = 0.0
 
     @property
     def done(self) -> int:
@@ -152,7 +163,9 @@ def run(study: Study, total: int, batch: int = 200, workers: int = 1,
         if should_stop is not None and should_stop():
             out.stopped = True
             break
-        out.results.extend(run_batch(study, start, count, workers))
+        cpu: list[float] = []
+        out.results.extend(run_batch(study, start, count, workers, cpu))
+        out.cpu_seconds += sum(cpu)
         if on_progress is not None:
             on_progress(out.done, total)
     return out
