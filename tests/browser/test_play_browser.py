@@ -40,12 +40,14 @@ def test_a_kachuful_hand_is_played_by_clicking(site: str, new_page: Callable[...
                                                viewport: dict[str, int] | None) -> None:
     page = new_page(**({"viewport": viewport} if viewport else {}))
     name = "phone" if viewport else "desktop"
-    goto(page, site, "kachuful_play", players=3, seat=0, bots="you,random,basic", seed=21,
+    goto(page, site, "kachuful_play", players=3, seat=0, bots="you,random,basic", seed=1,
          max_cards=3)
     assert exceptions(page) == []
     assert status(page).startswith("Hand 1 of 5")
     page.screenshot(path=f"{SHOTS}/play-kachuful-{name}-start.png", full_page=True)
-    # Play hand 1: bots until my turn, a legal bid, then cards until the hand is over.
+    # Play hand 1: bots until my turn, a legal bid, then cards until the hand is over. With
+    # seed 1 the player once holds a card that does not follow suit: it is refused first.
+    refused = 0
     for _ in range(30):
         if status(page).startswith("Hand 2"):
             break
@@ -69,10 +71,12 @@ def test_a_kachuful_hand_is_played_by_clicking(site: str, new_page: Callable[...
             assert page.get_by_text("must follow").count() >= 1
             assert hand_buttons(page).count() == before
             page.screenshot(path=f"{SHOTS}/play-kachuful-{name}-refused.png", full_page=True)
+            refused += 1
         assert legal.count() >= 1
         legal.first.click()
         wait_idle(page)
     assert status(page).startswith("Hand 2 of 5")
+    assert refused >= 1
     assert exceptions(page) == []
     assert page.get_by_text("Review of hand 1").count() == 1
     page.screenshot(path=f"{SHOTS}/play-kachuful-{name}-hand2.png", full_page=True)
