@@ -79,3 +79,21 @@ def test_make_bot_refuses_unknown_names() -> None:
         make_bot("kachuful", "genius", 0)
     with pytest.raises(ValueError):
         run_tournament("kachuful", ["basic"] * 3, 0)
+
+
+def test_every_sentence_key_the_bots_use_is_in_every_language() -> None:
+    import re
+    from pathlib import Path
+
+    from engine.messages import LANGUAGES, catalogue
+
+    source = "".join(p.read_text(encoding="utf-8") for p in
+                     (Path(__file__).parent.parent / "engine" / "bots").glob("*.py")
+                     if p.name != "catalogue.py")
+    used = set(re.findall(r'"(bots\.[a-z]+\.[a-z-]+)"', source))
+    assert len(used) >= 30
+    cat = catalogue()
+    for lang in LANGUAGES:
+        assert used <= cat[lang].keys(), (lang, sorted(used - cat[lang].keys()))
+        defined = {k for k in cat[lang] if k.startswith("bots.")}
+        assert defined == {k for k in cat["en"] if k.startswith("bots.")}
