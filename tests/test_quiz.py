@@ -244,7 +244,9 @@ def test_c_sweep_forces_exactly_the_sweeping_cards() -> None:
     for q in questions("c-sweep"):
         d = q.data
         sweepers = {c.code for c in d["hand"] if brute_sweeps(int(c.rank), d["table"])}
-        if sweepers:
+        if not d["rules"].forced_sweep:
+            assert sweepers and q.correct == {c.code for c in d["hand"]} and q.rule == "C-8"
+        elif sweepers:
             forced += 1
             assert q.correct == sweepers and q.rule == "C-8"
         else:
@@ -256,10 +258,12 @@ def test_c_sweep_points_go_to_the_player_before() -> None:
     doubles = 0
     for q in questions("c-sweep-points"):
         d = q.data
+        rules = d["rules"]
         lone_twin = len(d["table"]) == 1 and d["table"][0] == d["card"]
-        doubles += lone_twin
-        assert d["double"] == lone_twin
-        points = 10 if lone_twin else 5
+        double = lone_twin and rules.double_sweep
+        doubles += double
+        assert d["double"] == double
+        points = rules.sweep_points * (2 if double else 1)
         assert q.correct == {f"{(d['seat'] - 1) % d['players']}:{points}"}
     assert doubles > 0
 

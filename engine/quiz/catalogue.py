@@ -6,6 +6,11 @@ See :mod:`engine.messages` for the template syntax. Every key is in all three la
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
+        "quiz.fact.c-no-forced-sweep": "Variant: sweeps are not forced.",
+        "quiz.fact.c-no-double": "Variant: no double sweep (a lone identical card makes an ordinary sweep).",
+        "quiz.fact.c-sweep-points": "Variant: a sweep scores {points}, a double sweep {double}.",
+        "quiz.c-sweep.explain.not-forced": "{cards:cards} could take the whole table, but in this variant the sweep is not forced: you may play any card.",
+        "quiz.c-sweep-points.explain.no-double": "The double sweep is off in this variant, so even the identical lone card makes an ordinary sweep: +{points} for seat {seat}, -{points} for seat {victim}, who played just before.",
         "quiz.trumps.turned": "Trumps: after the deal the next card of the deck is turned; its suit is trump.",
         "quiz.group.turned": "The card turned after the deal",
         "quiz.k-trump.explain.turned": "Under this variant the card turned after the deal, {card}, gives the trump: {trump:suit}.",
@@ -181,6 +186,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "quiz.c-session.explain.shared": "The totals are {totals:seats} (seat 0 first). Seats {winners:seats} share the lowest total, {best}, so they share the win.",
     },
     "es": {
+        "quiz.fact.c-no-forced-sweep": "Variante: las barridas no son obligatorias.",
+        "quiz.fact.c-no-double": "Variante: sin barrida doble (una carta idéntica sola da una barrida normal).",
+        "quiz.fact.c-sweep-points": "Variante: una barrida vale {points} y una barrida doble {double}.",
+        "quiz.c-sweep.explain.not-forced": "Con {cards:cards} te llevarías toda la mesa, pero en esta variante la barrida no es obligatoria: puedes jugar cualquier carta.",
+        "quiz.c-sweep-points.explain.no-double": "En esta variante no hay barrida doble, así que incluso la carta idéntica sola da una barrida normal: +{points} para el asiento {seat}, -{points} para el asiento {victim}, que jugó justo antes.",
         "quiz.trumps.turned": "Triunfos: tras el reparto se vuelve la siguiente carta del mazo; su palo es el triunfo.",
         "quiz.group.turned": "La carta vuelta tras el reparto",
         "quiz.k-trump.explain.turned": "Con esta variante la carta vuelta tras el reparto, {card}, da el triunfo: {trump:suit}.",
@@ -351,6 +361,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "quiz.c-session.explain.shared": "Los totales son {totals:seats} (primero el asiento 0). Los asientos {winners:seats} comparten el total más bajo, {best}, así que comparten la victoria.",
     },
     "pt": {
+        "quiz.fact.c-no-forced-sweep": "Variante: as varreduras não são obrigatórias.",
+        "quiz.fact.c-no-double": "Variante: sem varredura dupla (uma carta idêntica sozinha dá uma varredura normal).",
+        "quiz.fact.c-sweep-points": "Variante: uma varredura vale {points} e uma varredura dupla {double}.",
+        "quiz.c-sweep.explain.not-forced": "Com {cards:cards} levava-se a mesa toda, mas nesta variante a varredura não é obrigatória: pode jogar qualquer carta.",
+        "quiz.c-sweep-points.explain.no-double": "Nesta variante não há varredura dupla, por isso até a carta idêntica sozinha dá uma varredura normal: +{points} para o lugar {seat}, -{points} para o lugar {victim}, que jogou logo antes.",
         "quiz.trumps.turned": "Trunfos: depois da distribuição vira-se a carta seguinte do baralho; o seu naipe é o trunfo.",
         "quiz.group.turned": "A carta virada depois da distribuição",
         "quiz.k-trump.explain.turned": "Nesta variante a carta virada depois da distribuição, {card}, dá o trunfo: {trump:suit}.",

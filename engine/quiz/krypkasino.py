@@ -61,10 +61,11 @@ def _step(state: KrypkasinoState, rng: Rng) -> None:
 
 
 def _position(rng: Rng, want: Callable[[KrypkasinoState], bool],
-              players: int | None = None, attempts: int = 40) -> KrypkasinoState:
+              players: int | None = None, attempts: int = 40,
+              rules: KrypkasinoRules | None = None) -> KrypkasinoState:
     """A position of a random first deal where ``want`` holds (seeded choice among them)."""
     for _ in range(attempts):
-        state = _session(rng, players)
+        state = _session(rng, players, rules)
         found: list[KrypkasinoState] = []
         deal = state.deal_index
         while state.deal_index == deal and not state.is_terminal():
@@ -199,6 +200,8 @@ def sweep(seed: int) -> Question:
     """C-8 (forced sweep) or C-7 (trailing is allowed): which cards may you play?"""
     rng = Rng(seed)
     forced = rng.below(2) == 0
+    # A few forced-sweep positions are played under the variant without the forced sweep.
+    rules = KrypkasinoRules(forced_sweep=False) if forced and rng.below(5) == 0 else None
 
     def want(s: KrypkasinoState) -> bool:
         hand = set(_hand(s))
@@ -210,27 +213,36 @@ def sweep(seed: int) -> Question:
         takes = [s.card_options(c).captures for c in hand]
         return not sweepers and any(takes) and not all(takes)
 
-    state = _position(rng, want)
+    state = _position(rng, want, rules=rules)
     hand = _hand(state)
     legal = {p.card.code for p in state.legal_actions()}
     sweepers = state.sweeping_cards()
-    if sweepers:
+    facts = [_position_fact(state)]
+    if not state.rules.forced_sweep:
+        facts.append(text("quiz.fact.c-no-forced-sweep"))
+        rule, why = "C-8", text("quiz.c-sweep.explain.not-forced", cards=sweepers)
+    elif sweepers:
         rule, why = "C-8", text("quiz.c-sweep.explain.forced", cards=sweepers)
     else:
         rule, why = "C-7", text("quiz.c-sweep.explain.free")
     answer = tuple(i for i, c in enumerate(hand) if c.code in legal)
     return _question("c-sweep", seed, rule, text("quiz.c-sweep.prompt"), card_choices(hand),
-                     legal, why, multiple=True, facts=(_position_fact(state),),
+                     legal, why, multiple=True, facts=tuple(facts),
                      groups=_base_groups(state, hand_answer=answer, mark="legal"),
-                     hand=hand, table=state.table_cards(), sweepers=tuple(sweepers))
+                     hand=hand, table=state.table_cards(), sweepers=tuple(sweepers),
+                     rules=state.rules)
 
 
 def sweep_points(seed: int) -> Question:
     """C-9 / C-10: who gets the -5 (or the -10)?"""
     rng = Rng(seed)
     lone = rng.below(3) == 0
+    variant = rng.below(6)
+    variant_rules = (KrypkasinoRules(sweep_points=3) if variant == 0 else
+                     KrypkasinoRules(double_sweep=False) if variant == 1 else None)
     if lone:
-        base = _position(rng, lambda s: any(c.rank is not Rank.ACE for c in _hand(s)))
+        base = _position(rng, lambda s: any(c.rank is not Rank.ACE for c in _hand(s)),
+                         rules=variant_rules)
         seat = base.turn
         hands = [base.hand(s) for s in range(base.players)]
         card = rng.choice([c for c in hands[seat] if c.rank is not Rank.ACE])
@@ -240,12 +252,17 @@ def sweep_points(seed: int) -> Question:
         state = KrypkasinoState.scenario(base.players, hands, [lone_card], dealer=base.dealer,
                                          turn=seat, rules=base.rules)
         play = Play(card, (lone_card,))
-        facts = (_position_fact(base),)
+        facts: tuple[Text, ...] = (_position_fact(base),)
     else:
-        state = _position(rng, lambda s: bool(s.sweeping_cards()))
+        state = _position(rng, lambda s: bool(s.sweeping_cards()), rules=variant_rules)
         card = rng.choice(state.sweeping_cards())
         play = next(p for p in state.legal_actions() if p.card == card)
         facts = (_position_fact(state),)
+    if not state.rules.double_sweep:
+        facts += (text("quiz.fact.c-no-double"),)
+    elif state.rules.sweep_points != 5:
+        facts += (text("quiz.fact.c-sweep-points", points=state.rules.sweep_points,
+                       double=state.rules.double_points()),)
     table = state.table_cards()
     seat = state.turn
     swept = next(e for e in state.clone().apply(play) if isinstance(e, Swept))
@@ -253,23 +270,25 @@ def sweep_points(seed: int) -> Question:
     rules = state.rules
     victims = dict.fromkeys([(seat - 1) % n, (seat + 1) % n, state.dealer])
     victims.pop(seat, None)
-    points = dict.fromkeys([rules.sweep_points, rules.double_points()])
+    points = dict.fromkeys([rules.sweep_points, rules.double_points(), 2 * rules.sweep_points])
     choices = tuple(Choice(f"{v}:{p}", text("quiz.choice.sweep-points", seat=seat, victim=v,
                                             points=p))
                     for v in victims for p in points) + (
         Choice("none", text("quiz.choice.nobody", seat=seat, points=rules.sweep_points)),)
-    key = "quiz.c-sweep-points.explain.double" if swept.double else \
-        "quiz.c-sweep-points.explain.sweep"
+    twin = len(table) == 1 and table[0] == card
+    key = ("quiz.c-sweep-points.explain.double" if swept.double else
+           "quiz.c-sweep-points.explain.no-double" if twin else
+           "quiz.c-sweep-points.explain.sweep")
     why = text(key, seat=seat, victim=swept.victim, points=swept.points, card=card)
     return _question(
-        "c-sweep-points", seed, "C-10" if swept.double else "C-9",
+        "c-sweep-points", seed, "C-10" if twin else "C-9",
         text("quiz.c-sweep-points.prompt", seat=seat, card=card), choices,
         {f"{swept.victim}:{swept.points}"}, why, facts=facts,
         groups=(CardGroup(text("quiz.group.table"), table, "table",
                           answer=tuple(range(len(table)))),
                 CardGroup(text("quiz.group.played", seat=seat), (card,), "row")),
         seat=seat, victim=swept.victim, points=swept.points, double=swept.double,
-        table=table, card=card, players=n, dealer=state.dealer)
+        table=table, card=card, players=n, dealer=state.dealer, rules=rules)
 
 
 # -- the table between lots ----------------------------------------------------------------
