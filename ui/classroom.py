@@ -61,7 +61,7 @@ class Slide:
     walkthrough step), ``question`` or ``answer``. ``lines`` are plain sentences (engine
     sentences, facts, choices); ``text`` teaching markdown with ``rule:`` links; ``html``
     the static cards; ``rules`` the rule IDs the slide shows; ``note`` the teacher's note
-    (not for the student view); ``ref`` what the slide comes from (``kachuful/renege#
+    (not for the student view); ``choices`` a question's lettered answers; ``ref`` what the slide comes from (``kachuful/renege#
     h16.score``, ``k-bids-1234``); ``item`` the item index (-1 for the cover)."""
 
     kind: str
@@ -74,6 +74,7 @@ class Slide:
     note: str | None = None
     ref: str = ""
     subtitle: str = ""
+    choices: tuple[str, ...] = ()
 
 
 # -- walkthroughs ------------------------------------------------------------------------------
@@ -300,7 +301,7 @@ def _quiz_slides(item: QuizItem, index: int, lang: str, four: bool) -> list[Slid
         out.append(Slide(
             kind="question", item=index, title=title, lines=(*facts, q.prompt.render(lang)),
             text=None, html=_groups_html(q, False, lang, four), ref=q.id,
-            subtitle=ask + " " + " · ".join(choices)))
+            subtitle=ask, choices=choices))
         right = tuple(f"✓ {LETTERS[i]}. {c.label.render(lang)}"
                       for i, c in enumerate(q.choices) if c.id in q.correct)
         out.append(Slide(
