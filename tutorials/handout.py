@@ -237,7 +237,6 @@ def lesson_body(lesson: Lesson, lang: str, four_colour: bool = False,
                              f":</strong> {escape_html(slide.note)}</p>")
         elif slide.kind == "answer":
             answers.append(_slide_html(slide, lang, here, outside))
-        elif slide.kind == "question":
         else:
             parts.append(_slide_html(slide, lang, here, outside))
     if answers:
