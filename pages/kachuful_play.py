@@ -182,6 +182,11 @@ with tab_play:
 
 with tab_sheet:
     play.render_sheet(P, lang)
+    for result in reversed(state.results):  # every hand's review, newest first
+        with st.expander(t("play.review.title.kachuful", lang, hand=result.hand),
+                         icon=":material/rate_review:"):
+            for note in play.kachuful_review(result, me, setup.players, state.rules):
+                st.markdown("- " + escape_markdown(t(note.key, lang, **note.fields)))
 
 with tab_record:
     play.render_record(P, lang, visitor.four_colour)

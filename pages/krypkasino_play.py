@@ -167,6 +167,11 @@ with tab_play:
 
 with tab_sheet:
     play.render_sheet(P, lang)
+    for result in reversed(state.results):  # every deal's review, newest first
+        with st.expander(t("play.review.title.krypkasino", lang, deal=result.deal + 1),
+                         icon=":material/rate_review:"):
+            for note in play.krypkasino_review(session.moves_of_round(result.deal), me, result):
+                st.markdown("- " + escape_markdown(t(note.key, lang, **note.fields)))
 
 with tab_record:
     play.render_record(P, lang, visitor.four_colour)

@@ -89,9 +89,9 @@ def test_kachuful_refusal_dealer_hook_coach_and_undo() -> None:
     state = game.state
     assert isinstance(state, KachufulState) and game.human_turn
     forbidden = [n for n in range(4) if n not in state.legal_bid_numbers()]
-    if forbidden:
-        assert at2.button(key=f"{K}bid.{forbidden[0]}").disabled
-        assert any("may not bid" in w.value for w in at2.warning)
+    assert forbidden  # seed 3: the other bids leave the dealer one forbidden bid
+    assert at2.button(key=f"{K}bid.{forbidden[0]}").disabled
+    assert any("may not bid" in w.value for w in at2.warning)
     # The coach's advice is shown before the decision, and kept for this position.
     assert any("Coach" in i.value for i in at2.info)
     assert game.advice_ready()
@@ -106,10 +106,10 @@ def test_kachuful_refusal_dealer_hook_coach_and_undo() -> None:
     moves_before = len(game.moves)
     legal_cards = set(state.legal_actions())
     wrong = [c for c in state.hand_of(game.seat) if c not in legal_cards]
-    if wrong:
-        click(at2, f"{K}card.{wrong[0].code}")
-        assert any("must follow" in e.value for e in at2.error)
-        assert len(session(at2, K).moves) == moves_before
+    assert wrong  # seed 3: the player holds a card that does not follow suit
+    click(at2, f"{K}card.{wrong[0].code}")
+    assert any("must follow" in e.value for e in at2.error)
+    assert len(session(at2, K).moves) == moves_before
     # Undo goes back to before the bid.
     click(at2, K + "undo")
     game = session(at2, K)
@@ -217,3 +217,29 @@ def test_the_play_pages_speak_spanish() -> None:
     assert any("de más de una manera" in w.value for w in at.warning)
     click(at, C + "take.0")
     assert session(at, C).pending is None and len(session(at, C).moves) >= 1
+
+
+def test_blind_bids_and_a_forehead_hand_through_the_page() -> None:
+    # max_cards 1: one hand of one card; forehead and blind bids both on.
+    at = open_site("pages/kachuful_play.py", players="3", seat="0", bots="you,random,random",
+                   seed="5", max_cards="1", schedule="down", blind_bids="true",
+                   one_card_forehead="true")
+    game = session(at, K)
+    assert game.state.hand_count == 1
+    if game.bot_turn:
+        click(at, K + "until")
+    # Blind bids are offered before looking; the hand is face down (never the card text).
+    assert at.button(key=K + "look") is not None
+    own = session(at, K).state.hand_of(0)[0]
+    assert all(str(own) not in b.label for b in at.button)
+    click(at, K + "blind.0")
+    game = session(at, K)
+    assert game.state.blind[0] and game.state.bids[0] == 0
+    while not session(at, K).over:
+        game = session(at, K)
+        if game.bot_turn:
+            click(at, K + "until")
+            continue
+        assert all(str(own) not in b.label for b in at.button)  # still unseen
+        click(at, K + "own")
+    assert session(at, K).state.results[0].play.count(own) == 1
