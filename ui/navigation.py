@@ -67,6 +67,16 @@ PAGES: list[PageSpec] = [
     PageSpec("krypkasino", "pages/krypkasino_play.py", "play.page.krypkasino",
              ":material/playing_cards:", "play"),
     PageSpec("teach", "pages/quiz.py", "page.quiz", ":material/quiz:", "teach"),
+    PageSpec("explore", "pages/explore_hand_odds.py", "explore.page.hand_odds",
+             ":material/casino:", "explore"),
+    PageSpec("explore", "pages/explore_hook.py", "explore.page.hook", ":material/block:",
+             "explore"),
+    PageSpec("explore", "pages/explore_variant_lab.py", "explore.page.variant_lab",
+             ":material/science:", "explore"),
+    PageSpec("explore", "pages/explore_sweep_danger.py", "explore.page.sweep_danger",
+             ":material/cleaning_services:", "explore"),
+    PageSpec("explore", "pages/explore_score_fan.py", "explore.page.score_fan",
+             ":material/show_chart:", "explore"),
 ]
 
 

@@ -1,0 +1,82 @@
+"""Explore: the dealer's hook (K-9) measured over many deals bid by basic bots.
+
+Inputs in the URL (players, scoring, deals, seed); engine.sim.hook does the work, batch by
+batch with a progress bar and a Stop button.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine.sim.hook import HookStudy
+from engine.sim.stats import mean, proportion
+from ui import explore as ex
+from ui.docs import rule_href
+from ui.i18n import t
+from ui.prefs import current
+from ui.query import LinkReader, show_problems, write_params
+
+P = "xhook"
+
+visitor = current()
+lang = visitor.lang
+
+
+def submit() -> None:
+    values = ex.widget_values(P, ("players", "scoring", "deals", "seed"))
+    players = sorted(values["players"] or [4])
+    write_params(players=",".join(map(str, players)), scoring=values["scoring"],
+                 deals=str(values["deals"]), seed=str(values["seed"]))
+
+
+st.title(t("explore.page.hook", lang))
+st.markdown(t("explore.hook.lead", lang, hook=rule_href("K-9")))
+
+reader = LinkReader(lang)
+inputs = ex.HookInputs.read(reader)
+show_problems(reader.problems, lang)
+ex.sync_widgets(P, {"players": list(inputs.players), "scoring": inputs.scoring,
+                    "deals": inputs.deals, "seed": inputs.seed})
+
+with st.form(f"{P}.form"):
+    c1, c2 = st.columns([2, 2])
+    c1.multiselect(t("explore.hook.players", lang), [3, 4, 5, 6, 7], key=f"{P}.players")
+    c2.selectbox(t("explore.scoring", lang), ex.KACHUFUL_SCORINGS, key=f"{P}.scoring",
+                 format_func=lambda s: t(f"scorekeeper.scoring.{s}", lang))
+    c3, c4 = st.columns(2)
+    c3.number_input(t("explore.hook.deals", lang), 20, 5000, step=50, key=f"{P}.deals")
+    c4.number_input(t("explore.seed", lang), 0, ex.MAX_SEED, key=f"{P}.seed",
+                    help=t("explore.seed.help", lang))
+    st.form_submit_button(t("explore.compute", lang), type="primary", on_click=submit)
+
+study = HookStudy(inputs.players, None, inputs.seed, inputs.scoring)
+units = len(study.cells()) * inputs.deals
+outcome = ex.simulate(study, units, max(len(study.cells()) * 20, units // 6), P, lang,
+                      t("explore.hook.running", lang))
+cells = study.summarize(outcome.results)
+if not cells:
+    st.stop()
+
+rows = outcome.results
+st.info(t("explore.hook.summary", lang, deals=f"{len(rows):,}",
+          bites=ex.fmt_estimate(proportion(sum(r[1] for r in rows), len(rows)), percent=True),
+          with_=ex.fmt_estimate(mean([float(r[2]) for r in rows])),
+          without=ex.fmt_estimate(mean([float(r[3]) for r in rows]))))
+
+series = t("explore.hook.series", lang, players="{players}")
+x_label = t("explore.hook.x", lang)
+for metric, title, y in (("bites", "explore.hook.chart.bites", "explore.hook.share"),
+                         ("misses_change", "explore.hook.chart.misses", "explore.hook.change"),
+                         ("dealer_edge_with", "explore.hook.chart.edge", "explore.hook.points")):
+    st.plotly_chart(ex.hook_chart(cells, metric, t(title, lang), x_label, t(y, lang), series),
+                    width="stretch")
+
+st.dataframe([{t("explore.players", lang): c.players, t("explore.hook.size", lang): c.size,
+               t("explore.samples", lang): c.deals,
+               t("explore.hook.bites", lang): ex.fmt_estimate(c.bites, percent=True),
+               t("explore.hook.misses-with", lang): ex.fmt_estimate(c.misses_with),
+               t("explore.hook.misses-without", lang): ex.fmt_estimate(c.misses_without),
+               t("explore.hook.edge-with", lang): ex.fmt_estimate(c.dealer_edge_with),
+               t("explore.hook.edge-without", lang): ex.fmt_estimate(c.dealer_edge_without)}
+              for c in cells], hide_index=True, width="stretch")
+st.caption(t("explore.interval.note", lang))

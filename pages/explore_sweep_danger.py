@@ -1,0 +1,142 @@
+"""Explore: Krypkasino sweep danger — each card of a hand against a table.
+
+Inputs in the URL (players, hand, table, seen, next, rules, seed); the analysis is exact
+(engine.sim.sweep_danger: the engine's capture solver and a hypergeometric chance).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+import streamlit as st
+
+from engine.krypkasino.rules import KrypkasinoRules, deal_sizes
+from engine.krypkasino.state import KrypkasinoState
+from engine.sim.sweep_danger import copies_problem, sweep_danger
+from ui import explore as ex
+from ui.cards import show_cards
+from ui.docs import rule_href
+from ui.i18n import t
+from ui.prefs import current
+from ui.query import LinkReader, show_problems, write_params
+
+P = "xsweep"
+RULE_NAMES = ("capture", "sweep_points", "double_sweep", "forced_sweep")
+
+visitor = current()
+lang = visitor.lang
+
+
+def submit() -> None:
+    values = ex.widget_values(P, ("players", "hand", "table", "seen", "next", "seed"))
+    rules = {name: st.session_state.get(f"{P}.r.{name}") for name in RULE_NAMES}
+    options = ex.options_from_editor("krypkasino", rules)
+    write_params(players=str(values["players"]), hand=values["hand"] or "",
+                 table=values["table"] or "", seen=values["seen"] or "",
+                 next=str(values["next"]), rules=ex.encode_rules(options),
+                 seed=str(values["seed"]))
+
+
+def deal() -> None:
+    """A position from a fresh seeded deal: the first player's hand and the table."""
+    players = int(st.session_state.get(f"{P}.players") or 4)
+    seed = secrets.randbelow(ex.MAX_SEED)
+    state = KrypkasinoState.new(players, seed, KrypkasinoRules(session=1))
+    seat = state.current_player()
+    assert seat is not None
+    st.session_state[f"{P}.hand"] = ex.encode_cards(state.hand(seat))
+    st.session_state[f"{P}.table"] = ex.encode_cards(state.table_cards())
+    st.session_state[f"{P}.seen"] = ""
+    st.session_state[f"{P}.next"] = deal_sizes(players).hand
+    st.session_state[f"{P}.seed"] = seed
+    submit()
+
+
+reader = LinkReader(lang)
+inputs = ex.SweepInputs.read(reader)
+options = ex.decode_rules(inputs.rules)
+rule_problem = ex.rules_problem("krypkasino", options, lang)
+rules = KrypkasinoRules.from_dict(options) if rule_problem is None else KrypkasinoRules()
+
+st.title(t("explore.page.sweep_danger", lang))
+st.markdown(t("explore.sweep.lead", lang, points=rules.sweep_points, sweep=rule_href("C-9"),
+              forced=rule_href("C-8")))
+show_problems(reader.problems, lang)
+
+state = {"players": inputs.players, "hand": inputs.hand, "table": inputs.table,
+         "seen": inputs.seen, "next": inputs.next_hand, "seed": inputs.seed}
+for name, value in ex.editor_values("krypkasino", options).items():
+    if name in RULE_NAMES:
+        state[f"r.{name}"] = value
+ex.sync_widgets(P, state)
+
+with st.form(f"{P}.form"):
+    st.text_input(t("explore.sweep.hand", lang), key=f"{P}.hand", help=t("explore.cards.help", lang))
+    st.text_input(t("explore.sweep.table", lang), key=f"{P}.table")
+    st.text_input(t("explore.sweep.seen", lang), key=f"{P}.seen")
+    c1, c2 = st.columns(2)
+    c1.number_input(t("explore.players", lang), 2, 6, key=f"{P}.players")
+    c2.number_input(t("explore.sweep.next", lang), 1, 6, key=f"{P}.next")
+    cols = st.columns(len(RULE_NAMES))
+    for col, name in zip(cols, RULE_NAMES, strict=True):
+        choices = ex.KRYPKASINO_OPTIONS[name]
+        if choices is None:
+            col.number_input(name, 0, 50, key=f"{P}.r.{name}")
+        else:
+            col.selectbox(name, choices, key=f"{P}.r.{name}",
+                          format_func=lambda v: ("true" if v else "false")
+                          if isinstance(v, bool) else str(v))
+    st.form_submit_button(t("explore.compute", lang), type="primary", on_click=submit)
+st.button(t("explore.sweep.deal", lang), key=f"{P}.deal", on_click=deal)
+
+if rule_problem is not None:
+    st.error(t("explore.bad-rules", lang, name="", reason=rule_problem))
+    st.stop()
+labels = (t("explore.name.hand", lang), t("explore.name.table", lang),
+          t("explore.name.seen", lang))
+hand, table, seen = inputs.parsed(labels)
+for parsed in (hand, table, seen):
+    if parsed.problem is not None:
+        st.error(parsed.problem.text(lang))
+        st.stop()
+twice = copies_problem([hand.cards, table.cards, seen.cards])
+if twice is not None:
+    st.error(t("explore.cards.copies-all", lang, card=str(twice)))
+    st.stop()
+
+danger = sweep_danger(inputs.players, hand.cards, table.cards, seen.cards, inputs.next_hand,
+                      rules)
+c1, c2 = st.columns(2)
+with c1:
+    st.markdown(f"**{t('explore.sweep.hand', lang)}**")
+    show_cards(list(hand.cards), layout="hand")
+with c2:
+    st.markdown(f"**{t('explore.sweep.table', lang)}**")
+    show_cards(list(table.cards), layout="table")
+if danger.forced:
+    st.warning(t("explore.sweep.forced", lang))
+st.caption(t("explore.sweep.unseen", lang, unseen=danger.unseen, hand=danger.next_hand))
+
+by_card: dict[str, list] = {}
+for option in danger.options:
+    by_card.setdefault(option.card.code, []).append(option)
+for code, card_options in by_card.items():
+    card = card_options[0].card
+    st.markdown(f"#### {card}")
+    for o in card_options:
+        if o.kind == "trail":
+            key = "explore.sweep.kind.trail" if o.chance > 0 else "explore.sweep.kind.trail-quiet"
+        else:
+            key = f"explore.sweep.kind.{o.kind}"
+        text = t(key, lang, pct=ex.pct(o.chance), cards=" ".join(str(c) for c in o.take),
+                 points=o.points + o.sweep)
+        if not o.allowed:
+            text += f" — **{t('explore.sweep.not-allowed', lang)}**"
+        values = ", ".join(str(v) for v in o.sweepers)
+        note = t("explore.sweep.sweepers", lang, values=values) if o.sweepers else t(
+            "explore.sweep.sweepers-none", lang)
+        st.markdown(f"- {ex.option_label(o)}: {text}. {note}")
+    st.plotly_chart(ex.sweep_chart(card, card_options, str(card), t("explore.sweep.chance", lang),
+                                   t("explore.sweep.cost", lang)), width="stretch",
+                    key=f"{P}.chart.{code}")
+st.caption(t("explore.sweep.cost.help", lang))
