@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from engine.cards import Rank, Suit
 from engine.kachuful import hand_sizes, legal_bids, playable_cards, score_hand, trick_winner
 from engine.kachuful.rules import trump_for_hand, winners
-from engine.krypkasino.bruteforce import brute_maximum, brute_sweeps
+from engine.krypkasino.bruteforce import brute_maximal, brute_maximum, brute_sweeps
 from engine.messages import LANGUAGES, missing_keys
 from engine.quiz import (
     COVERAGE,
@@ -231,12 +231,16 @@ def _key(codes: tuple[str, ...]) -> str:
     return "+".join(sorted(codes)) or "trail"
 
 
-def test_c_capture_is_the_brute_force_maximum() -> None:
+def test_c_capture_is_the_brute_force_maximum_or_maximal() -> None:
+    maximal = 0
     for q in questions("c-capture"):
         d = q.data
-        expected = {_key(t) for t in brute_maximum(int(d["card"].rank), d["table"])}
+        brute = brute_maximal if d["rules"].maximal else brute_maximum
+        maximal += d["rules"].maximal
+        expected = {_key(t) for t in brute(int(d["card"].rank), d["table"])}
         assert q.correct == expected
         assert {c.id for c in q.choices} - q.correct  # wrong collections to choose from
+    assert maximal > 0
 
 
 def test_c_sweep_forces_exactly_the_sweeping_cards() -> None:

@@ -142,7 +142,9 @@ def capture(seed: int) -> Question:
     """C-5 / C-6 (C-4 for aces): which cards may this card take?"""
     rng = Rng(seed)
     least = 1 if rng.below(3) == 0 else 2
-    state = _position(rng, lambda s: bool(_capture_card(s, least)))
+    # One question in six reads C-6 the looser way (variant ``capture: maximal``).
+    rules = KrypkasinoRules(capture="maximal") if rng.below(6) == 0 else None
+    state = _position(rng, lambda s: bool(_capture_card(s, least)), rules=rules)
     card = rng.choice(_capture_card(state, least))
     table = state.table_cards()
     legal = [p.take for p in state.legal_actions() if p.card == card and p.take is not None]
@@ -180,8 +182,14 @@ def capture(seed: int) -> Question:
     single = len(legal) == 1 and len(cap.group_collection(v, legal[0]) or ()) <= 1
     rule = "C-5" if single else "C-6"
     shown = " / ".join("[" + ", ".join(str(c) for c in t) + "]" for t in legal)
-    why = text("quiz.c-capture.explain.ace" if card.rank is Rank.ACE else "quiz.c-capture.explain",
-               card=card, value=v, size=size, choices=shown)
+    if state.rules.maximal:
+        rule = "C-6"
+        why = text("quiz.c-capture.explain.maximal", card=card, value=v, choices=shown)
+    else:
+        why = text("quiz.c-capture.explain.ace" if card.rank is Rank.ACE
+                   else "quiz.c-capture.explain", card=card, value=v, size=size, choices=shown)
+    facts = (_position_fact(state),) + (
+        (text("quiz.fact.c-maximal"),) if state.rules.maximal else ())
     hand = _hand(state)
     groups = (
         CardGroup(text("quiz.group.table"), table, "table"),
@@ -191,7 +199,7 @@ def capture(seed: int) -> Question:
                     answer=_positions_in(table, t), show="answer") for t in legal),
     )
     return _question("c-capture", seed, rule, text("quiz.c-capture.prompt", card=card), choices,
-                     set(correct), why, multiple=True, facts=(_position_fact(state),),
+                     set(correct), why, multiple=True, facts=facts,
                      groups=groups, card=card, table=table, legal=tuple(legal),
                      rules=state.rules)
 
