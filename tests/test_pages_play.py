@@ -243,3 +243,22 @@ def test_blind_bids_and_a_forehead_hand_through_the_page() -> None:
         assert all(str(own) not in b.label for b in at.button)  # still unseen
         click(at, K + "own")
     assert session(at, K).state.results[0].play.count(own) == 1
+
+
+def test_a_forced_sweep_is_explained_and_other_cards_are_refused() -> None:
+    # Seed 2, two players: seat 1 plays first and both its eights take the lone 8♥ (C-8).
+    at = open_site("pages/krypkasino_play.py", players="2", seat="1", bots="basic,you",
+                   seed="2", session="1")
+    game = session(at, C)
+    assert game.human_turn
+    assert any("Forced sweep (C-8)" in w.value and "takes the whole table" in w.value
+               for w in at.warning)
+    hand = game.state.hand(1)
+    four = hand.index(next(c for c in hand if str(c) == "4♠"))
+    click(at, f"{C}card.{four}")
+    assert any("(C-8)" in e.value.replace("\\", "") for e in at.error)
+    assert session(at, C).moves == []
+    eight = hand.index(next(c for c in hand if str(c) == "8♦"))
+    click(at, f"{C}card.{eight}")
+    first = session(at, C).moves[0]
+    assert first.human and any(e.kind == "sweep" for e in first.events)
