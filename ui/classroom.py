@@ -46,7 +46,7 @@ from ui.safe import clip, escape_html, escape_markdown
 
 __all__ = [
     "LETTERS", "Link", "Slide", "item_steps", "item_summary", "item_title", "lesson_questions",
-    "link_query", "query_string", "read_link", "slide_number", "slides",
+    "link_query", "query_string", "read_link", "slide_number", "slides", "step_ids",
 ]
 
 #: Choice labels on a slide (a class answers "B!").
@@ -137,6 +137,18 @@ def item_steps(item: ScenarioItem, lang: str = "en", where: str = "item") -> tup
         raise LessonError(where, f"{item.game}/{item.scenario} cannot be built: {exc}") from None
     first, last = _range(item, ids, where)
     return first, last, len(ids)
+
+
+def step_ids(game: str, scenario_id: str) -> list[str]:
+    """The step ids of a scenario's walkthrough under its own variant (for the builder's
+    first/last step menus); ``[]`` when it cannot be built."""
+    item = ScenarioItem(game, scenario_id)
+    try:
+        if game == "kachuful":
+            return [s.id for s in _kachuful_walk(item, "en")[1].steps]
+        return [s.id for s in _krypkasino_walk(item)[1].steps]
+    except (RulesLabError, RecordError, scenario_files.ScenarioError):
+        return []
 
 
 def _sheet_html(sheet: Sequence[tuple[int, int, int, int, int]], lang: str) -> str:
