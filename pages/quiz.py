@@ -49,7 +49,8 @@ def fresh(game: str, topics: list[str]) -> Question:
     """A new question on ``topics`` from a random seed (another seed if one fails)."""
     for _ in range(5):
         try:
-            return pick(game, topics, secrets.randbelow(MAX_SEED + 1))
+            return pick(game, topics, secrets.randbelow(MAX_SEED + 1),
+                        misses=st.session_state.get(BOARD, {}).get("misses"))
         except (NoPosition, RulesLabError):
             continue
     return pick(game, [], 0)

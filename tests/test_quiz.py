@@ -126,6 +126,13 @@ def test_question_sets_are_reproducible_lessons() -> None:
     assert {q.kind for q in a} <= {"c-capture", "c-sweep"}
 
 
+def test_missed_rules_come_up_more_often() -> None:
+    plain = sum(pick("kachuful", [], s).kind == "k-bids" for s in range(200))
+    weighted = sum(pick("kachuful", [], s, misses={"K-9": 5}).kind == "k-bids"
+                   for s in range(200))
+    assert weighted > 2 * plain > 0
+
+
 def test_pick_follows_the_topics() -> None:
     assert set(kinds_for("krypkasino", ["C-8"])) == {"c-sweep"}
     assert rules_of("kachuful")[0] == "K-1" and rules_of("krypkasino")[-1] == "C-15"

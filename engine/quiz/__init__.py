@@ -1,5 +1,5 @@
 """Endless practice questions, made from seeded random engine states and checked by the
-engine (RULES.md K-3..K-14, C-1..C-15).
+engine (RULES.md K-1..K-14, C-1..C-15).
 
 A question is named by its kind and seed (``"k-bids-1234"``): :func:`make` gives the same
 question back on any machine. Every kind is a :class:`QuestionType` of :data:`TYPES`;
@@ -14,7 +14,7 @@ question back on any machine. Every kind is a :class:`QuestionType` of :data:`TY
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from engine.quiz import kachuful as _k
@@ -132,14 +132,22 @@ def kinds_for(game: str, topics: Iterable[str] = ()) -> list[str]:
             if t.game == game and (not wanted or wanted & set(t.rules))]
 
 
-def pick(game: str, topics: Iterable[str], seed: int, tries: int = 8) -> Question:
+def pick(game: str, topics: Iterable[str], seed: int, tries: int = 8,
+         misses: Mapping[str, int] | None = None) -> Question:
     """A question for ``game`` on ``topics`` chosen from ``seed``: a kind practising the
     topics, and among a few seeds of it the first whose named rule is one of the topics
-    (any question of the kind when none is)."""
+    (any question of the kind when none is).
+
+    ``misses`` (rule ID -> times missed) makes the kinds practising those rules come up
+    more often: each kind counts once, plus once per miss of its rules, at most four times.
+    """
     wanted = set(topics)
     kinds = kinds_for(game, wanted)
     if not kinds:
         kinds = kinds_for(game)
+    if misses:
+        kinds = [k for k in kinds for _ in range(
+            1 + min(3, sum(misses.get(rule, 0) for rule in TYPES[k].rules)))]
     rng = Rng(seed)
     kind = rng.choice(kinds)
     first: Question | None = None
