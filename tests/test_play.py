@@ -367,3 +367,19 @@ def test_kachuful_review_finds_the_card_that_would_have_lost() -> None:
     assert notes[2].key == "play.review.k.had-to-win"
     # Seat 1 bid 0 and took none: made.
     assert kachuful_review(state.results[0], 1, 3, state.rules)[-1].key == "play.review.k.made"
+
+
+def test_a_whole_krypkasino_session_replays_deal_by_deal() -> None:
+    session = krypkasino(level="random", seed=8, session="rotation")
+    play_out(session, random.Random(8))
+    assert session.over and len(session.state.results) == 2  # two players: two deals
+    assert [m.round for m in session.moves][0] == 0 and session.moves[-1].round == 1
+    outcome, code = crecord.replay(session.record())
+    assert code == 0 and outcome["totals"] == session.state.scores()
+    replay = load_record(session.record_json())
+    assert replay.count == len(session.moves) == 200
+    assert replay.states[-1].scores() == session.state.scores()
+    # the review of each deal reads that deal's moves only
+    for result in session.state.results:
+        notes = krypkasino_review(session.moves_of_round(result.deal), 0, result)
+        assert notes[-1].fields["score"] == result.scores[0]
