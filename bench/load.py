@@ -32,7 +32,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from browser_harness import CHROMIUM, CHROMIUM_ARGS, EXCEPTION, IDLE, RUNNING, SiteServer, url_for  # noqa: E402
+from browser_harness import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    COUNT_RUNS_JS,
+    EXCEPTION,
+    IDLE,
+    RUNNING,
+    RUNS_AFTER_JS,
+    SiteServer,
+    url_for,
+)
 
 from ui.navigation import registered  # noqa: E402
 
@@ -55,29 +65,37 @@ async def wait_idle(page: Any, timeout: float = 60_000) -> None:
 
 
 async def session(browser: Any, base: str, path: str, steps: int, next_label: re.Pattern[str],
-                  times: list[float], errors: list[str], start: asyncio.Event, index: int) -> str:
+                  times: list[float], errors: list[str], start: asyncio.Event, ready: list[int],
+                  index: int) -> str:
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    await context.add_init_script(COUNT_RUNS_JS)
     page = await context.new_page()
     action = "next"
     try:
-        await page.goto(url_for(base, path), wait_until="domcontentloaded", timeout=60_000)
+        await page.goto(url_for(base, path), wait_until="domcontentloaded", timeout=120_000)
         await page.wait_for_selector(
             "[data-testid='stMainBlockContainer'] [data-testid='stElementContainer']",
-            timeout=60_000)
-        await wait_idle(page)
-        button = page.get_by_role("button", name=next_label)
-        if await button.count() == 0:
+            timeout=120_000)
+        # Loaded: at least one run finished and none is going on.
+        await page.wait_for_function("window.__rlRuns > 0", timeout=120_000)
+        await wait_idle(page, timeout=120_000)
+        try:
+            await page.get_by_role("button", name=next_label).first.wait_for(timeout=20_000)
+        except Exception:  # noqa: BLE001 - no Next button on this page: toggle the deck
             action = "deck"
+        ready[0] += 1
         await start.wait()
         for step in range(steps):
             began = time.perf_counter()
             try:
+                before = await page.evaluate("window.__rlRuns")
                 if action == "next":
-                    await page.get_by_role("button", name=next_label).first.click(timeout=30_000)
+                    await page.get_by_role("button", name=next_label).first.click(timeout=60_000)
                 else:
                     await page.locator("[data-testid='stSidebar'] [data-testid='stCheckbox'] label"
-                                       ).first.click(timeout=30_000)
-                await wait_idle(page)
+                                       ).first.click(timeout=60_000)
+                # The step is over when the run it caused has finished.
+                await page.wait_for_function(RUNS_AFTER_JS, arg=before, timeout=60_000)
                 times.append((time.perf_counter() - began) * 1000)
                 if await page.locator(EXCEPTION).count():
                     errors.append(f"session {index} step {step + 1}: exception box")
@@ -96,18 +114,20 @@ async def run(sessions: int, steps: int, path: str, next_label: str) -> tuple[li
     times: list[float] = []
     errors: list[str] = []
     start = asyncio.Event()
+    ready = [0]
     with SiteServer(log=ROOT / "bench" / "out" / "load-streamlit.log") as server:
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                                        args=CHROMIUM_ARGS)
             pattern = re.compile(next_label)
             tasks = [asyncio.create_task(session(browser, server.url, path, steps, pattern, times,
-                                                 errors, start, i)) for i in range(sessions)]
+                                                 errors, start, ready, i))
+                     for i in range(sessions)]
             # Let every session open its page first, then step all at once.
-            await asyncio.sleep(0)
-            while sum(1 for _ in tasks) and not start.is_set():
-                await asyncio.sleep(1)
-                start.set()
+            while not start.is_set():
+                await asyncio.sleep(0.2)
+                if ready[0] + sum(t.done() for t in tasks) >= sessions:
+                    start.set()
             actions = set(await asyncio.gather(*tasks))
             await browser.close()
     return times, errors, actions

@@ -33,6 +33,20 @@ RUNNING = "[data-testid='stApp'][data-test-script-state='running']"
 EXCEPTION = "[data-testid='stException']"
 
 
+#: Counts finished script runs in ``window.__rlRuns`` (add with ``context.add_init_script``),
+#: so a step can wait for exactly the run it caused (see :func:`runs_finished`).
+COUNT_RUNS_JS = """
+window.__rlRuns = 0;
+new MutationObserver((changes) => {
+  for (const c of changes) {
+    if (c.target.getAttribute('data-test-script-state') === 'notRunning') window.__rlRuns++;
+  }
+}).observe(document,
+           {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
+"""
+RUNS_AFTER_JS = "(before) => window.__rlRuns > before"
+
+
 def free_port() -> int:
     """A TCP port nobody listens on right now, on 127.0.0.1."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
@@ -121,6 +135,11 @@ def wait_idle(page: Any, timeout: float = 30_000, settle: float = 1_000) -> None
         pass
     page.wait_for_selector(IDLE, timeout=timeout, state="attached")
     page.wait_for_timeout(100)
+
+
+def runs_finished(page: Any) -> int:
+    """How many script runs the page has seen finish (needs :data:`COUNT_RUNS_JS`)."""
+    return int(page.evaluate("window.__rlRuns"))
 
 
 def goto(page: Any, base: str, path: str = "", fragment: str = "", *,
