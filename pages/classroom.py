@@ -34,11 +34,11 @@ _CSS = """<style>
   max-width: 100%; }
 .st-key-cl_pgdn, .st-key-cl_pgup { display: none; }
 .cl-top { display: flex; gap: 1.2rem; align-items: baseline; font-size: 1.05rem;
-  color: #4b5563; border-bottom: 1px solid rgba(127,127,127,0.35); padding-bottom: 0.3rem; }
+  opacity: 0.85; border-bottom: 1px solid rgba(127,127,127,0.35); padding-bottom: 0.3rem; }
 .cl-top strong { color: inherit; }
 .cl-sub { font-size: 1.35rem; opacity: 0.8; margin: 0.2rem 0 0 0; }
 .cl-title { font-size: 2.9rem; font-weight: 700; line-height: 1.15; margin: 0.1rem 0 0.6rem 0; }
-.cl-body { font-size: 1.6rem; line-height: 1.45; }
+.cl-body, .cl-body li, .cl-body p { font-size: 1.6rem; line-height: 1.45; }
 .cl-body ul { margin: 0.2rem 0 0.6rem 0; }
 .cl-body .cl-choices { list-style: none; padding-left: 0.3rem; font-weight: 700; }
 .cl-body .cl-text { border-left: 6px solid #2563eb; padding: 0.2rem 0.9rem;
@@ -54,6 +54,7 @@ _CSS = """<style>
 .cl-big .cl-sheet th, .cl-big .cl-sheet td { border: 1px solid #9ca3af; padding: 0.2rem 0.8rem; }
 .cl-big .cl-legend { font-size: 1.1rem; opacity: 0.8; }
 .cl-note { font-size: 1.2rem; }
+[data-testid="stAlertContentInfo"] p { font-size: 1.3rem; }
 [class*="st-key-cl_next"] button, [class*="st-key-cl_back"] button { min-height: 3.4rem; }
 [class*="st-key-cl_next"] button p, [class*="st-key-cl_back"] button p { font-size: 1.4rem; }
 </style>"""
