@@ -122,12 +122,36 @@ with tab_play:
 
         play.render_turn(P, lang)
 
-        # The player's decision: a bid, or a card.
+        # The player's hand (face down until a look under blind bids, unseen in a
+        # forehead hand): buttons when it is time to play a card, else the cards drawn.
         hand: tuple[Card, ...] | None = view.hand
+        my_turn_to_play = session.human_turn and state.phase.value == "play"
+        if session.may_look():
+            st.caption(t("play.blind.prompt", lang))
+            st.html(cards_html([None] * view.hand_size, lang=lang, layout="hand"))
+        elif hand is None:
+            st.caption(t("play.forehead", lang))
+            if my_turn_to_play:
+                st.button(t("play.forehead.button", lang), key=P + "own", on_click=on_card,
+                          args=(None,), type="primary")
+        elif hand and my_turn_to_play:
+            st.markdown(f"**{t('play.hand', lang)}**")
+            legal = set(state.legal_actions())
+            with st.container(horizontal=True, key=P + "hand"):
+                for card in hand:
+                    st.button(play.button_label(card, visitor.four_colour, card in legal),
+                              key=P + f"card.{card.code}", on_click=on_card, args=(card.code,),
+                              type="primary" if card in legal else "secondary")
+            st.caption(t("play.hand.legal", lang))
+        elif hand:
+            st.html(cards_html(hand, lang=lang, layout="row", four_colour=visitor.four_colour,
+                               caption=t("play.hand", lang)))
+            if not session.human_turn:
+                st.caption(t("play.hand.wait", lang))
+
+        # The player's bid: only the engine's legal bids are enabled.
         if session.human_turn and state.phase.value == "bid":
             if session.may_look():
-                st.caption(t("play.blind.prompt", lang))
-                st.html(cards_html([None] * view.hand_size, lang=lang, layout="hand"))
                 with st.container(horizontal=True, key=P + "blind"):
                     for n in state.legal_bid_numbers():
                         st.button(t("play.blind.button", lang, bid=n), key=P + f"blind.{n}",
@@ -145,24 +169,6 @@ with tab_play:
                 for n, reason in refused.items():
                     st.warning(t("play.bid.forbidden", lang, bid=n,
                                  reason=escape_markdown(reason)), icon=":material/block:")
-        if session.may_look():
-            pass  # the hand stays face down until the player looks or bids blind
-        elif hand is None:
-            st.caption(t("play.forehead", lang))
-            if session.human_turn and state.phase.value == "play":
-                st.button(t("play.forehead.button", lang), key=P + "own", on_click=on_card,
-                          args=(None,), type="primary")
-        elif hand:
-            st.markdown(f"**{t('play.hand', lang)}**")
-            my_turn_to_play = session.human_turn and state.phase.value == "play"
-            legal = set(state.legal_actions()) if my_turn_to_play else set()
-            with st.container(horizontal=True, key=P + "hand"):
-                for card in hand:
-                    st.button(play.button_label(card, visitor.four_colour, card in legal),
-                              key=P + f"card.{card.code}", on_click=on_card, args=(card.code,),
-                              disabled=not my_turn_to_play,
-                              type="primary" if card in legal else "secondary")
-            st.caption(t("play.hand.legal", lang) if my_turn_to_play else t("play.hand.wait", lang))
 
         over = [e for m in session.moves[-1:] for e in m.events if e.kind == "game-over"]
         if over:

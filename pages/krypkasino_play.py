@@ -136,17 +136,21 @@ with tab_play:
                            icon=":material/cleaning_services:")
 
         hand = view.hand
-        if hand:
+        my_turn = session.human_turn and session.pending is None
+        if hand and my_turn:
             st.markdown(f"**{t('play.hand', lang)}**")
-            my_turn = session.human_turn and session.pending is None
-            legal = {p.card for p in state.legal_actions()} if my_turn else set()
+            legal = {p.card for p in state.legal_actions()}
             with st.container(horizontal=True, key=P + "hand"):
                 for i, card in enumerate(hand):
                     st.button(play.button_label(card, visitor.four_colour, card in legal),
-                              key=P + f"card.{i}",
-                              on_click=on_card, args=(i,), disabled=not my_turn,
+                              key=P + f"card.{i}", on_click=on_card, args=(i,),
                               type="primary" if card in legal else "secondary")
-            st.caption(t("play.hand.legal", lang) if my_turn else t("play.hand.wait", lang))
+            st.caption(t("play.hand.legal", lang))
+        elif hand:
+            st.html(cards_html(hand, lang=lang, layout="row", four_colour=visitor.four_colour,
+                               caption=t("play.hand", lang)))
+            if not session.human_turn:
+                st.caption(t("play.hand.wait", lang))
 
         over = [e for m in session.moves[-1:] for e in m.events if e.kind == "session-over"]
         if over:
