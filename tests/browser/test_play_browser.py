@@ -78,7 +78,7 @@ def test_a_kachuful_hand_is_played_by_clicking(site: str, new_page: Callable[...
     assert status(page).startswith("Hand 2 of 5")
     assert refused >= 1
     assert exceptions(page) == []
-    assert page.get_by_text("Review of hand 1").count() == 1
+    assert page.get_by_text("Review of hand 1").count() >= 1  # play tab and sheet tab
     page.screenshot(path=f"{SHOTS}/play-kachuful-{name}-hand2.png", full_page=True)
     # The score sheet tab has the first hand's row.
     page.get_by_role("tab", name="Score sheet").click()
