@@ -170,10 +170,7 @@ with tab_play:
                     st.warning(t("play.bid.forbidden", lang, bid=n,
                                  reason=escape_markdown(reason)), icon=":material/block:")
 
-        over = [e for m in session.moves[-1:] for e in m.events if e.kind == "game-over"]
-        if over:
-            st.success(escape_markdown(play.event_sentence(over[0], lang)),
-                       icon=":material/emoji_events:")
+        play.render_game_over(P, lang)
 
     with right:
         play.render_log(P, lang)
@@ -196,5 +193,6 @@ with tab_sheet:
 
 with tab_record:
     play.render_record(P, lang, visitor.four_colour)
+    play.render_share(P, lang, "kachuful_play", visitor.query())
 
 play.write_link(setup, P)

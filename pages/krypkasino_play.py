@@ -152,10 +152,7 @@ with tab_play:
             if not session.human_turn:
                 st.caption(t("play.hand.wait", lang))
 
-        over = [e for m in session.moves[-1:] for e in m.events if e.kind == "session-over"]
-        if over:
-            st.success(escape_markdown(play.event_sentence(over[0], lang)),
-                       icon=":material/emoji_events:")
+        play.render_game_over(P, lang)
 
     with right:
         play.render_log(P, lang)
@@ -179,5 +176,6 @@ with tab_sheet:
 
 with tab_record:
     play.render_record(P, lang, visitor.four_colour)
+    play.render_share(P, lang, "krypkasino_play", visitor.query())
 
 play.write_link(setup, P)

@@ -72,6 +72,11 @@ def test_a_whole_short_kachuful_game_is_played_through_the_page() -> None:
     # The saved record replays through the engine to the same totals.
     outcome, code = krecord.replay(final.record())
     assert code == 0 and outcome["totals"] == final.state.scores()
+    # Another game like this one: same setup, new cards.
+    click(at, K + "again")
+    again = session(at, K)
+    assert again.setup.seed != final.setup.seed and again.moves == []
+    assert (again.setup.players, again.setup.variant) == (3, (("max_cards", 3),))
 
 
 def test_kachuful_refusal_dealer_hook_coach_and_undo() -> None:
@@ -262,3 +267,25 @@ def test_a_forced_sweep_is_explained_and_other_cards_are_refused() -> None:
     click(at, f"{C}card.{eight}")
     first = session(at, C).moves[0]
     assert first.human and any(e.kind == "sweep" for e in first.events)
+
+
+def test_a_krypkasino_record_replays_on_the_page() -> None:
+    at = open_site("pages/krypkasino_play.py", players="3", seat="2", bots="random,basic,you",
+                   seed="6", session="1")
+    click(at, C + "until")
+    game = session(at, C)
+    assert game.human_turn
+    click(at, C + "card.0")
+    if session(at, C).pending is not None:
+        click(at, C + "take.0")
+    record = session(at, C).record_json()
+    at.text_area(key=C + "paste").set_value(record).run()
+    click(at, C + "paste.load")
+    count = len(session(at, C).moves)
+    assert any(f"Step 0 of {count}" in c.value for c in at.caption)
+    for _ in range(count):
+        click(at, C + "replay.next")
+    assert any(f"Step {count} of {count}" in c.value for c in at.caption)
+    assert at.button(key=C + "replay.next").disabled
+    click(at, C + "replay.close")
+    assert not any("Step " in c.value for c in at.caption)

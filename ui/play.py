@@ -952,6 +952,66 @@ def on_undo(prefix: str) -> None:
     session_of(prefix).undo()
 
 
+def on_again(prefix: str) -> None:
+    """The same setup again with a new seed (new cards)."""
+    import random
+
+    import streamlit as st
+
+    old = session_of(prefix).setup
+    setup = Setup(old.game, old.players, old.seat, old.levels, old.variant,
+                  random.randrange(1, 1_000_000), old.practice)
+    st.session_state[prefix + "session"] = PlaySession.start(setup)
+
+
+def render_game_over(prefix: str, lang: str) -> None:
+    """The engine's end-of-game sentence and a button for another game like this one."""
+    import streamlit as st
+
+    from ui.i18n import t
+    from ui.safe import escape_markdown
+
+    session = session_of(prefix)
+    if not session.over:
+        return
+    ends = [e for m in session.moves[-1:] for e in m.events
+            if e.kind in ("game-over", "session-over")]
+    if ends:
+        st.success(escape_markdown(event_sentence(ends[0], lang)),
+                   icon=":material/emoji_events:")
+    st.button(t("play.again", lang), key=prefix + "again", on_click=on_again, args=(prefix,),
+              type="primary", icon=":material/replay:")
+
+
+def share_url(setup: Setup, page: str, origin: str, extra: Mapping[str, str]) -> str:
+    """The address that restarts this game: ``origin`` + ``page`` + the setup's query.
+
+    >>> share_url(Setup.default("kachuful", 3, seed=4), "kachuful_play", "http://x/", {})
+    'http://x/kachuful_play?players=3&seat=0&bots=you%2Cbasic%2Cbasic&seed=4'
+    """
+    import urllib.parse
+
+    query = {**extra, **{k: v for k, v in setup_params(setup).items() if v is not None}}
+    return f"{origin}{page}?{urllib.parse.urlencode(query)}"
+
+
+def render_share(prefix: str, lang: str, page: str, extra: Mapping[str, str]) -> None:
+    """The link to this game (same setup, same seed), ready to copy."""
+    import urllib.parse
+
+    import streamlit as st
+
+    from ui.i18n import t
+
+    try:
+        parts = urllib.parse.urlsplit(str(st.context.url or ""))
+        origin = f"{parts.scheme}://{parts.netloc}/" if parts.scheme and parts.netloc else "/"
+    except Exception:  # noqa: BLE001 - no URL outside a browser session (tests)
+        origin = "/"
+    with st.expander(t("play.share", lang), icon=":material/link:"):
+        st.code(share_url(session_of(prefix).setup, page, origin, extra), language=None)
+
+
 def render_controls(prefix: str, lang: str) -> None:
     """Next move, until my turn, the auto and coach switches, undo (practice mode)."""
     import streamlit as st
