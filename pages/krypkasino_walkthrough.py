@@ -236,7 +236,8 @@ def unusable(scenario_id: str, why: str, lang: str) -> Problem:
 def variant_summary(options: dict[str, Any], lang: str) -> str:
     on, off = t("kw.on", lang), t("kw.off", lang)
     session = options["session"]
-    return t("kw.variant.summary", lang, capture=options["capture"],
+    return t("kw.variant.summary", lang,
+             capture=t(f"kw.capture.short.{options['capture']}", lang),
              sweep_points=options["sweep_points"],
              double_sweep=on if options["double_sweep"] else off,
              forced_sweep=on if options["forced_sweep"] else off,

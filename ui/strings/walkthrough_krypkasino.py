@@ -107,6 +107,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "kw.explain.leftovers": "The last capturer takes what is left on the table and the spade face cards ([C-12](rule:C-12)); that is not a sweep.",
         "kw.explain.score": "Card points ([C-13](rule:C-13)) plus sweep points make the deal score ([C-14](rule:C-14)); the lowest total wins ([C-15](rule:C-15)).",
         "kw.explain.position": "A position built by hand for this lesson: the cards need not be a whole deal.",
+        "kw.capture.short.maximum": "maximum",
+        "kw.capture.short.maximal": "maximal",
         "kw.point-cards": "Captured so far: the cards worth points in each pile (C-13)",
     },
     "es": {
@@ -214,6 +216,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "kw.explain.leftovers": "El último en capturar se lleva lo que queda en la mesa y las figuras de picas ([C-12](rule:C-12)); no es una barrida.",
         "kw.explain.score": "Los puntos de cartas ([C-13](rule:C-13)) más los de barrida dan la puntuación del reparto ([C-14](rule:C-14)); gana el total más bajo ([C-15](rule:C-15)).",
         "kw.explain.position": "Una posición hecha a mano para esta lección: las cartas no tienen que formar un reparto completo.",
+        "kw.capture.short.maximum": "máxima",
+        "kw.capture.short.maximal": "maximal",
         "kw.point-cards": "Capturado hasta ahora: las cartas con puntos de cada pila (C-13)",
     },
     "pt": {
@@ -321,6 +325,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "kw.explain.leftovers": "O último a capturar leva o que resta na mesa e as figuras de espadas ([C-12](rule:C-12)); não é varredura.",
         "kw.explain.score": "Os pontos de cartas ([C-13](rule:C-13)) mais os de varredura dão a pontuação da distribuição ([C-14](rule:C-14)); ganha o total mais baixo ([C-15](rule:C-15)).",
         "kw.explain.position": "Uma posição feita à mão para esta lição: as cartas não têm de formar uma distribuição completa.",
+        "kw.capture.short.maximum": "máxima",
+        "kw.capture.short.maximal": "maximal",
         "kw.point-cards": "Capturado até agora: as cartas com pontos de cada pilha (C-13)",
     },
 }
