@@ -179,7 +179,7 @@ if lesson.summary:
     st.markdown(lesson.summary_in(lang))
 
 carry = {k: v for k, v in visitor.query().items()}
-go_col, student_col, json_col, handout_col = st.columns(4, vertical_alignment="center")
+go_col, student_col = st.columns(2, vertical_alignment="center")
 with go_col:
     st.page_link("pages/classroom.py", label=t("classroom.open", lang),
                  icon=":material/slideshow:", query_params={**carry, **query})
@@ -187,6 +187,7 @@ with student_col:
     st.page_link("pages/classroom.py", label=t("classroom.open.student", lang),
                  icon=":material/group:",
                  query_params={**carry, **classroom.link_query(lesson, 1, True)})
+json_col, handout_col = st.columns(2, vertical_alignment="center")
 json_col.download_button(
     t("classroom.download.json", lang), key=K + "json", icon=":material/download:",
     data=json.dumps(lessons.to_doc(lesson), ensure_ascii=False, indent=2) + "\n",
