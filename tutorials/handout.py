@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-import markdown
+import markdown  # type: ignore[import-untyped]
 
 import tutorials
 from tutorials.lessons import Lesson
@@ -113,7 +113,8 @@ def _rule_links(md: str, here: Iterable[str], outside: Outside) -> str:
 def render_markdown(md: str, here: Iterable[str] = (), outside: Outside = lambda _: None) -> str:
     """Tutorial markdown as HTML: anchored headings, rule links resolved (see the module)."""
     text = tutorials.with_anchor_marks(_rule_links(md, here, outside))
-    return markdown.markdown(text, extensions=_EXTENSIONS)
+    html: str = markdown.markdown(text, extensions=_EXTENSIONS)
+    return html
 
 
 def _toc(sections: Sequence[tutorials.Section], lang: str) -> str:
