@@ -209,7 +209,7 @@ def test_k8_bid_range_and_order() -> None:
         "In a hand of 3 cards you may bid from 0 to 3, not 4"
     assert refused(game, -1).rule == "K-8"
     assert refused(game, Bid(1, blind=True)).key == "K-8.no-blind"
-    assert [game.current_player() for _ in range(1)] == [0]
+    assert game.current_player() == 0 and game.phase is Phase.BID
     order = []
     for bid in (0, 0, 0, 0):
         order.append(game.current_player())
