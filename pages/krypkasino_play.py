@@ -95,13 +95,14 @@ with tab_play:
     with left:
         head = [t("play.col.player", lang), t("play.col.cards", lang),
                 t("play.col.captured", lang), t("play.col.sweeps", lang),
-                t("play.col.total", lang)]
+                t("play.col.deal", lang), t("play.col.total", lang)]
+        so_far = state.results[-1].scores if state.is_terminal() else state.deal_result().scores
         rows = []
         for s in range(setup.players):
             marker = "▶ " if view.current_player == s else ""
             rows.append([marker + play.seat_name(s, setup, lang), str(view.hand_sizes[s]),
                          str(view.captured_counts[s]), str(view.sweep_points[s]),
-                         str(view.totals[s])])
+                         str(so_far[s]), str(view.totals[s])])
         st.markdown("| " + " | ".join(head) + " |\n|" + "---|" * len(head) + "\n"
                     + "\n".join("| " + " | ".join(escape_markdown(c) for c in r) + " |"
                                 for r in rows))

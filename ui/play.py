@@ -881,6 +881,15 @@ def button_label(card: Card, four_colour: bool = False, filled: bool = False) ->
     return f":{colour}[{text}]" if colour else text
 
 
+def signed(points: int) -> str:
+    """Points added in a sum: ``"+ 5"``, ``"− 5"``.
+
+    >>> signed(5), signed(-10), signed(0)
+    ('+ 5', '− 10', '+ 0')
+    """
+    return f"− {-points}" if points < 0 else f"+ {points}"
+
+
 def seat_name(seat: int, setup: Setup, lang: str) -> str:
     """``Seat 2 (you)`` or ``Seat 1 (strong)`` in ``lang``."""
     from ui.i18n import t
@@ -1115,7 +1124,8 @@ def render_sheet(prefix: str, lang: str) -> None:
             table[t("play.sheet.dealer", lang)] = [r.dealer for r in crows]
             for s, name in enumerate(names):
                 table[name] = [t("play.sheet.krypkasino.cell", lang, cards=r.card_points[s],
-                                 sweeps=r.sweep_points[s], score=r.scores[s], total=r.totals[s])
+                                 sweeps=signed(r.sweep_points[s]), score=r.scores[s],
+                                 total=r.totals[s])
                                for r in crows]
     if not table:
         st.caption(t("play.sheet.empty", lang))
