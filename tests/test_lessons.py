@@ -260,3 +260,12 @@ def test_question_kinds_of_the_shipped_lessons_belong_to_their_game() -> None:
         for item in lesson.items:
             if isinstance(item, QuizItem):
                 assert all(TYPES[k].game == item.game for k in item.kinds)
+
+
+@pytest.mark.parametrize("module", ["tutorials.lessons", "ui.classroom", "tutorials.handout"])
+def test_the_docstring_examples_hold(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
