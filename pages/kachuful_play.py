@@ -33,14 +33,14 @@ session, problems = play.ensure_session(GAME, P, lang)
 
 def on_bid(n: int, blind: bool = False) -> None:
     play.session_of(P).bid(n, blind)
-    play._after_human(P)
+    play.after_player_move(P)
 
 
 def on_card(code: str | None) -> None:
     from engine.cards import parse_card
 
     play.session_of(P).play_card(None if code is None else parse_card(code))
-    play._after_human(P)
+    play.after_player_move(P)
 
 
 def on_look() -> None:
@@ -92,6 +92,8 @@ with tab_play:
         st.markdown("| " + " | ".join(head) + " |\n|" + "---|" * len(head) + "\n"
                     + "\n".join("| " + " | ".join(escape_markdown(c) for c in r) + " |"
                                 for r in rows))
+        if any(view.blind):
+            st.caption(t("play.blind.mark", lang))
 
         # The trick on the table, or the last one taken.
         trick = view.current_trick

@@ -41,12 +41,12 @@ def on_card(position: int) -> None:
     hand = state.hand(game.seat)
     if 0 <= position < len(hand):
         game.click_card(hand[position])
-        play._after_human(P)
+        play.after_player_move(P)
 
 
 def on_take(index: int) -> None:
     play.session_of(P).take(index)
-    play._after_human(P)
+    play.after_player_move(P)
 
 
 def on_cancel() -> None:

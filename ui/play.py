@@ -941,7 +941,8 @@ def write_link(setup: Setup, prefix: str) -> None:
     st.session_state[prefix + "sent"] = {k: v for k, v in params.items() if v is not None}
 
 
-def _after_human(prefix: str) -> None:
+def after_player_move(prefix: str) -> None:
+    """After the player's accepted move: the bots answer at once when the auto switch is on."""
     import streamlit as st
 
     session = session_of(prefix)
