@@ -141,6 +141,8 @@ def use_draft(packed: str) -> None:
 
 
 # -- the page ----------------------------------------------------------------------------------
+# The classroom view collapses the sidebar; its "leave" link comes here, so bring it back.
+st.set_page_config(initial_sidebar_state="expanded")
 visitor = current()
 lang, four = visitor.lang, visitor.four_colour
 st.title(t("classroom.page.lessons", lang), anchor=False)
