@@ -104,3 +104,25 @@ def test_a_krypkasino_card_is_played_by_clicking(site: str, new_page: Callable[.
     assert exceptions(page) == []
     assert page.locator("[class*='st-key-cplay-card-'] button").count() == before - 1
     page.screenshot(path=f"{SHOTS}/play-krypkasino-phone.png", full_page=True)
+
+
+def test_a_malformed_upload_shows_the_field_as_text(site: str, new_page: Callable[..., Any],
+                                                    tmp_path: Any) -> None:
+    page = new_page()
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    goto(page, site, "kachuful_play", players=3, seed=4)
+    page.get_by_role("tab", name="Save or replay").click()
+    wait_idle(page)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "kachuful-record/1", "players": 3, "hands": [{"dealer": 0, '
+                   '"seed": 1, "bids": ["<img src=x onerror=alert(1)>", 0, 0], "play": []}]}',
+                   encoding="utf-8")
+    page.locator(".st-key-kplay-upload input[type='file']").set_input_files(str(bad))
+    wait_idle(page)
+    error = page.locator("[data-testid='stAlertContentError']").first
+    assert "hands[0].bids[0]" in error.inner_text()
+    assert "<img" in error.inner_text()  # shown as text ...
+    assert error.locator("img").count() == 0 and dialogs == []  # ... never as HTML
+    assert exceptions(page) == []
+    page.screenshot(path=f"{SHOTS}/play-upload-error.png", full_page=True)
