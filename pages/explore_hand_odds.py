@@ -8,6 +8,7 @@ says (engine.sim.hand_odds), batch by batch with a progress bar and a Stop butto
 from __future__ import annotations
 
 import secrets
+import zlib
 
 import streamlit as st
 
@@ -122,16 +123,19 @@ if odds.best is not None:
 st.caption(t("explore.odds.estimate", lang, est=f"{odds.estimate:.1f}", bid=odds.natural))
 
 shown = [b.bid for b in odds.bids if b.score is not None]
-view_bid = st.selectbox(t("explore.odds.view-bid", lang), shown, key=f"{P}.view",
+view_bid = st.selectbox(t("explore.odds.view-bid", lang), shown,
+                        key=f"{P}.view.{zlib.crc32(repr(study).encode())}",
                         index=shown.index(odds.best) if odds.best in shown else 0)
 chosen = odds.bids[view_bid]
 values = [e.value for e in chosen.tricks]
-st.plotly_chart(bars(list(range(odds.size + 1)), {t("explore.odds.chance", lang): values},
+tricks_chart = bars(list(range(odds.size + 1)), {t("explore.odds.chance", lang): values},
                      t("explore.odds.chart.tricks", lang, bid=view_bid),
                      t("explore.odds.tricks", lang), t("explore.odds.chance", lang),
                      intervals={t("explore.odds.chance", lang): [(e.low, e.high)
                                                                  for e in chosen.tricks]},
-                     highlight=view_bid), width="stretch")
+                     highlight=view_bid)
+tricks_chart.update_yaxes(tickformat=".0%")
+st.plotly_chart(tricks_chart, width="stretch")
 
 scored = [b for b in odds.bids if b.score is not None]
 st.plotly_chart(bars([b.bid for b in scored],

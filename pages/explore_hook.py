@@ -68,8 +68,10 @@ x_label = t("explore.hook.x", lang)
 for metric, title, y in (("bites", "explore.hook.chart.bites", "explore.hook.share"),
                          ("misses_change", "explore.hook.chart.misses", "explore.hook.change"),
                          ("dealer_edge_with", "explore.hook.chart.edge", "explore.hook.points")):
-    st.plotly_chart(ex.hook_chart(cells, metric, t(title, lang), x_label, t(y, lang), series),
-                    width="stretch")
+    fig = ex.hook_chart(cells, metric, t(title, lang), x_label, t(y, lang), series)
+    if metric == "bites":
+        fig.update_yaxes(tickformat=".0%")
+    st.plotly_chart(fig, width="stretch")
 
 st.dataframe([{t("explore.players", lang): c.players, t("explore.hook.size", lang): c.size,
                t("explore.samples", lang): c.deals,

@@ -120,9 +120,13 @@ st.caption(t("explore.sweep.unseen", lang, unseen=danger.unseen, hand=danger.nex
 by_card: dict[str, list] = {}
 for option in danger.options:
     by_card.setdefault(option.card.code, []).append(option)
+kind_labels = {kind: t(f"explore.sweep.kind-name.{kind}", lang)
+               for kind in ("trail", "capture", "sweep")}
 for code, card_options in by_card.items():
     card = card_options[0].card
     st.markdown(f"#### {card}")
+    left, right = st.columns([3, 2])
+    lines = []
     for o in card_options:
         if o.kind == "trail":
             key = "explore.sweep.kind.trail" if o.chance > 0 else "explore.sweep.kind.trail-quiet"
@@ -135,8 +139,10 @@ for code, card_options in by_card.items():
         values = ", ".join(str(v) for v in o.sweepers)
         note = t("explore.sweep.sweepers", lang, values=values) if o.sweepers else t(
             "explore.sweep.sweepers-none", lang)
-        st.markdown(f"- {ex.option_label(o)}: {text}. {note}")
-    st.plotly_chart(ex.sweep_chart(card, card_options, str(card), t("explore.sweep.chance", lang),
-                                   t("explore.sweep.cost", lang)), width="stretch",
-                    key=f"{P}.chart.{code}")
+        lines.append(f"- {ex.option_label(o)}: {text}. {note}")
+    left.markdown("\n".join(lines))
+    right.plotly_chart(ex.sweep_chart(card, card_options, str(card),
+                                      t("explore.sweep.chance", lang),
+                                      t("explore.sweep.cost-short", lang), kind_labels),
+                       width="stretch", key=f"{P}.chart.{code}")
 st.caption(t("explore.sweep.cost.help", lang))

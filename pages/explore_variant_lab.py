@@ -93,9 +93,10 @@ with st.form(f"{P}.form"):
         for name, choices in ex.options_of(game).items():
             key = f"{P}.{side}.{name}"
             if choices is None:
+                hint = {"session": t("explore.rules.session.rotation", lang),
+                        "max_cards": t("explore.rules.max_cards.auto", lang)}.get(name)
                 col.number_input(name, 0, 99, key=key,
-                                 help=t("explore.rules.session.rotation", lang)
-                                 if name == "session" else None)
+                                 help=f"0 = {hint}" if hint else None)
             else:
                 col.selectbox(name, choices, key=key,
                               format_func=lambda v, n=name: shown(n, v))

@@ -418,24 +418,29 @@ def option_label(option: Option) -> str:
     return f"{option.card} ✕ " + " ".join(str(c) for c in option.take)
 
 
+_KIND_COLOURS = {"trail": PALETTE[0], "capture": PALETTE[2], "sweep": PALETTE[1]}
+
+
 def sweep_chart(card: Card, options: Sequence[Option], title: str, chance_label: str,
-                cost_label: str) -> go.Figure:
-    """For one card of the hand: each way to play it, the chance (%) that the next player
-    holds a card sweeping the table left, and the points the play costs on average."""
+                cost_label: str, kind_labels: Mapping[str, str] | None = None) -> go.Figure:
+    """For one card of the hand: each way to play it as a bar of the chance (0–100%) that
+    the next player holds a card sweeping the table it leaves, coloured by what the play
+    does (trail, capture, sweep; pale when C-8 forbids it), the average cost in the text."""
     labels = [option_label(o) for o in options]
+    kinds = kind_labels or {}
     fig = go.Figure()
-    fig.add_trace(go.Bar(x=labels, y=[100 * o.chance for o in options], name=chance_label,
-                         marker={"color": PALETTE[0]},
-                         text=[pct(o.chance) for o in options], textposition="outside"))
-    fig.add_trace(go.Bar(x=labels, y=[o.expected for o in options], name=cost_label,
-                         marker={"color": PALETTE[1]}, yaxis="y2",
-                         text=[f"{o.expected:+.1f}" for o in options], textposition="outside"))
-    fig.update_layout(title={"text": title}, barmode="group", height=300,
-                      yaxis={"title": chance_label, "range": [0, 110]},
-                      yaxis2={"title": cost_label, "overlaying": "y", "side": "right"},
-                      margin={"l": 10, "r": 10, "t": 60, "b": 10},
-                      legend={"orientation": "h", "y": -0.25})
-    fig.update_xaxes(type="category")
+    fig.add_trace(go.Bar(
+        y=labels, x=[100 * o.chance for o in options], orientation="h",
+        marker={"color": [_KIND_COLOURS[o.kind] for o in options],
+                "opacity": [1.0 if o.allowed else 0.35 for o in options]},
+        text=[f"{pct(o.chance)} · {cost_label} {o.expected:+.1f}" for o in options],
+        textposition="outside", cliponaxis=False,
+        customdata=[kinds.get(o.kind, o.kind) for o in options],
+        hovertemplate="%{y}: %{customdata}, %{x:.1f}%<extra></extra>", name=chance_label))
+    fig.update_layout(title={"text": title}, height=110 + 45 * len(options), showlegend=False,
+                      xaxis={"title": chance_label, "range": [0, 135]},
+                      margin={"l": 10, "r": 10, "t": 50, "b": 10})
+    fig.update_yaxes(type="category", autorange="reversed")
     del card
     return fig
 

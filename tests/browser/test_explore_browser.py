@@ -1,0 +1,79 @@
+"""The Explore pages in Chromium: type a hand and compute (the link follows and reopens
+the same numbers), a bad hand gets a message, the hook, variant lab, sweep danger and
+score progression pages draw their charts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_harness import exceptions, goto, wait_idle
+
+pytestmark = pytest.mark.browser
+SHOTS = "/tmp"
+
+
+def charts(page: Any, count: int) -> None:
+    main = page.locator("[data-testid='stMain']")
+    main.locator(".js-plotly-plot").nth(count - 1).wait_for(timeout=120_000)
+    wait_idle(page)
+    assert main.locator(".js-plotly-plot").count() == count
+
+
+def test_hand_odds_typed_hand_link_and_bad_input(new_page: Any, site: str) -> None:
+    page = new_page(viewport={"width": 1280, "height": 2200})
+    goto(page, site, "explore_hand_odds", samples="200")
+    charts(page, 2)
+    main = page.locator("[data-testid='stMain']")
+    hand = main.get_by_label("Your hand", exact=True).and_(main.locator("input"))
+    hand.fill("AH KH QH 2C 3D 4S")
+    size = main.get_by_label("Cards per hand", exact=True).and_(main.locator("input"))
+    size.fill("6")
+    main.get_by_role("button", name="Compute").click()
+    page.wait_for_function("() => window.location.search.includes('size=6')")
+    charts(page, 2)
+    best = main.locator("h3").filter(has_text="Best bid").inner_text()
+    page.screenshot(path=f"{SHOTS}/explore-hand-odds.png", full_page=True)
+    assert "hand=AH+KH+QH" in page.url or "hand=AH%20KH" in page.url
+    link = page.url
+    other = new_page(viewport={"width": 1280, "height": 2200})
+    other.goto(link)
+    charts(other, 2)
+    assert other.locator("[data-testid='stMain'] h3").filter(
+        has_text="Best bid").inner_text() == best
+    hand.fill("AH AH KD QC JC 2S")
+    main.get_by_role("button", name="Compute").click()
+    alert = main.locator("[data-testid='stAlertContentError']")
+    alert.wait_for()
+    assert "names A♥ twice" in alert.inner_text()
+    page.screenshot(path=f"{SHOTS}/explore-hand-odds-bad.png", full_page=True)
+    assert exceptions(page) == [] and exceptions(other) == []
+
+
+@pytest.mark.parametrize(("path", "query", "count", "shot"), [
+    ("explore_hook", {"deals": "40"}, 3, "explore-hook"),
+    ("explore_variant_lab", {"games": "20"}, 1, "explore-lab"),
+    ("explore_sweep_danger", {}, 5, "explore-sweep"),
+    ("explore_score_fan", {"games": "30"}, 2, "explore-fan"),
+])
+def test_explorer_draws_its_charts(new_page: Any, site: str, path: str, query: dict[str, str],
+                                   count: int, shot: str) -> None:
+    page = new_page(viewport={"width": 1280, "height": 2400})
+    goto(page, site, path, **query)
+    charts(page, count)
+    page.screenshot(path=f"{SHOTS}/{shot}.png", full_page=True)
+    assert exceptions(page) == []
+
+
+def test_variant_lab_compares_a_changed_rule(new_page: Any, site: str) -> None:
+    page = new_page(viewport={"width": 1280, "height": 2400})
+    goto(page, site, "explore_variant_lab", games="20", game="krypkasino",
+         lineup="basic,basic,basic", a="session:1", b="session:1,forced_sweep:false")
+    charts(page, 1)
+    main = page.locator("[data-testid='stMain']")
+    main.get_by_role("button", name="Compute").click()
+    wait_idle(page)
+    charts(page, 1)
+    assert "Sweeps per deal" in main.locator("[data-testid='stDataFrame']").first.inner_text() \
+        or main.locator("[data-testid='stDataFrame']").count() >= 2
+    assert exceptions(page) == []
