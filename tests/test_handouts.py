@@ -12,6 +12,7 @@ import tutorials
 from engine.cards import parse_card
 from engine.messages import card_name
 from tutorials import handout, lessons
+from tutorials import scenarios as scenario_files
 from ui import classroom
 from ui.i18n import LANGS
 
@@ -137,3 +138,17 @@ def test_a_teachers_text_is_escaped_in_a_handout() -> None:
     html = handout.lesson_page(lessons.check(doc, "shared"), "en")
     assert "<script>alert" not in html and "<img src=x" not in html
     assert "&lt;img src=x onerror=alert(1)&gt;" in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("doc", "game"), [("kachuful-rules", "kachuful"),
+                                           ("krypkasino-rules", "krypkasino")])
+def test_a_rules_handout_draws_every_scenario_position(doc: str, game: str, lang: str) -> None:
+    page = Page(handout.doc_page(doc, lang))
+    assert "scenarios" in page.ids
+    for sid in scenario_files.ids(game):
+        assert f"scenario-{sid}" in page.ids
+    assert len(page.cards) >= 4 * len(scenario_files.ids(game))
+    assert_cards_named(page, lang)
+    assert_self_contained(page)
+    assert Page(handout.doc_page("glossary", lang)).cards == []

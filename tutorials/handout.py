@@ -24,14 +24,17 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import markdown  # type: ignore[import-untyped]
 
 import tutorials
-from tutorials.lessons import Lesson
+from tutorials import scenarios as scenario_files
+from tutorials.lessons import Lesson, ScenarioItem
+from ui import walkthrough_kachuful as wkach
+from ui import walkthrough_krypkasino as wkryp
 from ui.cards import card_css
-from ui.classroom import Slide, item_summary, item_title, slides
+from ui.classroom import Slide, item_summary, item_title, opening_step, scenario_slides, slides
 from ui.i18n import LANG_NAMES, t
 from ui.safe import escape_html
 
-__all__ = ["DOC_TITLES", "doc_body", "doc_page", "lesson_body", "lesson_page", "page",
-           "render_markdown"]
+__all__ = ["DOC_GAMES", "DOC_TITLES", "doc_body", "doc_page", "language_links", "lesson_body",
+           "lesson_page", "page", "render_markdown", "scenarios_body"]
 
 #: The UI string that names each tutorial document.
 DOC_TITLES: dict[str, str] = {
@@ -61,7 +64,7 @@ nav.cl-nav a { margin-right: 0.8rem; }
 .cl-lead { color: #374151; font-size: 1.05rem; }
 .cl-slide { border: 1px solid #d1d5db; border-radius: 10px; padding: 0.6rem 0.9rem;
   margin: 0.8rem 0; break-inside: avoid; page-break-inside: avoid; }
-.cl-slide h3 { margin-top: 0.2rem; }
+.cl-slide h3, .cl-slide h4 { margin-top: 0.2rem; }
 .cl-sub { color: #4b5563; font-size: 0.9rem; margin: 0 0 0.3rem 0; }
 .cl-note { border-left: 4px solid #b45309; background: #fffbeb; padding: 0.3rem 0.6rem; }
 .cl-lines { margin: 0.3rem 0; padding-left: 1.2rem; }
@@ -143,9 +146,40 @@ def doc_body(doc: str, lang: str, outside: Outside = lambda _: None) -> str:
     return toc + html
 
 
-def doc_page(doc: str, lang: str, outside: Outside = lambda _: None, nav: str = "") -> str:
-    """The printable handout of a tutorial document (a whole HTML page)."""
-    return page(f"{t(DOC_TITLES[doc], lang)} — Rules Lab", doc_body(doc, lang, outside), lang, nav)
+#: The game whose walkthrough scenarios a rules page's handout draws.
+DOC_GAMES: dict[str, str] = {"kachuful-rules": "kachuful", "krypkasino-rules": "krypkasino"}
+
+
+def scenarios_body(game: str, lang: str, here: Iterable[str], outside: Outside,
+                   four_colour: bool = False) -> str:
+    """Every walkthrough scenario of ``game`` as one position drawn in cards (its hand-built
+    position or its deal), with its summary and teaching text (section ``scenarios``, each
+    scenario ``scenario-<id>``)."""
+    keys = wkach.SCENARIO_KEYS if game == "kachuful" else wkryp.GAME_KEYS
+    parts = [f'<h2 id="scenarios">{escape_html(t("classroom.handout.scenarios", lang))}</h2>']
+    for scenario in scenario_files.load_all(game, keys):
+        step = opening_step(game, scenario.id)
+        if step is None:
+            continue
+        slide = scenario_slides(ScenarioItem(game, scenario.id, step, step), lang,
+                                four_colour)[0]
+        parts.append(f'<h3 id="scenario-{escape_html(scenario.id)}">'
+                     f"{escape_html(scenario.title_in(lang))}</h3>")
+        if scenario.summary:
+            parts.append(f'<p class="cl-lead">{escape_html(scenario.summary_in(lang))}</p>')
+        parts.append(_slide_html(slide, lang, here, outside, heading="h4"))
+    return "\n".join(parts)
+
+
+def doc_page(doc: str, lang: str, outside: Outside = lambda _: None, nav: str = "",
+             four_colour: bool = False) -> str:
+    """The printable handout of a tutorial document (a whole HTML page); a rules page ends
+    with the positions of its game's walkthrough scenarios drawn as cards."""
+    body = doc_body(doc, lang, outside)
+    if doc in DOC_GAMES:
+        here = [s.anchor for s in tutorials.split_sections(tutorials.load_markdown(doc, lang))]
+        body += "\n" + scenarios_body(DOC_GAMES[doc], lang, here, outside, four_colour)
+    return page(f"{t(DOC_TITLES[doc], lang)} — Rules Lab", body, lang, nav)
 
 
 # -- lessons -----------------------------------------------------------------------------------

@@ -46,7 +46,8 @@ from ui.safe import clip, escape_html, escape_markdown
 
 __all__ = [
     "LETTERS", "Link", "Slide", "item_steps", "item_summary", "item_title", "lesson_questions",
-    "link_query", "query_string", "read_link", "slide_number", "slides", "step_ids",
+    "link_query", "opening_step", "query_string", "read_link", "scenario_slides",
+    "slide_number", "slides", "step_ids",
 ]
 
 #: Choice labels on a slide (a class answers "B!").
@@ -173,7 +174,9 @@ def _kachuful_slides(item: ScenarioItem, index: int, lang: str, four: bool) -> l
             parts.append(wkach.table_html(step.table, lang, None, four))
         if step.sheet:
             parts.append(_sheet_html(step.sheet, lang))
-        lines = (*step.lines, *step.explain, *((step.error,) if step.error else ()))
+        # The walkthrough page's hint about its seat selector means nothing here.
+        explain = tuple(x for x in step.explain if x != t("kwalk.explain.face-up", lang))
+        lines = (*step.lines, *explain, *((step.error,) if step.error else ()))
         out.append(Slide(
             kind="step", item=index, title=step.title, lines=lines, text=step.text,
             html="".join(parts), rules=step.rules, note=None,
@@ -353,6 +356,24 @@ def item_summary(item: lessons.Item, lang: str) -> str:
     return t("classroom.summary.quiz", lang, count=item.count, seed=item.seed)
 
 
+def scenario_slides(item: ScenarioItem, lang: str = "en", four_colour: bool = False,
+                    index: int = 0) -> list[Slide]:
+    """The step slides of one scenario item (its range only, no title slide)."""
+    if item.game == "kachuful":
+        return _kachuful_slides(item, index, lang, four_colour)
+    return _krypkasino_slides(item, index, lang, four_colour)
+
+
+def opening_step(game: str, scenario_id: str) -> str | None:
+    """The step that shows a scenario's position best on paper: its hand-built position or
+    its deal (else its first step); ``None`` when it cannot be built."""
+    ids = step_ids(game, scenario_id)
+    for step_id in ids:
+        if step_id == "position" or step_id == "deal" or step_id.endswith(".deal"):
+            return step_id
+    return ids[0] if ids else None
+
+
 def slides(lesson: Lesson, lang: str = "en", four_colour: bool = False) -> list[Slide]:
     """Every slide of ``lesson`` in ``lang``; :class:`LessonError` when an item names a
     step that does not exist (the tests keep the shipped lessons free of that)."""
@@ -371,10 +392,8 @@ def slides(lesson: Lesson, lang: str = "en", four_colour: bool = False) -> list[
         try:
             if isinstance(item, QuizItem):
                 deck.extend(_quiz_slides(item, index, lang, four_colour))
-            elif item.game == "kachuful":
-                deck.extend(_kachuful_slides(item, index, lang, four_colour))
             else:
-                deck.extend(_krypkasino_slides(item, index, lang, four_colour))
+                deck.extend(scenario_slides(item, lang, four_colour, index))
         except (RulesLabError, RecordError, scenario_files.ScenarioError) as exc:
             raise LessonError(f"items[{index}]", str(exc)) from None
     return deck
