@@ -279,3 +279,17 @@ def test_slides_leave_out_the_walkthrough_pages_seat_selector_hint() -> None:
         hint = t("kwalk.explain.face-up", lang)
         assert not any(hint in line for s in deck for line in s.lines)
         assert any(s.ref.endswith("#h11.deal") for s in deck)
+
+
+def test_a_scenario_under_another_variant_drops_the_texts_written_for_its_own() -> None:
+    from tutorials.scenarios import load
+    from ui.walkthrough_kachuful import SCENARIO_KEYS
+
+    hook_text = load("kachuful", "worked-example", SCENARIO_KEYS).text("h11.bid.s3", "hook", 1, "en")
+    assert hook_text
+    variants = classroom.slides(lessons.load("kachuful-variants"), "en")
+    free = next(s for s in variants if s.item == 1 and s.ref.endswith("#h11.bid.s3"))
+    assert free.text != hook_text
+    plain = classroom.slides(lessons.load("kachuful-20"), "en")
+    hooked = next(s for s in plain if s.ref == "kachuful/worked-example#h11.bid.s3")
+    assert hooked.text == hook_text

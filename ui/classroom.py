@@ -107,7 +107,10 @@ def _kachuful_walk(item: ScenarioItem, lang: str) -> tuple[scenario_files.Scenar
     rules = wkach.scenario_rules(scenario)
     if item.variant:
         rules = KachufulRules.from_dict({**rules.to_dict(), **dict(item.variant)})
-    return scenario, wkach.build(wkach.scenario_source(scenario), rules, lang, scenario.texts)
+    # A scenario's teaching texts describe its own variant: under other options they may
+    # say what the engine no longer does, so only the engine's sentences are shown.
+    texts = {} if item.variant else scenario.texts
+    return scenario, wkach.build(wkach.scenario_source(scenario), rules, lang, texts)
 
 
 def _krypkasino_walk(item: ScenarioItem) -> tuple[scenario_files.Scenario, wkryp.Walkthrough]:
@@ -270,7 +273,8 @@ def _krypkasino_slides(item: ScenarioItem, index: int, lang: str, four: bool) ->
                 if sentence not in seen:
                     seen.add(sentence)
                     lines.append(sentence)
-        text = scenario.text(step.id, step.kind, step.nth, lang) or t(
+        own = None if item.variant else scenario.text(step.id, step.kind, step.nth, lang)
+        text = own or t(
             f"kw.explain.{step.kind}", lang, points=rules.sweep_points,
             double=rules.double_points())
         cited = [r.rule for r in step.refusals if r.rule]
