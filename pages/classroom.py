@@ -136,9 +136,9 @@ forward.button(t("classroom.next", lang), key=K + "next", on_click=go, args=(ste
                type="primary", width="stretch")
 middle.progress(step / count, text=t("classroom.keys", lang))
 # What presentation clickers send: hidden buttons, same moves.
-st.button("PageDown", key=K + "pgdn", on_click=go, args=(step + 1,), disabled=step >= count,
+st.button(t("classroom.next", lang), key=K + "pgdn", on_click=go, args=(step + 1,), disabled=step >= count,
           shortcut="PageDown")
-st.button("PageUp", key=K + "pgup", on_click=go, args=(step - 1,), disabled=step <= 1,
+st.button(t("classroom.back", lang), key=K + "pgup", on_click=go, args=(step - 1,), disabled=step <= 1,
           shortcut="PageUp")
 
 if link.student:
