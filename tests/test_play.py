@@ -83,6 +83,9 @@ def test_bots_move_only_when_asked() -> None:
     assert session.bot_turn  # seat 2 is not first to bid here
     before = session.state.clone()
     assert session.moves == [] and session.state == before  # nothing happened on its own
+    # What happened before the first move: the first-dealer draw, the deal, the trump.
+    kinds = [e.kind for e in session.opening]
+    assert kinds[-2:] == ["dealt", "trump"] and "dealer-chosen" in kinds
     move = session.next_move()
     assert move is not None and move.decision is not None and not move.human
     assert len(session.moves) == 1

@@ -180,9 +180,14 @@ class PlaySession:
     looked: set[int] = field(default_factory=set)
     _advice: dict[int, Decision[Any]] = field(default_factory=dict)
 
+    #: What happened before the first move: the first-dealer draw (Kachuful), the first
+    #: deal and its trump or its face cards set aside (the engine's opening events).
+    opening: tuple[Event, ...] = ()
+
     @classmethod
     def start(cls, setup: Setup) -> PlaySession:
-        return cls(setup, new_state(setup))
+        state = new_state(setup)
+        return cls(setup, state, opening=tuple(state.opening_events()))
 
     # -- reading -------------------------------------------------------------------------
 
@@ -1083,7 +1088,7 @@ def render_log(prefix: str, lang: str, count: int = 12) -> None:
     session = session_of(prefix)
     st.markdown(f"**{t('play.log', lang)}**")
     with st.container(height=360, key=prefix + "log"):
-        if not session.moves:
+        if not session.moves and not session.opening:
             st.caption(t("play.log.empty", lang))
         for move in session.recent(count):
             lines = [escape_markdown(event_sentence(e, lang)) for e in move.events]
@@ -1093,6 +1098,9 @@ def render_log(prefix: str, lang: str, count: int = 12) -> None:
                 text += "  \n*" + t("play.log.why", lang,
                                     text=escape_markdown(move.decision.explain(lang))) + "*"
             st.markdown(text)
+        if len(session.moves) <= count and session.opening:
+            st.markdown("  \n".join(escape_markdown(event_sentence(e, lang))
+                                    for e in session.opening))
 
 
 def render_sheet(prefix: str, lang: str) -> None:
