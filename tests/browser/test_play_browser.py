@@ -44,6 +44,7 @@ def test_a_kachuful_hand_is_played_by_clicking(site: str, new_page: Callable[...
          max_cards=3)
     assert exceptions(page) == []
     assert status(page).startswith("Hand 1 of 5")
+    page.wait_for_timeout(500)  # let the cards and buttons paint before the picture
     page.screenshot(path=f"{SHOTS}/play-kachuful-{name}-start.png", full_page=True)
     # Play hand 1: bots until my turn, a legal bid, then cards until the hand is over. With
     # seed 1 the player once holds a card that does not follow suit: it is refused first.
