@@ -200,8 +200,12 @@ handout_col.download_button(
     mime="text/html")
 
 st.subheader(t("classroom.outline", lang), anchor=False)
+starts = {s.item: i for i, s in enumerate(deck, start=1) if s.kind == "item"}
 for n, item in enumerate(lesson.items, start=1):
-    line = f"**{n}. {escape_markdown(classroom.item_title(item, lang))}** — " \
+    # Each part opens the classroom view at its own first step.
+    href = "classroom?" + classroom.query_string(
+        {**carry, **classroom.link_query(lesson, starts[n - 1])})
+    line = f"**{n}. [{escape_markdown(classroom.item_title(item, lang))}]({href})** — " \
            f"{escape_markdown(classroom.item_summary(item, lang))}"
     note = lessons.localized(item.note, lang)
     st.markdown(line + (f"  \n{t('classroom.note', lang)}: {escape_markdown(note)}" if note else ""))

@@ -170,3 +170,15 @@ def test_a_teacher_builds_a_lesson_and_shows_it() -> None:
     # The classroom view opens the same lesson from the link.
     room = open_page(CLASSROOM, l=packed)
     assert slide_title(room) == "Sweeps today"
+
+
+def test_each_part_of_the_outline_opens_the_classroom_at_its_step() -> None:
+    lesson = lessons.load("krypkasino-20")
+    deck = classroom.slides(lesson, "en")
+    firsts = [i for i, s in enumerate(deck, start=1) if s.kind == "item"]
+    at = open_page(LESSONS, lesson="krypkasino-20")
+    text = "\n".join(m.value for m in at.markdown)
+    for n, step in enumerate(firsts, start=1):
+        assert f"](classroom?lesson=krypkasino-20&step={step})" in text, n
+    room = open_page(CLASSROOM, lesson="krypkasino-20", step=str(firsts[4]))
+    assert slide_title(room) == deck[firsts[4] - 1].title
