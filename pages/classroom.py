@@ -112,7 +112,9 @@ if slide.subtitle:
 parts.append(f'<h1 class="cl-title" id="cl-slide-title">{escape_html(slide.title)}</h1>')
 body = []
 if slide.lines:
-    body.append("<ul>" + "".join(f"<li>{escape_html(x)}</li>" for x in slide.lines) + "</ul>")
+    tag = "ol" if slide.kind == "cover" else "ul"  # the cover lists the parts in order
+    body.append(f"<{tag}>" + "".join(f"<li>{escape_html(x)}</li>" for x in slide.lines)
+                + f"</{tag}>")
 if slide.choices:
     body.append('<ul class="cl-choices">'
                 + "".join(f"<li>{escape_html(c)}</li>" for c in slide.choices) + "</ul>")

@@ -58,7 +58,7 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 class Slide:
     """One screen of a lesson.
 
-    ``kind``: ``cover``, ``item`` (the title of a scenario or quiz set), ``step`` (a
+    ``kind``: ``cover`` (its ``lines`` are the items, in order), ``item`` (the title of a scenario or quiz set), ``step`` (a
     walkthrough step), ``question`` or ``answer``. ``lines`` are plain sentences (engine
     sentences, facts, choices); ``text`` teaching markdown with ``rule:`` links; ``html``
     the static cards; ``rules`` the rule IDs the slide shows; ``note`` the teacher's note
@@ -381,8 +381,8 @@ def opening_step(game: str, scenario_id: str) -> str | None:
 def slides(lesson: Lesson, lang: str = "en", four_colour: bool = False) -> list[Slide]:
     """Every slide of ``lesson`` in ``lang``; :class:`LessonError` when an item names a
     step that does not exist (the tests keep the shipped lessons free of that)."""
-    outline = tuple(f"{n}. {item_title(item, lang)} — {item_summary(item, lang)}"
-                    for n, item in enumerate(lesson.items, start=1))
+    outline = tuple(f"{item_title(item, lang)} — {item_summary(item, lang)}"
+                    for item in lesson.items)
     minutes = (t("classroom.minutes", lang, minutes=lesson.minutes)
                if lesson.minutes else "")
     deck = [Slide(kind="cover", item=-1, title=lesson.title_in(lang), lines=outline,
