@@ -107,7 +107,7 @@ if study.can_be_exact:
     odds = study.exact_odds()
     st.success(t("explore.odds.exact", lang, cases=f"{odds.samples:,}"))
 else:
-    batch = 25 if inputs.level == "strong" else max(50, min(1000, inputs.samples // 4))
+    batch = 25 if inputs.level == "strong" else ex.batch_size(inputs.samples, 50)
     outcome = ex.simulate(study, inputs.samples, batch, P, lang, t("explore.odds.running", lang))
     if not outcome.results:
         st.stop()

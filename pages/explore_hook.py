@@ -51,7 +51,7 @@ with st.form(f"{P}.form"):
 
 study = HookStudy(inputs.players, None, inputs.seed, inputs.scoring)
 units = len(study.cells()) * inputs.deals
-outcome = ex.simulate(study, units, max(len(study.cells()) * 20, units // 6), P, lang,
+outcome = ex.simulate(study, units, ex.batch_size(units, len(study.cells()) * 10), P, lang,
                       t("explore.hook.running", lang))
 cells = study.summarize(outcome.results)
 if not cells:

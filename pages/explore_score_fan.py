@@ -64,7 +64,7 @@ if "strong" in inputs.lineup:
     st.caption(t("explore.strong.note", lang))
 
 study = ProgressionStudy(inputs.game, inputs.lineup, options, inputs.seed)
-batch = 4 if "strong" in inputs.lineup else max(10, inputs.games // 8)
+batch = 4 if "strong" in inputs.lineup else ex.batch_size(inputs.games, 10)
 outcome = ex.simulate(study, inputs.games, batch, P, lang, t("explore.fan.running", lang))
 if not outcome.results:
     st.stop()

@@ -118,7 +118,7 @@ if "strong" in inputs.lineup:
     st.caption(t("explore.strong.note", lang))
 
 study = VariantLabStudy(game, inputs.lineup, opts_a, opts_b, inputs.seed)
-batch = 5 if "strong" in inputs.lineup else max(10, inputs.games // 8)
+batch = 5 if "strong" in inputs.lineup else ex.batch_size(inputs.games, 10)
 outcome = ex.simulate(study, inputs.games, batch, P, lang, t("explore.lab.running", lang))
 if len(outcome.results) < 2:
     st.stop()

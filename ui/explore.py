@@ -472,6 +472,16 @@ def _batch_function() -> Callable[..., list[Any]]:
 _BATCH: Callable[..., list[Any]] | None = None
 
 
+def batch_size(total: int, least: int, batches: int = 16) -> int:
+    """Units per batch: about ``batches`` batches (a progress step and a chance to stop
+    each), at least ``least`` units (each batch is split over the processes).
+
+    >>> batch_size(2000, 50), batch_size(100, 10), batch_size(30, 10)
+    (125, 10, 10)
+    """
+    return max(least, -(-total // batches))
+
+
 def stop_key(prefix: str) -> str:
     return f"{prefix}.stop"
 
@@ -509,7 +519,10 @@ def simulate(study: Any, total: int, batch: int, prefix: str, lang: str,
     partial: dict[str, list[Any]] = st.session_state.setdefault(partial_key, {})
     if stopped:
         results = partial.get(key, [])
-        st.info(t("explore.stopped", lang, done=len(results), total=total))
+        if results:
+            st.info(t("explore.stopped", lang, done=len(results), total=total))
+        else:
+            st.info(t("explore.stopped-empty", lang, total=total))
         st.button(t("explore.continue", lang), key=f"{prefix}.continue",
                   on_click=resume, args=(prefix,))
         return Outcome(results, True, total)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_harness import exceptions, goto, wait_idle
+from browser_harness import exceptions, goto, url_for, wait_idle
 
 pytestmark = pytest.mark.browser
 SHOTS = "/tmp"
@@ -76,4 +76,24 @@ def test_variant_lab_compares_a_changed_rule(new_page: Any, site: str) -> None:
     charts(page, 1)
     assert "Sweeps per deal" in main.locator("[data-testid='stDataFrame']").first.inner_text() \
         or main.locator("[data-testid='stDataFrame']").count() >= 2
+    assert exceptions(page) == []
+
+
+def test_a_long_run_can_be_stopped_and_continued(new_page: Any, site: str) -> None:
+    page = new_page(viewport={"width": 1280, "height": 1800})
+    page.goto(url_for(site, "explore_score_fan", games="3000", seed="424242"),
+              wait_until="domcontentloaded")
+    main = page.locator("[data-testid='stMain']")
+    main.locator("[data-testid='stProgress']").wait_for(timeout=60_000)
+    page.wait_for_function(
+        "() => { const e = document.querySelector(\"[data-testid='stProgress']\");"
+        " return e && / [1-9][0-9]* of 3000/.test(e.innerText); }", timeout=120_000)
+    main.get_by_role("button", name="Stop").click()
+    info = main.locator("[data-testid='stAlertContentInfo']")
+    info.wait_for(timeout=60_000)
+    assert "Stopped after" in info.inner_text()
+    wait_idle(page, timeout=120_000)
+    charts(page, 2)  # the figures of the games done
+    page.screenshot(path=f"{SHOTS}/explore-stopped.png", full_page=True)
+    assert main.get_by_role("button", name="Continue the run").count() == 1
     assert exceptions(page) == []
