@@ -153,3 +153,60 @@ def test_pages_speak_spanish() -> None:
     at = open_site(SWEEP, timeout=60, lang="es")
     ok(at)
     assert texts(at.title) == ["Peligro de barrida (Krypkasino)"]
+
+
+# -- the pure helpers of ui/explore.py -------------------------------------------------------
+
+def test_typed_cards_are_checked() -> None:
+    from ui.explore import parse_cards_text
+
+    assert [c.code for c in parse_cards_text("10h; as,kd", "hand").cards] == ["TH", "AS", "KD"]
+    problem = parse_cards_text("AS KD QC", "hand", size=2).problem
+    assert problem is not None and problem.key == "explore.cards.too-many"
+    assert parse_cards_text("AS", "hand", size=2).problem.key == "explore.cards.too-few"
+    assert parse_cards_text("AS AS", "table", copies=2).problem is None
+    assert parse_cards_text("AS AS AS", "table", copies=2).problem.key == "explore.cards.copies"
+    assert parse_cards_text("", "table", allow_empty=True).problem is None
+    # Typed text reaches the sentence escaped and clipped.
+    text = parse_cards_text("**bold**", "hand").problem.text("en")
+    assert "\\*\\*" in text
+
+
+def test_rule_sets_round_trip_and_are_checked_by_the_engine() -> None:
+    from ui.explore import (
+        decode_rules,
+        editor_values,
+        encode_rules,
+        options_from_editor,
+        rules_problem,
+    )
+
+    options = {"hook_rule": False, "max_cards": 5, "scoring": "margin"}
+    assert decode_rules(encode_rules(options)) == options
+    assert options_from_editor("kachuful", editor_values("kachuful", options)) == options
+    assert options_from_editor("krypkasino", editor_values("krypkasino", {})) == {}
+    assert rules_problem("kachuful", options, "en", players=4) is None
+    assert rules_problem("kachuful", {"max_cards": 14}, "en", players=4) is not None
+    assert "colour" in (rules_problem("krypkasino", {"colour": "red"}, "en") or "")
+    assert rules_problem("krypkasino", {"session": 2}, "es", players=7) is not None
+
+
+def test_inputs_read_from_a_link_with_problems() -> None:
+    from ui.explore import FanInputs, HookInputs, LabInputs, OddsInputs
+    from ui.query import LinkReader
+
+    reader = LinkReader("en", params={"players": "5", "size": "20", "trump": "X"})
+    odds = OddsInputs.read(reader)
+    assert (odds.players, odds.size, odds.trump) == (5, 10, "S")
+    assert len(reader.problems) == 2
+    assert OddsInputs.read(LinkReader("en", params=odds.query())) == odds
+    reader = LinkReader("en", params={"players": "3,x"})
+    assert HookInputs.read(reader).players == (4,) and reader.problems
+    lab = LabInputs.read(LinkReader("en", params={"game": "krypkasino"}))
+    assert lab.rules_b == "forced_sweep:false" and LabInputs.read(
+        LinkReader("en", params=lab.query())) == lab
+    fan = FanInputs.read(LinkReader("en", params={"game": "krypkasino", "lineup": "basic,basic",
+                                                  "position": "3"}))
+    assert (fan.lineup, fan.position) == (("basic", "basic"), 2)
+    reader = LinkReader("en", params={"lineup": "basic,basic"})  # Kachuful needs 3 or more
+    assert len(FanInputs.read(reader).lineup) == 4 and reader.problems

@@ -338,3 +338,12 @@ def test_next_sweep_chance_against_sampling() -> None:
 def test_copies_problem() -> None:
     assert copies_problem([parse_cards(["AS", "AS"]), parse_cards(["AS"])]) == parse_card("AS")
     assert copies_problem([parse_cards(["AS", "AS"]), parse_cards(["KS"])]) is None
+
+
+@pytest.mark.parametrize(("game", "rules"), [("kachuful", {"max_cards": 2}),
+                                              ("krypkasino", {"session": 1})])
+def test_strong_bots_play_through_the_public_api(game: str, rules: dict[str, Any]) -> None:
+    lab = VariantLabStudy(game, ("strong", "basic", "random"), rules, rules, seed=1)
+    (a, b), = lab.simulate(0, 1)
+    assert a == b  # the same rules and seed: the same game
+    assert len(a.totals) == 3
