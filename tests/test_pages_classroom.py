@@ -182,3 +182,9 @@ def test_each_part_of_the_outline_opens_the_classroom_at_its_step() -> None:
         assert f"](classroom?lesson=krypkasino-20&step={step})" in text, n
     room = open_page(CLASSROOM, lesson="krypkasino-20", step=str(firsts[4]))
     assert slide_title(room) == deck[firsts[4] - 1].title
+
+
+def test_the_lessons_page_refuses_a_damaged_link_with_a_message() -> None:
+    at = open_page(LESSONS, l="1.broken")
+    assert len(at.warning) == 1 and "cannot be used" in at.warning[0].value
+    assert query(at, "l") is None and query(at, "lesson") == "kachuful-20"
