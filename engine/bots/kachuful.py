@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeAlias
 
 from engine.bots.common import Decision, percent
-from engine.cards import DECK, SUITS, Card
+from engine.cards import DECK, SUITS, Card, Suit
 from engine.kachuful.rules import KachufulRules, legal_bids, score_hand
 from engine.kachuful.state import Bid, KachufulState, Phase, SeatView
 
@@ -167,10 +167,6 @@ _REASON_KEYS = {
 }
 
 
-def _int(card: Card) -> int:
-    return card.index
-
-
 def _trump_int(view: SeatView) -> int:
     return -1 if view.trump is None else SUITS.index(view.trump)
 
@@ -252,7 +248,6 @@ def _estimate(hand: Sequence[int], trump: int, size: int, players: int
     lengths = [0, 0, 0, 0]
     for c in hand:
         lengths[c // 13] += 1
-    trumps = lengths[trump] if trump >= 0 else 0
     # A side suit is led (by me or another) at least once while the card lives.
     led = 1.0 - (1.0 - 1.0 / n) * (0.75 ** size) if size > 1 else 1.0 / n + (n - 1) / (4 * n)
     est = 0.0
@@ -283,11 +278,10 @@ def _estimate(hand: Sequence[int], trump: int, size: int, players: int
         short = sum(1 for s in range(4) if s != trump and lengths[s] == 1)
         ruffs = min(voids * 2 + short, low_trumps)
         est += 0.55 * ruffs
-    del trumps
     return est, counted
 
 
-def estimate_tricks(hand: Sequence[Card], trump: Card | None | Any, size: int,
+def estimate_tricks(hand: Sequence[Card], trump: Suit | None, size: int,
                     players: int) -> float:
     """The basic bot's expected number of tricks for ``hand`` (``trump`` a Suit or None)."""
     t = -1 if trump is None else SUITS.index(trump)
