@@ -347,3 +347,24 @@ def test_strong_bots_play_through_the_public_api(game: str, rules: dict[str, Any
     (a, b), = lab.simulate(0, 1)
     assert a == b  # the same rules and seed: the same game
     assert len(a.totals) == 3
+
+
+def test_sweeping_values_agree_with_the_engine_on_sampled_hands() -> None:
+    from engine.krypkasino.state import KrypkasinoState
+    from engine.sim.sweep_danger import _unseen
+
+    hand = parse_cards(["9D", "4C", "KH", "5S", "AH"])
+    table = parse_cards(["2H", "7S", "3C", "6D"])
+    danger = sweep_danger(4, hand, table)
+    unseen = _unseen(hand, table, [])
+    rnd = random.Random(5)
+    for option in danger.options:
+        hits = 0
+        for _ in range(300):
+            nxt = rnd.sample(unseen, 5)
+            state = KrypkasinoState.scenario(4, [[], nxt, [], []], list(option.table_after),
+                                             dealer=3, turn=1)
+            engine_says = bool(state.sweeping_cards(1))
+            assert engine_says == any(int(c.rank) in option.sweepers for c in nxt)
+            hits += engine_says
+        assert proportion(hits, 300).contains(option.chance)
