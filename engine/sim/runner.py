@@ -23,6 +23,7 @@ from __future__ import annotations
 import atexit
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -59,28 +60,36 @@ def default_workers() -> int:
 
 _POOL: ProcessPoolExecutor | None = None
 _POOL_SIZE = 0
+#: Page runs of several visitors share the pool from different threads.
+_POOL_LOCK = threading.Lock()
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
     """The shared pool (``forkserver``: safe from a threaded server), grown on demand."""
     global _POOL, _POOL_SIZE
-    if _POOL is None or _POOL_SIZE < workers:
-        shutdown_pool()
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
-            else "spawn"
-        context = multiprocessing.get_context(method)
-        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-        _POOL_SIZE = workers
-    return _POOL
+    with _POOL_LOCK:
+        if _POOL is None or _POOL_SIZE < workers:
+            _shutdown()
+            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
+                else "spawn"
+            context = multiprocessing.get_context(method)
+            _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+            _POOL_SIZE = workers
+        return _POOL
 
 
-def shutdown_pool() -> None:
-    """Stop the shared pool's processes (at exit, or to free the cores)."""
+def _shutdown() -> None:
     global _POOL, _POOL_SIZE
     if _POOL is not None:
         _POOL.shutdown(wait=False, cancel_futures=True)
     _POOL = None
     _POOL_SIZE = 0
+
+
+def shutdown_pool() -> None:
+    """Stop the shared pool's processes (at exit, or to free the cores)."""
+    with _POOL_LOCK:
+        _shutdown()
 
 
 atexit.register(shutdown_pool)
