@@ -368,3 +368,24 @@ def test_sweeping_values_agree_with_the_engine_on_sampled_hands() -> None:
             assert engine_says == any(int(c.rank) in option.sweepers for c in nxt)
             hits += engine_says
         assert proportion(hits, 300).contains(option.chance)
+
+
+def test_benchmark_studies_run() -> None:
+    """bench/explorers.py's studies are the issue's (13 cards, 2,000 samples; 500 and 200
+    games of four players) and each runs."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "bench" / "explorers.py"
+    spec = importlib.util.spec_from_file_location("bench_explorers", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    studies = bench.studies()
+    assert [(name, units) for name, _, units, _ in studies] == [
+        ("explorer.hand_odds_s", 2000), ("explorer.variant_lab.kachuful_s", 500),
+        ("explorer.variant_lab.krypkasino_s", 200)]
+    hand_odds = studies[0][1]
+    assert hand_odds.size == 13 and hand_odds.players == 4 and hand_odds.level == "basic"
+    for _, study, _, _ in studies:
+        assert len(study.summarize(study.simulate(0, 2)).__dict__) > 0
