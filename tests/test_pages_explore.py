@@ -210,3 +210,17 @@ def test_inputs_read_from_a_link_with_problems() -> None:
     assert (fan.lineup, fan.position) == (("basic", "basic"), 2)
     reader = LinkReader("en", params={"lineup": "basic,basic"})  # Kachuful needs 3 or more
     assert len(FanInputs.read(reader).lineup) == 4 and reader.problems
+
+
+def test_deal_buttons_put_a_new_position_in_the_link() -> None:
+    at = open_site(ODDS, timeout=120, samples="60", size="3")
+    at.button(key="xodds.deal").click().run()
+    ok(at)
+    hand = at.query_params["hand"]
+    hand = hand[0] if isinstance(hand, list) else hand
+    assert len(hand.split(",")) == 3 and not at.error
+    at = open_site(SWEEP, timeout=60)
+    at.button(key="xsweep.deal").click().run()
+    ok(at)
+    table = at.query_params["table"]
+    assert not at.error and (table[0] if isinstance(table, list) else table) != "2H,7S,3C,6D"
