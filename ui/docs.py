@@ -73,6 +73,28 @@ def toc_markdown(items: list[Section], min_level: int = 2, max_level: int = 3) -
     return "\n".join(lines)
 
 
+#: Scrolls to the URL's #anchor once the page has drawn, and again if the layout moved it
+#: (elements that load late can push the heading down after Streamlit's own scroll); stops
+#: as soon as the visitor scrolls.
+_SCROLL_TO_HASH = """<script>
+(() => {
+  const id = decodeURIComponent(window.location.hash.slice(1));
+  if (!id) return;
+  let mine = null;
+  const land = () => {
+    const el = document.getElementById(id);
+    if (!el) return;
+    const box = el.closest("[data-testid='stMain']") || document.scrollingElement;
+    if (mine !== null && Math.abs(box.scrollTop - mine) > 2) return;  // the visitor scrolled
+    const top = el.getBoundingClientRect().top;
+    if (top < 0 || top > 120) { el.scrollIntoView({block: "start"}); }
+    mine = box.scrollTop;
+  };
+  [150, 600, 1500, 3000].forEach((ms) => setTimeout(land, ms));
+})();
+</script>"""
+
+
 def render_doc(doc: str, lang: str, query: Mapping[str, str], lead_key: str | None = None) -> None:
     """Draw the whole document: title, lead, intro, table of contents, then every section
     with its anchored heading. ``query`` is carried by links to other pages."""
@@ -106,3 +128,4 @@ def render_doc(doc: str, lang: str, query: Mapping[str, str], lead_key: str | No
         else:
             st.subheader(section.title, anchor=section.anchor)
         body(section.body)
+    st.html(_SCROLL_TO_HASH, unsafe_allow_javascript=True)

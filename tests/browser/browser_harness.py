@@ -134,6 +134,10 @@ def wait_idle(page: Any, timeout: float = 30_000, settle: float = 1_000) -> None
     except Exception:  # noqa: BLE001 - no run started: the page is already idle
         pass
     page.wait_for_selector(IDLE, timeout=timeout, state="attached")
+    # Elements whose code loads lazily (st.html, page links…) show a skeleton meanwhile.
+    page.wait_for_function(
+        "() => !document.querySelector(\"[data-testid='stSkeleton'], [data-testid='stSkeletonElement']\")",
+        timeout=timeout)
     page.wait_for_timeout(100)
 
 

@@ -33,6 +33,7 @@ def test_every_page_loads_without_an_exception_box(page: Any, site: str, path: s
 @pytest.mark.parametrize("path", PATHS)
 def test_every_card_element_has_a_text_alternative(page: Any, site: str, path: str) -> None:
     goto(page, site, path, lang="pt", deck="4")
+    page.wait_for_selector("[data-testid='stSidebar'] .rl-card", state="attached")
     cards = page.locator(".rl-card")
     assert cards.count() >= 4  # at least the sidebar's sample cards
     for i in range(cards.count()):
