@@ -2,7 +2,9 @@
 lead to the rules pages."""
 
 from ui.docs import render_doc
+from ui.handouts import download_button
 from ui.prefs import current
 
 visitor = current()
+download_button("glossary", visitor.lang)
 render_doc("glossary", visitor.lang, visitor.query(), lead_key="glossary.lead")

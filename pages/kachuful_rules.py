@@ -2,7 +2,9 @@
 anchored at its ID (`kachuful_rules#K-9`)."""
 
 from ui.docs import render_doc
+from ui.handouts import download_button
 from ui.prefs import current
 
 visitor = current()
+download_button("kachuful-rules", visitor.lang)
 render_doc("kachuful-rules", visitor.lang, visitor.query(), lead_key="rules.kachuful.lead")

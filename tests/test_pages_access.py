@@ -1,0 +1,63 @@
+"""AppTest: the rules pages and the glossary offer their printable handout; the menu shows
+every group (no "View N more")."""
+
+from __future__ import annotations
+
+from typing import Any
+from unittest import mock
+
+import pytest
+import streamlit as st
+
+from tutorials import handout
+from ui.apptest import open_site
+from ui.i18n import LANGS, t
+from ui.navigation import registered
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("file", "doc"), [("pages/kachuful_rules.py", "kachuful-rules"),
+                                           ("pages/krypkasino_rules.py", "krypkasino-rules"),
+                                           ("pages/glossary.py", "glossary")])
+def test_rules_pages_offer_their_handout(file: str, doc: str, lang: str) -> None:
+    at = open_site(file, lang=lang)
+    assert not at.exception, at.exception
+    buttons = [b for b in at.get("download_button")
+               if b.proto.label == t("access.handout.download", lang)]
+    assert len(buttons) == 1
+    assert buttons[0].proto.url, "no file behind the button"
+
+
+def test_the_handout_file_is_named_by_document_and_language() -> None:
+    calls: list[dict[str, Any]] = []
+    real = st.download_button
+
+    def spy(label: str, data: Any, **kwargs: Any) -> Any:
+        calls.append({"label": label, "data": data, **kwargs})
+        return real(label, data, **kwargs)
+
+    with mock.patch.object(st, "download_button", spy):
+        at = open_site("pages/krypkasino_rules.py", lang="pt")
+    assert not at.exception, at.exception
+    call = next(c for c in calls if c["label"] == t("access.handout.download", "pt"))
+    assert call["file_name"] == "krypkasino-rules-pt.html"
+    assert call["mime"] == "text/html"
+    assert call["data"] == handout.doc_page("krypkasino-rules", "pt")
+
+
+def test_the_menu_shows_every_group_expanded() -> None:
+    calls: list[dict[str, Any]] = []
+    real = st.navigation
+
+    def spy(pages: Any, **kwargs: Any) -> Any:
+        calls.append({"pages": pages, **kwargs})
+        return real(pages, **kwargs)
+
+    with mock.patch.object(st, "navigation", spy):
+        at = open_site("pages/glossary.py", lang="es")
+    assert not at.exception
+    assert calls
+    expanded = calls[-1].get("expanded", False)
+    shown = sum(len(group) for group in calls[-1]["pages"].values())
+    assert shown == len(registered())
+    assert expanded is True or (isinstance(expanded, int) and expanded >= shown)
