@@ -164,7 +164,7 @@ _CSS = """
 .rl-table { background: #1f5f3f; border: 2px solid #14432c; border-radius: 14px;
   padding: 0.9em 0.8em 0.7em 0.8em; min-height: 5.6em; gap: 0.55em;
   box-shadow: inset 0 0 18px rgba(0,0,0,0.35); }
-.rl-empty { color: #6b7280; font-style: italic; padding: 0.4em; }
+.rl-empty { font-style: italic; padding: 0.4em; }
 .rl-table .rl-empty { color: #e8f5ec; }
 .rl-card { position: relative; display: inline-block; box-sizing: border-box;
   width: 3.2em; height: 4.5em; border-radius: 0.32em; background: #ffffff;

@@ -201,8 +201,9 @@ table.sk-sheet th.sk-pname { max-width: 7rem; overflow: hidden; text-overflow: e
 table.sk-sheet td.sk-meta { opacity: 0.8; font-size: 0.85em; }
 table.sk-sheet td .sk-pts { display: block; font-size: 1.25em; font-weight: 700; }
 table.sk-sheet td .sk-sub { display: block; font-size: 0.72em; opacity: 0.8; }
-table.sk-sheet td.sk-hit .sk-pts { color: #1f9d63; }
-table.sk-sheet td.sk-miss .sk-pts { color: #d1495b; }
+table.sk-sheet td.sk-hit .sk-pts, table.sk-sheet td.sk-miss .sk-pts { border-radius: 0.3em; }
+table.sk-sheet td.sk-hit .sk-pts { color: #14532d; background: #dcfce7; }
+table.sk-sheet td.sk-miss .sk-pts { color: #7f1d1d; background: #fee2e2; }
 table.sk-sheet tr.sk-totals td { font-weight: 800; font-size: 1.35em;
   border-top: 2px solid rgba(127,127,127,0.6); }
 table.sk-sheet tr.sk-pending td { font-style: italic; opacity: 0.85; }
@@ -210,7 +211,7 @@ table.sk-sheet tr.sk-pending td { font-style: italic; opacity: 0.85; }
   border-radius: 50%; background: rgba(127,127,127,0.25); font-size: 0.9em; font-weight: 700;
   text-align: center; }
 table.sk-sheet td.sk-trump { font-size: 1.1em; }
-table.sk-sheet td.sk-red { color: #d1495b; }
+table.sk-sheet td.sk-red { color: #9f1239; background: #fff1f2; }
 """
 
 

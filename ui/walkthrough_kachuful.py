@@ -899,12 +899,12 @@ _CSS = """<style>
   gap: 0.6rem; margin-bottom: 0.6rem; }
 .kw-seats.kw-wide { grid-template-columns: 1fr; }
 .kw-seat { border: 1px solid #d1d5db; border-radius: 10px; padding: 0.45rem 0.6rem; }
-.kw-seat.kw-act { border: 2px solid #2563eb; background: #eff6ff; }
+.kw-seat.kw-act { border: 2px solid #2563eb; background: #eff6ff; color: #111827; }
 .kw-head { font-weight: 700; }
 .kw-tag { display: inline-block; font-size: 0.75rem; font-weight: 600; padding: 0 0.4rem;
   border-radius: 8px; margin-left: 0.3rem; background: #e5e7eb; color: #111827; }
 .kw-tag.kw-tag-act { background: #2563eb; color: #ffffff; }
-.kw-stats { font-size: 0.85rem; color: #374151; }
+.kw-stats { font-size: 0.85rem; }
 .kw-trick { display: flex; flex-wrap: wrap; gap: 0.8rem; }
 .kw-play { display: flex; flex-direction: column; align-items: center; color: #e8f5ec;
   font-size: 0.8rem; gap: 0.25rem; }
@@ -914,8 +914,9 @@ _CSS = """<style>
 .kw-sched th, .kw-sched td { border: 1px solid #d1d5db; padding: 0.1rem 0.35rem;
   text-align: center; min-width: 1.6rem; }
 .kw-sched th[scope=row] { text-align: left; }
-.kw-sched .kw-here { background: #fde68a; font-weight: 700; outline: 2px solid #b45309; }
-.kw-note { font-size: 0.85rem; color: #374151; margin: 0.2rem 0; }
+.kw-sched .kw-here { background: #fde68a; color: #111827; font-weight: 700;
+  outline: 2px solid #b45309; }
+.kw-note { font-size: 0.85rem; margin: 0.2rem 0; }
 </style>"""
 
 

@@ -1,0 +1,214 @@
+"""WCAG AA contrast of the site's colours, in the light and the dark theme.
+
+The ratio is WCAG 2's: (L1 + 0.05) / (L2 + 0.05) of the relative luminances. AA asks 4.5:1
+for normal text, 3:1 for large text (24 px, or 18.66 px bold) and for the parts of a control
+or a mark a person must see (borders, badges). Colours are read from the sources themselves
+(``.streamlit/config.toml`` and the CSS strings in ``ui/``), so changing one re-checks it.
+Text without a colour of its own inherits the theme's text colour; text without a background
+of its own sits on the theme's background, so it is checked in both themes.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tutorials import handout
+from ui import cards, scorekeeper, walkthrough_kachuful
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
+THEMES = ("light", "dark")
+TEXT, LARGE, UI = 4.5, 3.0, 3.0
+RGB = tuple[float, float, float]
+
+
+def rgb(colour: str) -> RGB:
+    """``"#1f6f4a"`` / ``"#fff"`` as 0–255 channels."""
+    value = colour.lstrip("#")
+    if len(value) == 3:
+        value = "".join(c * 2 for c in value)
+    if len(value) != 6:
+        raise ValueError(colour)
+    return (int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16))
+
+
+def over(top: str, alpha: float, bottom: str) -> str:
+    """``top`` at opacity ``alpha`` painted over ``bottom``."""
+    mixed = [round(alpha * a + (1 - alpha) * b) for a, b in zip(rgb(top), rgb(bottom), strict=True)]
+    return "#" + "".join(f"{c:02x}" for c in mixed)
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance."""
+    def channel(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ratio(a: str, b: str) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def css_value(css: str, selector: str, prop: str) -> str:
+    """The value of ``prop`` in the rule whose selector list is exactly ``selector``."""
+    for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css):
+        names = [s.strip() for s in selectors.replace("<style>", "").split(",")]
+        if selector in names:
+            found = re.search(rf"(?:^|[;\s]){re.escape(prop)}\s*:\s*([^;]+)", body)
+            if found:
+                value = found.group(1).strip()
+                colour = re.search(r"#[0-9a-fA-F]{3,6}\b", value)
+                return colour.group(0) if colour else value
+    raise KeyError(f"{selector} {{ {prop} }}")
+
+
+def theme(name: str, key: str) -> str:
+    return str(CONFIG["theme"][name][key])
+
+
+# -- the formula -------------------------------------------------------------------------------
+
+
+def test_the_formula_gives_wcag_reference_values() -> None:
+    assert ratio("#000000", "#ffffff") == pytest.approx(21.0)
+    assert ratio("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)  # the famous near miss
+    assert ratio("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)
+    assert ratio("#fff", "#fff") == pytest.approx(1.0)
+    assert over("#000000", 0.5, "#ffffff") == "#808080"
+    assert css_value(".a, .b { color: #123456; }", ".b", "color") == "#123456"
+
+
+# -- the themes ------------------------------------------------------------------------------
+
+
+def test_both_themes_are_defined() -> None:
+    for name in THEMES:
+        for key in ("primaryColor", "backgroundColor", "secondaryBackgroundColor", "textColor",
+                    "linkColor"):
+            rgb(theme(name, key))
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_theme_text_links_and_controls_pass_aa(name: str) -> None:
+    bg, bg2 = theme(name, "backgroundColor"), theme(name, "secondaryBackgroundColor")
+    for background in (bg, bg2):
+        assert ratio(theme(name, "textColor"), background) >= TEXT
+        assert ratio(theme(name, "linkColor"), background) >= TEXT
+        # The primary colour marks toggles, sliders, focus rings and primary buttons.
+        assert ratio(theme(name, "primaryColor"), background) >= UI
+
+
+# -- our own CSS: pairs with a background of their own (same in both themes) -------------------
+
+FIXED_PAIRS: list[tuple[str, str, str, str, float]] = [
+    # (what, css source, selector of the text colour, selector of the background, minimum)
+    ("card: spades and clubs", cards._CSS, ".rl-card.rl-s-S", ".rl-card", TEXT),
+    ("card: hearts and diamonds", cards._CSS, ".rl-card.rl-s-H", ".rl-card", TEXT),
+    ("four-colour deck: diamonds", cards._CSS, ".rl-card.rl-four.rl-s-D", ".rl-card", TEXT),
+    ("four-colour deck: clubs", cards._CSS, ".rl-card.rl-four.rl-s-C", ".rl-card", TEXT),
+    ("legal mark ✓", cards._CSS, ".rl-card .rl-mark", ".rl-card .rl-mark", TEXT),
+    ("highlight mark ★", cards._CSS, ".rl-card .rl-mark", ".rl-card.rl-highlight .rl-mark", TEXT),
+    ("empty table text", cards._CSS, ".rl-table .rl-empty", ".rl-table", TEXT),
+    ("walkthrough: seat tag", walkthrough_kachuful._CSS, ".kw-tag", ".kw-tag", TEXT),
+    ("walkthrough: acting seat tag", walkthrough_kachuful._CSS, ".kw-tag.kw-tag-act",
+     ".kw-tag.kw-tag-act", TEXT),
+    ("walkthrough: acting seat", walkthrough_kachuful._CSS, ".kw-seat.kw-act", ".kw-seat.kw-act",
+     TEXT),
+    ("walkthrough: schedule, this hand", walkthrough_kachuful._CSS, ".kw-sched .kw-here",
+     ".kw-sched .kw-here", TEXT),
+    ("walkthrough: who played, on the cloth", walkthrough_kachuful._CSS + cards._CSS, ".kw-play",
+     ".rl-table",
+     TEXT),
+    ("score sheet: hand made", scorekeeper.CSS, "table.sk-sheet td.sk-hit .sk-pts",
+     "table.sk-sheet td.sk-hit .sk-pts", TEXT),
+    ("score sheet: hand missed", scorekeeper.CSS, "table.sk-sheet td.sk-miss .sk-pts",
+     "table.sk-sheet td.sk-miss .sk-pts", TEXT),
+    ("score sheet: red trump", scorekeeper.CSS, "table.sk-sheet td.sk-red",
+     "table.sk-sheet td.sk-red", TEXT),
+    ("handout text", handout._CSS, "body", "body", TEXT),
+    ("handout links", handout._CSS, "a", "body", TEXT),
+    ("handout lead", handout._CSS, ".cl-lead", "body", TEXT),
+    ("handout subtitle", handout._CSS, ".cl-sub", "body", TEXT),
+    ("handout footer", handout._CSS, ".cl-foot", "body", TEXT),
+    ("handout legend", handout._CSS, ".cl-legend", "body", TEXT),
+]
+
+
+def _colour(css: str, selector: str, prop: str) -> str:
+    if prop == "background":
+        try:
+            return css_value(css, selector, "background")
+        except KeyError:
+            return css_value(css, selector, "background-color")
+    return css_value(css, selector, prop)
+
+
+@pytest.mark.parametrize(("what", "css", "fg", "bg", "minimum"), FIXED_PAIRS,
+                         ids=[p[0] for p in FIXED_PAIRS])
+def test_our_colour_pairs_pass_aa(what: str, css: str, fg: str, bg: str, minimum: float) -> None:
+    text, background = _colour(css, fg, "color"), _colour(css, bg, "background")
+    assert ratio(text, background) >= minimum, (what, text, background, ratio(text, background))
+
+
+def test_suits_keep_aa_on_a_highlighted_card() -> None:
+    face = _colour(cards._CSS, ".rl-card.rl-highlight", "background")
+    for selector in (".rl-card.rl-s-S", ".rl-card.rl-s-H", ".rl-card.rl-four.rl-s-D",
+                     ".rl-card.rl-four.rl-s-C"):
+        assert ratio(_colour(cards._CSS, selector, "color"), face) >= TEXT, selector
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_card_outlines_and_marks_stand_out_from_the_page(name: str) -> None:
+    """The legal border and the highlight outline are seen against the page (UI: 3:1), and
+    the cloth of the table against the page or the cards on it."""
+    page = theme(name, "backgroundColor")
+    face = _colour(cards._CSS, ".rl-card", "background")
+    legal = css_value(cards._CSS, ".rl-card.rl-legal", "border").split()[-1]
+    highlight = css_value(cards._CSS, ".rl-card.rl-highlight", "border").split()[-1]
+    for border in (legal, highlight):
+        assert max(ratio(border, page), ratio(border, face)) >= UI, border
+        assert ratio(border, face) >= UI, border
+    cloth = _colour(cards._CSS, ".rl-table", "background")
+    assert ratio(cloth, face) >= UI
+
+
+# -- our own CSS: text on the theme's background (must pass in both themes) ---------------------
+
+INHERITED: list[tuple[str, str, list[str]]] = [
+    # (css source, a rule, selectors whose text must keep the theme's colour)
+    (cards._CSS, "rl", [".rl-empty", ".rl-caption", ".rl-links a"]),
+    (walkthrough_kachuful._CSS, "kw", [".kw-stats", ".kw-note", ".kw-seat"]),
+    (scorekeeper.CSS, "sk", ["table.sk-sheet th", ".sk-player .sk-name"]),
+]
+
+
+@pytest.mark.parametrize(("css", "prefix", "selectors"), INHERITED, ids=[i[1] for i in INHERITED])
+def test_text_on_the_page_background_takes_the_theme_colour(
+        css: str, prefix: str, selectors: list[str]) -> None:
+    """A fixed text colour cannot pass on both a light and a dark page: such text must
+    inherit the theme's colour (AA in both, see above)."""
+    for selector in selectors:
+        try:
+            value = css_value(css, selector, "color")
+        except KeyError:
+            continue
+        assert value in ("inherit", "currentColor"), (selector, value)
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_tinted_boxes_keep_theme_text_readable(name: str) -> None:
+    text, page = theme(name, "textColor"), theme(name, "backgroundColor")
+    lead = css_value(scorekeeper.CSS, ".sk-player.sk-lead", "background")
+    r, g, b, a = (float(x) for x in re.findall(r"[\d.]+", lead))
+    tint = over(f"#{int(r):02x}{int(g):02x}{int(b):02x}", a, page)
+    assert ratio(text, tint) >= TEXT
+    # Faded notes (opacity 0.8) still pass.
+    assert ratio(over(text, 0.8, page), page) >= TEXT

@@ -1,0 +1,196 @@
+"""No English left on a Spanish or Portuguese page.
+
+Every registered page is opened (through the site frame, :func:`ui.apptest.open_site`) with
+``lang=es`` and ``lang=pt``; every string of every element drawn (markdown, captions,
+headings, widget labels, options and help, alerts, tables, HTML including ``aria-label``,
+chart titles) is searched for the English wording of the UI catalogue
+(:func:`ui.i18n.strings`) and of the engine's message catalogue
+(:func:`engine.messages.catalogue`). A catalogue key's English text is cut at its
+``{fields}``; literal pieces of at least :data:`MIN_LEN` characters that the translation does
+not contain too are looked for. A hit means a string was hard-coded in English, a key lacks
+its translation, or an engine sentence was rendered in English.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import string
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+from google.protobuf.message import Message
+from streamlit.testing.v1 import AppTest
+
+from engine.messages import LANGUAGES, catalogue, missing_keys
+from ui.apptest import open_site
+from ui.i18n import problems, strings
+from ui.navigation import registered
+
+MIN_LEN = 12
+#: Buttons pressed per page by the click-through test.
+CLICKS = 8
+#: Pages that are documents to read (no button but the handout download).
+DOCUMENT_PAGES = {"pages/home.py", "pages/kachuful_rules.py", "pages/krypkasino_rules.py",
+                  "pages/glossary.py"}
+PAGE_FILES = [p.file for p in registered()]
+#: Proto fields that are not visible text (identifiers, links, styling, data).
+_SKIP_FIELDS = {"id", "form_id", "key", "page_script_hash", "url_path", "page", "icon",
+                "css_class", "tag", "anchor", "default_value"}
+
+
+def literal_pieces(template: str) -> list[str]:
+    """The literal parts of a ``str.format`` template, trimmed, with markdown emphasis
+    removed; ``"{seat} plays **{card}** to the trick"`` → ``["plays", "to the trick"]``."""
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError:
+        parsed = [(template, None, None, None)]
+    pieces: list[str] = []
+    for literal, *_ in parsed:
+        for part in re.split(r"\*\*|__|`|\n", literal.replace("{{", "{").replace("}}", "}")):
+            part = part.strip(" \t:;,.()[]-—")
+            if part:
+                pieces.append(part)
+    return pieces
+
+
+def _catalogues() -> list[dict[str, dict[str, str]]]:
+    return [strings(), catalogue()]
+
+
+@cache
+def english_pieces(lang: str) -> dict[str, str]:
+    """English literal piece → the key it comes from, for pieces a ``lang`` page must not
+    show: long enough, and absent from the key's own translation in ``lang`` (names such as
+    "Rules Lab" or "Kachuful" stay the same in every language)."""
+    found: dict[str, str] = {}
+    for table in _catalogues():
+        target = table[lang]
+        for key, template in table["en"].items():
+            translated = target.get(key, "")
+            for piece in literal_pieces(template):
+                if len(piece) >= MIN_LEN and piece not in translated and " " in piece:
+                    found.setdefault(piece, key)
+    # A piece the target language's own catalogue uses somewhere is not a leak.
+    own = "\n".join(v for table in _catalogues() for v in table[lang].values())
+    return {piece: key for piece, key in found.items() if piece not in own}
+
+
+def _strings_of(message: Message) -> Iterator[str]:
+    for field, value in message.ListFields():
+        if field.name in _SKIP_FIELDS:
+            continue
+        values = value if getattr(field, "is_repeated", False) or isinstance(value, (list, tuple)) or type(value).__name__.startswith("Repeated") else [value]
+        for item in values:
+            if isinstance(item, Message):
+                yield from _strings_of(item)
+            elif isinstance(item, str):
+                yield item
+
+
+def _walk(node: Any) -> Iterator[Any]:
+    yield node
+    for child in (getattr(node, "children", None) or {}).values():
+        yield from _walk(child)
+
+
+_MD_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!:|>~<])")
+
+
+def visible_texts(at: AppTest) -> list[str]:
+    """Every string carried by the elements of the run (main area and sidebar), with
+    markdown escapes and HTML entities undone."""
+    texts: list[str] = []
+    for node in _walk(at._tree):
+        proto = getattr(node, "proto", None)
+        if isinstance(proto, Message):
+            texts.extend(html.unescape(_MD_ESCAPE.sub(r"\1", s)) for s in _strings_of(proto))
+    return texts
+
+
+def english_leaks(texts: list[str], lang: str) -> list[str]:
+    """``"key: piece"`` for each English piece found in ``texts``."""
+    pieces = english_pieces(lang)
+    blob = "\n".join(texts)
+    return sorted({f"{key}: {piece!r}" for piece, key in pieces.items() if piece in blob})
+
+
+# -- the detector itself ------------------------------------------------------------------------
+
+
+def test_literal_pieces_cut_at_fields_and_markdown() -> None:
+    assert literal_pieces("{seat} plays **{card}** to the trick.") == ["plays", "to the trick"]
+    assert literal_pieces("Plain sentence here") == ["Plain sentence here"]
+
+
+def test_the_detector_finds_an_english_sentence_and_passes_its_translation() -> None:
+    ui_en, ui_es = strings()["en"], strings()["es"]
+    key = next(k for k in ("sidebar.deck.help", "sidebar.deck", "page.glossary")
+               if len(ui_en[k]) >= MIN_LEN and ui_en[k] != ui_es[k])
+    assert english_leaks([ui_en[key]], "es") != []
+    assert english_leaks([ui_es[key]], "es") == []
+    engine_en = catalogue()["en"]["common.game-over"]
+    assert english_leaks([f"Oops: {engine_en}"], "pt") != []
+    assert english_leaks([catalogue()["pt"]["common.game-over"]], "pt") == []
+    assert len(english_pieces("es")) > 500
+
+
+def test_every_catalogue_module_is_complete_in_every_language() -> None:
+    """UI strings and every engine catalogue module (rules, bots, quiz, score sheets…)."""
+    import importlib
+    import pkgutil
+
+    import engine
+    from engine.messages import CATALOGUE_MODULES
+
+    assert problems() == []
+    assert missing_keys() == {lang: [] for lang in LANGUAGES if lang != "en"}
+    on_disk = {f"engine.{m.name}.catalogue" for m in pkgutil.iter_modules(engine.__path__)
+               if m.ispkg and importlib.util.find_spec(f"engine.{m.name}.catalogue")}
+    assert on_disk <= set(CATALOGUE_MODULES), on_disk - set(CATALOGUE_MODULES)
+    for name in CATALOGUE_MODULES:
+        messages = importlib.import_module(name).MESSAGES
+        assert set(messages) == set(LANGUAGES), name
+        for lang in LANGUAGES:
+            assert messages[lang].keys() == messages["en"].keys(), (name, lang)
+
+
+# -- the site ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+@pytest.mark.parametrize("file", PAGE_FILES)
+def test_no_english_catalogue_text_on_a_translated_page(file: str, lang: str) -> None:
+    at = open_site(file, lang=lang, timeout=60)
+    assert not at.exception, at.exception
+    texts = visible_texts(at)
+    assert len(texts) > 5
+    assert english_leaks(texts, lang) == []
+
+
+def _clickable(at: AppTest) -> list[Any]:
+    return [b for b in at.button if not b.proto.disabled and b.proto.type != "tertiary"]
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+@pytest.mark.parametrize("file", PAGE_FILES)
+def test_no_english_after_clicking_through_a_page(file: str, lang: str) -> None:
+    """What a visitor sees after pressing the page's buttons (Next, Check, a card, Run…):
+    feedback, engine explanations, bot sentences, later steps."""
+    at = open_site(file, lang=lang, timeout=90)
+    leaks: set[str] = set()
+    pressed: dict[str, int] = {}
+    for _ in range(CLICKS):
+        buttons = [b for b in _clickable(at) if pressed.get(b.key or b.label, 0) < 3]
+        if not buttons:
+            break
+        button = min(buttons, key=lambda b: pressed.get(b.key or b.label, 0))
+        pressed[button.key or button.label] = pressed.get(button.key or button.label, 0) + 1
+        button.click().run()
+        assert not at.exception, at.exception
+        leaks |= set(english_leaks(visible_texts(at), lang))
+    assert pressed or file in DOCUMENT_PAGES, "no button to press"
+    assert sorted(leaks) == []
