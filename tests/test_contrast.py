@@ -106,6 +106,20 @@ def test_theme_text_links_and_controls_pass_aa(name: str) -> None:
         assert ratio(theme(name, "primaryColor"), background) >= UI
 
 
+@pytest.mark.parametrize("name", THEMES)
+def test_coloured_text_we_use_is_defined_and_passes_aa(name: str) -> None:
+    """``:red[…]``, ``:blue[…]``, ``:green[…]`` (suits on the play pages' card buttons) use the
+    theme's text colours: each is set for both themes and passes AA on both backgrounds."""
+    from ui.play import FOUR_COLOURS, SUIT_COLOURS
+
+    used = {c for c in (*SUIT_COLOURS.values(), *FOUR_COLOURS.values()) if c}
+    assert used
+    for colour in used:
+        text = theme(name, f"{colour}TextColor")
+        for key in ("backgroundColor", "secondaryBackgroundColor"):
+            assert ratio(text, theme(name, key)) >= TEXT, (colour, key)
+
+
 # -- our own CSS: pairs with a background of their own (same in both themes) -------------------
 
 FIXED_PAIRS: list[tuple[str, str, str, str, float]] = [

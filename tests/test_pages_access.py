@@ -61,3 +61,29 @@ def test_the_menu_shows_every_group_expanded() -> None:
     shown = sum(len(group) for group in calls[-1]["pages"].values())
     assert shown == len(registered())
     assert expanded is True or (isinstance(expanded, int) and expanded >= shown)
+
+
+def test_playable_card_buttons_carry_a_check_mark_not_only_a_fill() -> None:
+    from engine.kachuful import KachufulState
+
+    at = open_site("pages/kachuful_play.py", players="3", seat="1", bots="random,you,basic",
+                   seed="11", max_cards="3", lang="es", deck="4")
+    for _ in range(40):
+        game = at.session_state["kplay.session"]
+        state = game.state
+        assert isinstance(state, KachufulState)
+        if game.bot_turn:
+            at.button(key="kplay.until").click().run()
+        elif state.phase.value == "bid":
+            at.button(key=f"kplay.bid.{state.legal_bid_numbers()[0]}").click().run()
+        else:
+            break
+        assert not at.exception, at.exception
+    legal = set(state.legal_actions())
+    assert legal
+    hand = [b for b in at.button if (b.key or "").startswith("kplay.card.")]
+    assert hand
+    for button in hand:
+        playable = any(button.key == f"kplay.card.{c.code}" for c in legal)
+        assert button.label.startswith("✓ ") is playable, button.label
+        assert (button.proto.type == "primary") is playable

@@ -873,16 +873,20 @@ FOUR_COLOURS = {"H": "red", "D": "blue", "S": "", "C": "green"}
 
 def button_label(card: Card, four_colour: bool = False, filled: bool = False) -> str:
     """A card as a button label (markdown): ``":red[10♥]"``; black suits plain, and every
-    suit plain on a ``filled`` (primary) button, where coloured text would be hard to read.
+    suit plain on a ``filled`` (primary: playable) button, where coloured text would be hard
+    to read. A playable card also carries a ✓, so the fill is not its only sign (and a screen
+    reader says it).
 
     >>> from engine.cards import parse_card
     >>> button_label(parse_card("TH")), button_label(parse_card("2C"), True)
     (':red[10♥]', ':green[2♣]')
     >>> button_label(parse_card("TH"), filled=True)
-    '10♥'
+    '✓ 10♥'
     """
     colour = "" if filled else (FOUR_COLOURS if four_colour else SUIT_COLOURS)[card.suit.value]
     text = str(card)
+    if filled:
+        return f"✓ {text}"
     return f":{colour}[{text}]" if colour else text
 
 
