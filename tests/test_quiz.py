@@ -312,7 +312,8 @@ def test_c_leftovers_go_to_the_last_capturer_or_the_dealer() -> None:
     for q in questions("c-leftovers"):
         last = None
         for fact in q.facts:
-            if fact.key in ("event.krypkasino.captured", "quiz.fact.c-captured-before"):
+            if fact.key in ("event.krypkasino.captured", "event.krypkasino.captured.one",
+                            "quiz.fact.c-captured-before"):
                 last = dict(fact.data)["seat"]
         if last is None:
             nobody += 1

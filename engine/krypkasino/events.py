@@ -35,7 +35,12 @@ class KrypkasinoEvent(Event):
 
     @property
     def key(self) -> str:
-        return f"event.krypkasino.{self.kind}"
+        """``event.krypkasino.<kind>``, with a suffix where the wording depends on the data
+        (a single card, an empty pile of spade faces)."""
+        return f"event.krypkasino.{self.kind}{self._key_suffix()}"
+
+    def _key_suffix(self) -> str:
+        return ""
 
     def message_data(self) -> dict[str, Any]:
         data = super().message_data()
@@ -69,7 +74,8 @@ class Dealt(KrypkasinoEvent):
 
     def _extra(self) -> dict[str, Any]:
         return {"hand_size": len(self.hands[0]) if self.hands else 0,
-                "table_size": len(self.table), "packets_text": "+".join(map(str, self.packets))}
+                "table_size": len(self.table), "packets_text": "+".join(map(str, self.packets)),
+                "deal_number": self.deal + 1}
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,11 @@ class FaceCardsSetAside(KrypkasinoEvent):
     @property
     def kind(self) -> str:
         return "face-cards-set-aside"
+
+    def _key_suffix(self) -> str:
+        if not self.spade_faces:
+            return ".discarded"
+        return ".spades" if not self.discarded else ""
 
 
 @dataclass(frozen=True)
@@ -116,6 +127,9 @@ class Captured(KrypkasinoEvent):
     @property
     def kind(self) -> str:
         return "captured"
+
+    def _key_suffix(self) -> str:
+        return ".one" if len(self.cards) == 1 else ""
 
     def _extra(self) -> dict[str, Any]:
         return {"count": len(self.cards),
@@ -180,6 +194,9 @@ class LeftoversAwarded(KrypkasinoEvent):
     def kind(self) -> str:
         return "leftovers" if self.reason == "last-capturer" else "leftovers-to-dealer"
 
+    def _key_suffix(self) -> str:
+        return "" if self.spade_faces else ".no-spades"
+
 
 @dataclass(frozen=True)
 class DealScored(KrypkasinoEvent):
@@ -195,6 +212,9 @@ class DealScored(KrypkasinoEvent):
     @property
     def kind(self) -> str:
         return "deal-scored"
+
+    def _extra(self) -> dict[str, Any]:
+        return {"deal_number": self.deal + 1}
 
 
 @dataclass(frozen=True)
