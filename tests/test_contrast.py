@@ -104,6 +104,10 @@ def test_theme_text_links_and_controls_pass_aa(name: str) -> None:
         assert ratio(theme(name, "linkColor"), background) >= TEXT
         # The primary colour marks toggles, sliders, focus rings and primary buttons.
         assert ratio(theme(name, "primaryColor"), background) >= UI
+    # Streamlit writes a primary button's label in white on the primary colour.
+    assert ratio("#ffffff", theme(name, "primaryColor")) >= TEXT
+    # Small text it paints in the primary colour is given the text colour (ui/cards.py).
+    assert 'stSliderThumbValue"] *' in cards._CSS and 'aria-selected="true"] *' in cards._CSS
 
 
 @pytest.mark.parametrize("name", THEMES)

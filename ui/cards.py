@@ -203,6 +203,12 @@ _CSS = """
 .rl-links a { color: inherit; text-decoration: underline; text-underline-offset: 0.18em;
   text-decoration-color: rgba(127, 127, 127, 0.7); }
 .rl-links a:hover { text-decoration-color: currentColor; }
+/* Text Streamlit paints in the primary colour (a slider's value, the chosen tab) keeps the
+   theme's text colour: a primary colour dark enough for white button text is too dark for
+   small text on the dark background. */
+[data-testid="stSliderThumbValue"], [data-testid="stSliderThumbValue"] *,
+[data-testid="stTab"][aria-selected="true"], [data-testid="stTab"][aria-selected="true"] * {
+  color: inherit; }
 """
 
 
