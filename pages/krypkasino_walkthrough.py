@@ -343,7 +343,7 @@ board = step.board
 scenario = by_id.get(selection.scenario)
 st.subheader(f"{t('kw.step-of', lang, step=step_no, count=count)} · "
              f"{t(f'kw.kind.{step.kind}', lang)}", anchor=False)
-st.caption(t("kw.where", lang, deal=board.deal, lot=board.lot, lots=board.lots,
+st.caption(t("kw.where", lang, deal=board.deal + 1, lot=board.lot, lots=board.lots,
              stock=board.stock, dealer=board.dealer) + f" · `{step.id}`")
 
 text = scenario.text(step.id, step.kind, step.nth, lang) if scenario is not None else None
@@ -465,9 +465,6 @@ if steps_of.deals > 1:
         fig = score_progression([seat_name(s, lang) for s in range(steps_of.players)], finished,
                                 t("kw.chart.title", lang), t("chart.deal", lang),
                                 t("chart.total", lang))
-        # Deals are numbered from 0 on this page, as in the engine's sentences and records.
-        for trace in fig.data:
-            trace.x = [x - 1 for x in trace.x]
         st.plotly_chart(fig, width="stretch", key=K + "chart")
     else:
         st.caption(t("kw.chart.wait", lang))

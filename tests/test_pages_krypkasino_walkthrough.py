@@ -77,7 +77,7 @@ def test_clicking_through_the_whole_two_player_deal() -> None:
     assert "Seat 1: 17 card points from 38 captured cards" in page
     assert "Card points in all: 42." in page
     assert "play 23: seat 1 +10, seat 0 −10 (double)" in page
-    assert "deal 0 scored: card points 25, 17, sweep points 10, -10, deal scores 35, 7" in page
+    assert "deal 1 scored: card points 25, 17, sweep points 10, -10, deal scores 35, 7" in page
 
 
 def test_a_query_string_restores_a_step() -> None:
@@ -228,7 +228,7 @@ def test_the_session_scenario_ends_with_the_chart_of_three_deals() -> None:
     charts = at.get("plotly_chart")
     assert len(charts) == 1
     figure = json.loads(charts[0].proto.spec)
-    assert [trace["x"] for trace in figure["data"]] == [[0, 1, 2]] * 3
+    assert [trace["x"] for trace in figure["data"]] == [[1, 2, 3]] * 3  # deals shown from 1, as the engine says them
     from tutorials import scenarios
     from ui import walkthrough_krypkasino as wk
 

@@ -7,7 +7,7 @@ plays, what each card of the hand would take (``card_options``), the sweeping ca
 sentence refusing the others (C-8), the events and the scores. This module decides no rule:
 it only records, step by step, what the engine did (pure, no Streamlit).
 
-Steps and their ids (the keys of a scenario's ``texts``; deals count from 0 as in records,
+Steps and their ids (the keys of a scenario's ``texts``; deals count from 0 in step ids as in records (pages show them from 1),
 the first deal has no prefix, later ones ``deal-1.``, ``deal-2.``…):
 
 ==============  =======================  ==============================================
