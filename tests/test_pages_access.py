@@ -87,3 +87,19 @@ def test_playable_card_buttons_carry_a_check_mark_not_only_a_fill() -> None:
         playable = any(button.key == f"kplay.card.{c.code}" for c in legal)
         assert button.label.startswith("✓ ") is playable, button.label
         assert (button.proto.type == "primary") is playable
+
+
+@pytest.mark.parametrize("file", [p.file for p in registered()])
+def test_every_page_honours_the_four_colour_deck(file: str) -> None:
+    """With ``deck=4`` every diamond and club drawn on the page (main area and sidebar) is
+    painted in the four-colour deck; without it, none is."""
+    import re
+
+    for deck, expected in (("4", True), ("2", False)):
+        at = open_site(file, lang="pt", deck=deck, timeout=60)
+        assert not at.exception, at.exception
+        bodies = [h.proto.body for h in at.get("html")]
+        cards = [m.group(1) for body in bodies
+                 for m in re.finditer(r'class="(rl-card [^"]*rl-s-[DC][^"]*)"', body)]
+        assert cards, "no diamond or club drawn (the sidebar shows Q♦ and J♣)"
+        assert all(("rl-four" in c.split()) is expected for c in cards), (deck, cards[:3])
