@@ -347,7 +347,7 @@ class StrongKrypkasinoBot:
     level = "strong"
 
     def __init__(self, seed: int = 0, samples: int = 32, max_plays: int = 10,
-                 rival_weight: float = 2.0, leaf_weight: float = 1.0,
+                 rival_weight: float = 1.0, leaf_weight: float = 1.0,
                  horizon: str = "round") -> None:
         self.rng = random.Random(seed)
         self.samples = samples
