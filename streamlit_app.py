@@ -9,7 +9,7 @@ from ui import navigation, prefs, query, sidebar
 
 st.set_page_config(page_title="Rules Lab", page_icon=":material/playing_cards:", layout="wide")
 
-visitor = prefs.current()
+visitor = prefs.for_frame()
 page = st.navigation(navigation.build(visitor.lang), expanded=True)  # all groups, no "View more"
 sidebar.render(visitor)
 query.show_problems(visitor.problems, visitor.lang)

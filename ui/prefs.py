@@ -63,31 +63,58 @@ def resolve(
 
 
 def _leave_pages_directory_mode() -> None:
-    """Make sure the page runs inside the site frame (``streamlit_app.py``).
+    """Make sure this run goes through the site frame (``streamlit_app.py``).
 
     Because the project has a ``pages/`` folder, a fresh server starts in Streamlit's old
-    "pages directory" mode and stays there until ``st.navigation`` is first called. If the
-    very first visitor opens ``/kachuful_rules`` directly, that page would run alone (no
-    menu groups, no shared sidebar). Leaving the mode and rerunning sends the run through
-    the entry script; this happens at most once per server process.
+    "pages directory" mode and stays there until ``st.navigation`` is first called. A
+    visitor opening ``/kachuful_rules`` while the server is still in that mode gets the page
+    run alone (no menu groups, no shared sidebar). Such a run is recognised by the page
+    list Streamlit made for it, which holds the entry script itself as a page (the site's
+    own menu never does); the mode is then left and the run restarted through the frame.
+    The test is per run, so sessions that started together on a fresh server are all
+    caught, not only the first.
     """
     import streamlit as st
     from streamlit.runtime.pages_manager import PagesManager
+    from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
-    if PagesManager.uses_pages_directory:
+    ctx = get_script_run_ctx()
+    if ctx is None:
+        return
+    manager = ctx.pages_manager
+    entry = str(manager.main_script_path)
+    in_old_mode = any(
+        "url_pathname" in info and str(info.get("script_path")) == entry
+        for info in manager.get_pages().values()
+    )
+    if in_old_mode or PagesManager.uses_pages_directory:
         PagesManager.uses_pages_directory = False
-        st.rerun()
+        if in_old_mode:
+            st.rerun()
+
+
+def for_frame() -> Prefs:
+    """The preferences, for the entry script (before ``st.navigation``: the page list of
+    the previous run must not be taken for this run's)."""
+    from streamlit.runtime.pages_manager import PagesManager
+
+    PagesManager.uses_pages_directory = False
+    return _resolve_and_sync()
 
 
 def current() -> Prefs:
     """The preferences for this run; keeps session state and the URL in step with them.
 
-    Every page calls it first. Safe to call many times per run (the entry script calls it
-    before the page does).
+    Every page calls it first (it also makes sure the page runs inside the site frame).
+    Safe to call many times per run.
     """
+    _leave_pages_directory_mode()
+    return _resolve_and_sync()
+
+
+def _resolve_and_sync() -> Prefs:
     import streamlit as st
 
-    _leave_pages_directory_mode()
     prefs = resolve(
         st.query_params.get("lang"),
         st.query_params.get("deck"),
