@@ -4,19 +4,42 @@ screenshotted in the dark theme."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
-from browser_harness import exceptions, goto, wait_idle
+from browser_harness import exceptions, url_for, wait_idle
 
 from ui.i18n import t
 from ui.navigation import registered
 
 pytestmark = pytest.mark.browser
 SHOTS = "/tmp"
+#: ms to wait for a page: a cold server (or a busy machine) is slow on the first visit.
+LOAD = 90_000
 
 #: (page path, UI string of its Next button)
 WALKTHROUGHS = [("kachuful_walkthrough", "kwalk.next"), ("krypkasino_walkthrough", "kw.next")]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _warm(site: str, browser: Any) -> None:
+    """Visit Home once first: a fresh server's very first visit to another page is the
+    site frame's own case (tests/browser/test_site_browser.py), not these tests'."""
+    page = browser.new_page()
+    try:
+        goto(page, site, "", timeout=LOAD)
+    finally:
+        page.close()
+
+
+def goto(page: Any, base: str, path: str = "", *, timeout: float = 30_000,
+         **query: object) -> None:
+    """Open a page and wait until its title is drawn and the run is over (the harness's
+    ``goto`` waits for the first element, which may be an invisible style block)."""
+    page.goto(url_for(base, path, **query), wait_until="domcontentloaded", timeout=timeout)
+    page.wait_for_selector("[data-testid='stMain'] h1", timeout=timeout)
+    wait_idle(page, timeout)
 
 
 def focused_text(page: Any) -> str:
@@ -45,7 +68,7 @@ def step_in_url(page: Any) -> str:
 @pytest.mark.parametrize(("path", "next_key"), WALKTHROUGHS)
 def test_a_walkthrough_moves_with_the_keyboard_alone(page: Any, site: str, path: str,
                                                      next_key: str) -> None:
-    goto(page, site, path, lang="es")
+    goto(page, site, path, lang="es", timeout=LOAD)
     label = t(next_key, "es")
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     tab_to(page, label)
@@ -63,7 +86,7 @@ def test_a_walkthrough_moves_with_the_keyboard_alone(page: Any, site: str, path:
 
 
 def test_the_menu_lists_every_page_without_view_more(page: Any, site: str) -> None:
-    goto(page, site, "", lang="pt")
+    goto(page, site, "", lang="pt", timeout=LOAD)
     nav = page.locator("[data-testid='stSidebarNav']")
     nav.wait_for()
     assert page.locator("[data-testid='stSidebarNavViewButton']").count() == 0
@@ -84,7 +107,7 @@ def test_translated_pages_in_the_dark_theme(new_page: Any, site: str, path: str,
                                             lang: str) -> None:
     """Screenshots for a person to look at (dark theme, four-colour deck)."""
     page = new_page(color_scheme="dark")
-    goto(page, site, path, lang=lang, deck="4")
+    goto(page, site, path, lang=lang, deck="4", timeout=LOAD)
     background = page.evaluate(
         "() => getComputedStyle(document.querySelector(\"[data-testid='stApp']\")).backgroundColor")
     assert background == "rgb(16, 23, 20)", background  # the dark theme's #101714
@@ -120,9 +143,46 @@ def test_streamlit_controls_in_our_colours_pass_aa(new_page: Any, site: str, sch
     """Primary buttons (white on the primary colour), a slider's value and the chosen tab,
     measured in the page as drawn, in both themes."""
     page = new_page(color_scheme=scheme)
-    goto(page, site, path)
+    goto(page, site, path, timeout=LOAD)
     measured = page.evaluate(CONTRAST_JS)
     assert any(what.startswith("primary button") for what, _ in measured)
     assert len(measured) >= 2
     failing = [(what, round(r, 2)) for what, r in measured if r < 4.5]
     assert failing == []
+
+
+def test_card_buttons_on_a_play_page_are_named_and_marked(page: Any, site: str) -> None:
+    """The hand on a play page is a row of buttons: each is named by its card (rank and suit
+    symbol, read by a screen reader) and a playable one carries ✓ besides its fill."""
+    goto(page, site, "krypkasino_play", lang="es", deck="4", players=2, seat=0, seed=7,
+         timeout=LOAD)
+    buttons = page.locator("[class*='st-key-cplay-card'] button")
+    buttons.first.wait_for()
+    assert buttons.count() >= 1
+    for i in range(buttons.count()):
+        button = buttons.nth(i)
+        name = button.inner_text().strip()
+        assert re.search(r"(10|[2-9AKQJ])[♠♥♦♣]", name), name
+        primary = button.get_attribute("data-testid") == "stBaseButton-primary"
+        assert name.startswith("✓") is primary, name
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_marked_cards_say_their_state(new_page: Any, site: str, lang: str) -> None:
+    """After a quiz answer the position is shown again with the answer marked: each marked
+    card's text alternative names its state, in the page's language."""
+    page = new_page(viewport={"width": 1280, "height": 1900})
+    goto(page, site, "quiz", lang=lang, q="k-play-1", timeout=LOAD)
+    main = page.locator("[data-testid='stMain']")
+    main.locator("[data-testid='stCheckbox']").first.wait_for()
+    main.locator("[data-testid='stCheckbox'] label").first.click()
+    wait_idle(page)
+    main.get_by_role("button", name=t("quiz.ui.check", lang)).click()
+    wait_idle(page)
+    marked = main.locator(".rl-card.rl-legal, .rl-card.rl-highlight, .rl-card.rl-dimmed")
+    marked.first.wait_for(state="attached")
+    for i in range(marked.count()):
+        card = marked.nth(i)
+        classes = (card.get_attribute("class") or "").split()
+        state = next(s for s in ("legal", "highlight", "dimmed") if f"rl-{s}" in classes)
+        assert (card.get_attribute("aria-label") or "").endswith(t(f"card.state.{state}", lang))
