@@ -103,3 +103,13 @@ def test_every_page_honours_the_four_colour_deck(file: str) -> None:
                  for m in re.finditer(r'class="(rl-card [^"]*rl-s-[DC][^"]*)"', body)]
         assert cards, "no diamond or club drawn (the sidebar shows Q♦ and J♣)"
         assert all(("rl-four" in c.split()) is expected for c in cards), (deck, cards[:3])
+
+
+def test_an_unplayable_rule_set_is_explained_in_the_visitor_language() -> None:
+    """Not the Python exception's English text (ui.explore.rules_problem)."""
+    import ui.explore as explore
+
+    with mock.patch.object(explore, "rules_of", side_effect=TypeError("got multiple values")):
+        for lang in LANGS:
+            assert explore.rules_problem("kachuful", {}, lang) == t("access.rules.invalid", lang)
+    assert "nonsense" in (explore.rules_problem("kachuful", {"nonsense": 1}, "es") or "")

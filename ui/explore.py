@@ -148,8 +148,10 @@ def rules_problem(game: str, options: Mapping[str, Any], lang: str,
                 rules.session_length(players)
     except RulesLabError as exc:
         return exc.localized(lang)
-    except (TypeError, ValueError) as exc:  # e.g. an option given twice in a form
-        return str(exc)
+    except (TypeError, ValueError):  # e.g. an option given twice in a form
+        from ui.i18n import t
+
+        return t("access.rules.invalid", lang)
     return None
 
 
