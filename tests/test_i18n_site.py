@@ -194,3 +194,43 @@ def test_no_english_after_clicking_through_a_page(file: str, lang: str) -> None:
         leaks |= set(english_leaks(visible_texts(at), lang))
     assert pressed or file in DOCUMENT_PAGES, "no button to press"
     assert sorted(leaks) == []
+
+
+def _answer_and_check(at: AppTest, lang: str) -> None:
+    """Give some answer to the quiz question on the page and press its Check button."""
+    from ui.i18n import t
+
+    for box in at.checkbox:
+        if (box.key or "").startswith("quiz."):
+            box.check()
+            break
+    for radio in at.radio:
+        if (radio.key or "").startswith(("quiz.form", "quiz.pick")) and radio.options:
+            radio.set_value(radio.options[0])
+    for number in at.number_input:
+        if (number.key or "").startswith("quiz."):
+            number.set_value(1)
+    for select in at.selectbox:
+        if (select.key or "").startswith(("quiz.form", "quiz.pick")) and select.options:
+            select.set_value(select.options[0])
+    check = [b for b in at.button if b.label == t("quiz.ui.check", lang)]
+    assert check, "no Check button"
+    check[0].click().run()
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_no_english_in_any_quiz_question_and_its_feedback(lang: str) -> None:
+    """Every question type of engine.quiz, asked and answered: prompt, choices, verdict and
+    the engine's explanation naming the rule."""
+    from engine.quiz import TYPES
+
+    leaks: set[str] = set()
+    for kind in TYPES:
+        at = open_site("pages/quiz.py", lang=lang, q=f"{kind}-3", timeout=60)
+        assert not at.exception, (kind, at.exception)
+        leaks |= {f"{kind}: {leak}" for leak in english_leaks(visible_texts(at), lang)}
+        _answer_and_check(at, lang)
+        assert not at.exception, (kind, at.exception)
+        assert [*at.error, *at.success], f"{kind}: no verdict shown"
+        leaks |= {f"{kind} (answered): {leak}" for leak in english_leaks(visible_texts(at), lang)}
+    assert sorted(leaks) == []
