@@ -234,3 +234,27 @@ def test_no_english_in_any_quiz_question_and_its_feedback(lang: str) -> None:
         assert [*at.error, *at.success], f"{kind}: no verdict shown"
         leaks |= {f"{kind} (answered): {leak}" for leak in english_leaks(visible_texts(at), lang)}
     assert sorted(leaks) == []
+
+
+def _scenarios(game: str) -> list[str]:
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "tutorials" / "scenarios" / game
+    return sorted(p.stem for p in folder.glob("*.json"))
+
+
+WALKTHROUGH_ENDS = [("pages/kachuful_walkthrough.py", s) for s in _scenarios("kachuful")] + \
+    [("pages/krypkasino_walkthrough.py", s) for s in _scenarios("krypkasino")]
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+@pytest.mark.parametrize(("file", "scenario"), WALKTHROUGH_ENDS)
+def test_no_english_at_a_walkthrough_scenario_middle_and_end(file: str, scenario: str,
+                                                            lang: str) -> None:
+    """Each scenario's middle and last step (scores, sweeps, reneges, the end of a session)."""
+    leaks: set[str] = set()
+    for step in ("4", "999"):
+        at = open_site(file, lang=lang, scenario=scenario, step=step, timeout=60)
+        assert not at.exception, at.exception
+        leaks |= {f"step {step}: {leak}" for leak in english_leaks(visible_texts(at), lang)}
+    assert sorted(leaks) == []
