@@ -258,3 +258,54 @@ def test_no_english_at_a_walkthrough_scenario_middle_and_end(file: str, scenario
         assert not at.exception, at.exception
         leaks |= {f"step {step}: {leak}" for leak in english_leaks(visible_texts(at), lang)}
     assert sorted(leaks) == []
+
+
+def _play_through(at: AppTest, prefix: str, lang: str, kachuful: bool) -> tuple[set[str], int]:
+    """Play the whole game on a play page (the first legal move, and one refused card when
+    the hand has one), collecting English leaks after every press; returns them and how
+    many refusals were shown."""
+    leaks: set[str] = set(english_leaks(visible_texts(at), lang))
+    refused = 0
+
+    def press(key: str) -> None:
+        at.button(key=key).click().run()
+        assert not at.exception, at.exception
+        leaks.update(english_leaks(visible_texts(at), lang))
+
+    for _ in range(200):
+        game = at.session_state[prefix + "session"]
+        if game.over:
+            break
+        state = game.state
+        if game.bot_turn:
+            press(prefix + "until")
+        elif kachuful and state.phase.value == "bid":
+            press(f"{prefix}bid.{state.legal_bid_numbers()[0]}")
+        elif not kachuful and game.pending is not None:
+            press(prefix + "take.0")
+        elif kachuful:
+            legal = set(state.legal_actions())
+            wrong = [c for c in state.hand_of(game.seat) if c not in legal]
+            if wrong and not refused:
+                press(f"{prefix}card.{wrong[0].code}")
+                refused += len(at.error)
+            press(f"{prefix}card.{state.legal_actions()[0].code}")
+        else:
+            hand = state.hand(game.seat)
+            press(f"{prefix}card.{hand.index(state.legal_actions()[0].card)}")
+    assert at.session_state[prefix + "session"].over
+    return leaks, refused
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_no_english_while_playing_a_whole_game(lang: str) -> None:
+    """Both play pages, a whole short game with the coach on: bot sentences, the log, the
+    coach's advice, a refused card, reviews, the score sheet and the end of the game."""
+    at = open_site("pages/kachuful_play.py", players="3", seat="0", bots="you,random,random",
+                   seed="3", max_cards="3", lang=lang, timeout=60)
+    leaks, refused = _play_through(at, "kplay.", lang, kachuful=True)
+    assert refused >= 1
+    at = open_site("pages/krypkasino_play.py", players="2", seat="0", bots="you,basic",
+                   seed="4", session="1", lang=lang, timeout=60)
+    more, _ = _play_through(at, "cplay.", lang, kachuful=False)
+    assert sorted(leaks | more) == []
