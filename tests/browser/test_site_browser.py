@@ -96,7 +96,9 @@ def test_text_from_a_link_is_shown_as_text_never_as_html(page: Any, site: str) -
 
 def test_language_switch_follows_the_visitor_across_pages(page: Any, site: str) -> None:
     goto(page, site, "")
-    page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").click()
+    box = page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']")
+    box.scroll_into_view_if_needed()
+    box.get_by_role("combobox").click()
     page.get_by_role("option", name="Español").click()
     wait_idle(page)
     page.wait_for_url("**/?lang=es")
