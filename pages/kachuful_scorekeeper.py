@@ -7,8 +7,6 @@ the link (?sheet=k1.…) after every run, so a reload or a shared link restores 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
@@ -42,34 +40,13 @@ lang = visitor.lang
 # -- state -------------------------------------------------------------------------------
 
 
-def load() -> None:
-    """Once per session: the sheet from the link (or none, with the link's problem)."""
-    if LOADED in st.session_state:
-        return
-    decoded = sk.decode(st.query_params.get(sk.PARAM), "kachuful")
-    st.session_state[SHEET] = decoded.sheet
-    st.session_state[PROBLEM] = decoded.problem
-    st.session_state[LOADED] = True
+store = sk.SheetStore(P, "kachuful")
+load, attempt, typed_names = store.load, store.attempt, store.typed_names
 
 
 def sheet() -> KachufulSheet | None:
-    value = st.session_state.get(SHEET)
+    value = store.sheet()
     return value if isinstance(value, KachufulSheet) else None
-
-
-def attempt(change: Callable[[], KachufulSheet]) -> None:
-    """Keep the new sheet ``change()`` returns, or the engine's refusal (sheet unchanged)."""
-    try:
-        st.session_state[SHEET] = change()
-        st.session_state[ERROR] = None
-        st.session_state[PROBLEM] = None
-    except RulesLabError as exc:
-        st.session_state[ERROR] = exc
-
-
-def typed_names() -> list[str]:
-    text = st.session_state.get(P + "names", "")
-    return [line.strip() for line in str(text).splitlines() if line.strip()]
 
 
 def max_cards_value(choice: object) -> int | str | None:

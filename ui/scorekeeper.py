@@ -22,7 +22,7 @@ import csv
 import io
 import json
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -322,3 +322,53 @@ def legend_below(fig: go.Figure) -> go.Figure:
 def chart_names(names: Sequence[str]) -> list[str]:
     """Names for Plotly legends: escaped, since Plotly reads a few HTML tags in text."""
     return [escape_html(n) for n in names]
+
+
+# -- the sheet kept in a page's session state ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class SheetStore:
+    """One scorekeeper page's sheet in ``st.session_state``, under keys prefixed ``prefix``.
+
+    The sheet is read once per session from the link; every change goes through
+    :meth:`attempt`, which keeps the engine's refusal and leaves the sheet unchanged.
+    """
+
+    prefix: str
+    game: Literal["kachuful", "krypkasino"]
+
+    def load(self) -> None:
+        """Once per session: the sheet from the link (or none, with the link's problem)."""
+        import streamlit as st
+
+        if self.prefix + "loaded" in st.session_state:
+            return
+        decoded = decode(st.query_params.get(PARAM), self.game)
+        st.session_state[self.prefix + "sheet"] = decoded.sheet
+        st.session_state[self.prefix + "problem"] = decoded.problem
+        st.session_state[self.prefix + "loaded"] = True
+
+    def sheet(self) -> KachufulSheet | KrypkasinoSheet | None:
+        import streamlit as st
+
+        value = st.session_state.get(self.prefix + "sheet")
+        kind = KachufulSheet if self.game == "kachuful" else KrypkasinoSheet
+        return value if isinstance(value, kind) else None
+
+    def attempt(self, change: Callable[[], KachufulSheet | KrypkasinoSheet]) -> None:
+        """Keep the new sheet ``change()`` returns, or the engine's refusal (sheet unchanged)."""
+        import streamlit as st
+
+        try:
+            st.session_state[self.prefix + "sheet"] = change()
+            st.session_state[self.prefix + "error"] = None
+            st.session_state[self.prefix + "problem"] = None
+        except RulesLabError as exc:
+            st.session_state[self.prefix + "error"] = exc
+
+    def typed_names(self) -> list[str]:
+        import streamlit as st
+
+        text = st.session_state.get(self.prefix + "names", "")
+        return [line.strip() for line in str(text).splitlines() if line.strip()]
