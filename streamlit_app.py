@@ -3,11 +3,16 @@
 Pages are listed in ui/navigation.py (add a line there for a new page).
 """
 
+from pathlib import Path
+
 import streamlit as st
 
 from ui import navigation, prefs, query, sidebar
 
-st.set_page_config(page_title="Rules Lab", page_icon=":material/playing_cards:", layout="wide")
+# A local favicon: a Material icon as page_icon is fetched from fonts.gstatic.com, which a
+# classroom without internet (and the test machine) cannot reach.
+FAVICON = str(Path(__file__).parent / "assets" / "favicon.png")
+st.set_page_config(page_title="Rules Lab", page_icon=FAVICON, layout="wide")
 
 visitor = prefs.for_frame()
 page = st.navigation(navigation.build(visitor.lang), expanded=True)  # all groups, no "View more"

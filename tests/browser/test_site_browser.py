@@ -142,3 +142,17 @@ def test_a_first_visit_straight_to_a_page_gets_the_whole_frame(browser: Any) -> 
             assert exceptions(first) == []
         finally:
             context.close()
+
+
+def test_no_page_asks_anything_of_the_internet(new_page: Any, site: str) -> None:
+    """A classroom without internet gets the whole site: every request a page makes (the
+    favicon, fonts, icons, scripts) goes to the site's own server."""
+    page = new_page()
+    outside: list[str] = []
+    page.on("request", lambda request: outside.append(request.url)
+            if not request.url.startswith((site.rstrip("/"), "data:", "blob:", "about:"))
+            else None)
+    for path in PATHS:
+        goto(page, site, path)
+        page.wait_for_timeout(300)  # the favicon and lazy icons are asked for after the run
+    assert outside == []
