@@ -241,114 +241,128 @@ for note in walk.notes:
 if walk.illegal:
     st.warning(t("kwalk.illegal.banner", lang, step=count), icon=":material/block:")
 
-# Navigation: start, back, next, whose eyes; the slider below.
-nav = st.columns([1, 1, 1, 2], vertical_alignment="bottom")
-nav[0].button(t("kwalk.first", lang), key=W + "first", on_click=go, kwargs={"to": 1},
-              disabled=step == 1, width="stretch", icon=":material/first_page:")
-nav[1].button(t("kwalk.back", lang), key=W + "back", on_click=go, args=(-1,),
-              disabled=step == 1, width="stretch", icon=":material/arrow_back:")
-nav[2].button(t("kwalk.next", lang), key=W + "next", on_click=go, args=(1,),
-              disabled=step == count, type="primary", width="stretch",
-              icon=":material/arrow_forward:")
-with nav[3]:
-    seats = ["all", *(str(s) for s in range(walk.players))]
-    sync("seat", cfg.seat if cfg.seat in seats else "all")
-    st.selectbox(t("kwalk.view", lang), seats, key=W + "seat", on_change=on_seat,
-                 format_func=lambda s: t("kwalk.view.all", lang) if s == "all"
-                 else t("kwalk.view.seat", lang, seat=s))
-if count > 1:
-    sync("step", step)
-    st.slider(t("kwalk.step.of", lang, step=step, count=count), min_value=1, max_value=count,
-              key=W + "step", on_change=on_slider)
+# The stepper is a fragment: Back, Next, the slider and the seat to see the table as rerun
+# only this part of the page (not the frame, the sidebar and the settings above), which is
+# what a visitor does most. A change above is a full run, so the settings (scenario,
+# variant) are fixed here; the step and the seat are read from the session.
+@st.fragment
+def stepper() -> None:
+    cfg: wk.Config = st.session_state[CFG]
+    walk = steps_of(cfg)
+    step = clamp(int(st.session_state[STEP]), 1, count)
+    st.session_state[STEP] = step
 
-current_step = walk.steps[step - 1]
-if step == count:
-    st.caption(t("kwalk.end", lang))
-st.subheader(current_step.title, anchor=False)
+    # Navigation: start, back, next, whose eyes; the slider below.
+    nav = st.columns([1, 1, 1, 2], vertical_alignment="bottom")
+    nav[0].button(t("kwalk.first", lang), key=W + "first", on_click=go, kwargs={"to": 1},
+                  disabled=step == 1, width="stretch", icon=":material/first_page:")
+    nav[1].button(t("kwalk.back", lang), key=W + "back", on_click=go, args=(-1,),
+                  disabled=step == 1, width="stretch", icon=":material/arrow_back:")
+    nav[2].button(t("kwalk.next", lang), key=W + "next", on_click=go, args=(1,),
+                  disabled=step == count, type="primary", width="stretch",
+                  icon=":material/arrow_forward:")
+    with nav[3]:
+        seats = ["all", *(str(s) for s in range(walk.players))]
+        sync("seat", cfg.seat if cfg.seat in seats else "all")
+        st.selectbox(t("kwalk.view", lang), seats, key=W + "seat", on_change=on_seat,
+                     format_func=lambda s: t("kwalk.view.all", lang) if s == "all"
+                     else t("kwalk.view.seat", lang, seat=s))
+    if count > 1:
+        sync("step", step)
+        st.slider(t("kwalk.step.of", lang, step=step, count=count), min_value=1, max_value=count,
+                  key=W + "step", on_change=on_slider)
 
-viewer = None if cfg.seat == "all" else int(cfg.seat)
-hidden = current_step.hides_private(viewer)
-left, right = st.columns([2, 3], gap="large")
-with left:
-    if current_step.text:
-        st.info(f"**{t('kwalk.teacher', lang)}:** {current_step.text}", icon=":material/school:")
-    if current_step.lines:
-        st.markdown(f"**{t('kwalk.what', lang)}**\n\n"
-                    + "\n".join(f"- {escape_markdown(line)}" for line in current_step.lines))
-    if current_step.error:
-        st.error(f"**{t('kwalk.refused', lang)}:** {escape_markdown(current_step.error)}",
-                 icon=":material/block:")
-    why = [*current_step.explain, *(() if hidden else current_step.private)]
-    if why:
-        st.markdown(f"**{t('kwalk.why', lang)}**\n\n"
-                    + "\n".join(f"- {escape_markdown(line)}" for line in why))
-    if hidden:
-        st.caption(t("kwalk.view.private", lang, seat=viewer, actor=current_step.seat))
-    else:
-        if current_step.advice:
-            st.success(f"**{t('kwalk.advice', lang)}:** {escape_markdown(current_step.advice)}",
-                       icon=":material/lightbulb:")
-        if current_step.bot:
-            st.info(f"**{t('kwalk.bot', lang)}:** {escape_markdown(current_step.bot)}",
-                    icon=":material/smart_toy:")
-    if current_step.rules:
-        links = ", ".join(f"[{r}]({rule_href(r, query=visitor.query())})"
-                          for r in current_step.rules)
-        st.markdown(t("kwalk.rules", lang, links=links))
+    current_step = walk.steps[step - 1]
+    if step == count:
+        st.caption(t("kwalk.end", lang))
+    st.subheader(current_step.title, anchor=False)
 
-with right:
-    table = current_step.table
-    if current_step.draw:
-        st.html(wk.draw_html(current_step, lang, visitor.four_colour))
-    if current_step.kind == "schedule":
-        st.html(wk.schedule_html(walk.schedule, walk.trumps, current_step.hand, lang))
-    if table is not None and not current_step.sheet:  # the score sheet replaces empty hands
-        st.caption(t("kwalk.table.caption", lang, hand=table.hand, size=table.size,
-                     trump=wk.trump_words(table.trump, lang)))
-        if viewer is None:
-            st.caption(t("kwalk.view.note.all", lang))
-        elif table.size == 1 and cfg.rules.one_card_forehead:
-            st.caption(t("kwalk.view.note.forehead", lang, seat=viewer))
+    viewer = None if cfg.seat == "all" else int(cfg.seat)
+    hidden = current_step.hides_private(viewer)
+    left, right = st.columns([2, 3], gap="large")
+    with left:
+        if current_step.text:
+            st.info(f"**{t('kwalk.teacher', lang)}:** {current_step.text}", icon=":material/school:")
+        if current_step.lines:
+            st.markdown(f"**{t('kwalk.what', lang)}**\n\n"
+                        + "\n".join(f"- {escape_markdown(line)}" for line in current_step.lines))
+        if current_step.error:
+            st.error(f"**{t('kwalk.refused', lang)}:** {escape_markdown(current_step.error)}",
+                     icon=":material/block:")
+        why = [*current_step.explain, *(() if hidden else current_step.private)]
+        if why:
+            st.markdown(f"**{t('kwalk.why', lang)}**\n\n"
+                        + "\n".join(f"- {escape_markdown(line)}" for line in why))
+        if hidden:
+            st.caption(t("kwalk.view.private", lang, seat=viewer, actor=current_step.seat))
         else:
-            st.caption(t("kwalk.view.note.seat", lang, seat=viewer))
-        st.html(wk.table_html(table, lang, viewer, visitor.four_colour))
-        if table.to_act is not None and (viewer is None or viewer == table.to_act):
-            if table.legal_cards:
-                st.caption(t("kwalk.table.legal-cards", lang, seat=table.to_act))
-            elif table.legal_bids:
-                st.caption(t("kwalk.table.legal-bids", lang, seat=table.to_act,
-                             bids=", ".join(str(b) for b in table.legal_bids)))
-    if current_step.sheet:
-        st.dataframe(
-            {t("kwalk.sheet.seat", lang): [r[0] for r in current_step.sheet],
-             t("kwalk.sheet.bid", lang): [r[1] for r in current_step.sheet],
-             t("kwalk.sheet.tricks", lang): [r[2] for r in current_step.sheet],
-             t("kwalk.sheet.points", lang): [r[3] for r in current_step.sheet],
-             t("kwalk.sheet.total", lang): [r[4] for r in current_step.sheet]},
-            hide_index=True, width="stretch")
+            if current_step.advice:
+                st.success(f"**{t('kwalk.advice', lang)}:** {escape_markdown(current_step.advice)}",
+                           icon=":material/lightbulb:")
+            if current_step.bot:
+                st.info(f"**{t('kwalk.bot', lang)}:** {escape_markdown(current_step.bot)}",
+                        icon=":material/smart_toy:")
+        if current_step.rules:
+            links = ", ".join(f"[{r}]({rule_href(r, query=visitor.query())})"
+                              for r in current_step.rules)
+            st.markdown(t("kwalk.rules", lang, links=links))
 
-# The score chart, for a walkthrough that goes past one hand.
-if len(walk.hand_scores) > 1:
-    rows = walk.scores_until(step - 1)
-    if rows:
-        names = [t("kwalk.seat", lang, seat=s) for s in range(walk.players)]
-        fig = score_progression(names, [r[1] for r in rows], t("kwalk.chart.title", lang),
-                                t("chart.hand", lang), t("chart.total", lang))
-        st.plotly_chart(fig, width="stretch", key=W + "chart")
-    else:
-        st.caption(t("kwalk.chart.wait", lang))
+    with right:
+        table = current_step.table
+        if current_step.draw:
+            st.html(wk.draw_html(current_step, lang, visitor.four_colour))
+        if current_step.kind == "schedule":
+            st.html(wk.schedule_html(walk.schedule, walk.trumps, current_step.hand, lang))
+        if table is not None and not current_step.sheet:  # the score sheet replaces empty hands
+            st.caption(t("kwalk.table.caption", lang, hand=table.hand, size=table.size,
+                         trump=wk.trump_words(table.trump, lang)))
+            if viewer is None:
+                st.caption(t("kwalk.view.note.all", lang))
+            elif table.size == 1 and cfg.rules.one_card_forehead:
+                st.caption(t("kwalk.view.note.forehead", lang, seat=viewer))
+            else:
+                st.caption(t("kwalk.view.note.seat", lang, seat=viewer))
+            st.html(wk.table_html(table, lang, viewer, visitor.four_colour))
+            if table.to_act is not None and (viewer is None or viewer == table.to_act):
+                if table.legal_cards:
+                    st.caption(t("kwalk.table.legal-cards", lang, seat=table.to_act))
+                elif table.legal_bids:
+                    st.caption(t("kwalk.table.legal-bids", lang, seat=table.to_act,
+                                 bids=", ".join(str(b) for b in table.legal_bids)))
+        if current_step.sheet:
+            st.dataframe(
+                {t("kwalk.sheet.seat", lang): [r[0] for r in current_step.sheet],
+                 t("kwalk.sheet.bid", lang): [r[1] for r in current_step.sheet],
+                 t("kwalk.sheet.tricks", lang): [r[2] for r in current_step.sheet],
+                 t("kwalk.sheet.points", lang): [r[3] for r in current_step.sheet],
+                 t("kwalk.sheet.total", lang): [r[4] for r in current_step.sheet]},
+                hide_index=True, width="stretch")
 
-# The link that reproduces this step, mirrored in the address bar.
-params = wk.config_params(cfg, base, step)
-write_params(**params)
-st.session_state[SENT] = {k: v for k, v in params.items() if v is not None}
-query = {**visitor.query(), **st.session_state[SENT]}
-path = "kachuful_walkthrough?" + urllib.parse.urlencode(query)
-try:
-    parts = urllib.parse.urlsplit(str(st.context.url or ""))
-    origin = f"{parts.scheme}://{parts.netloc}/" if parts.scheme and parts.netloc else "/"
-except Exception:  # noqa: BLE001 - no URL outside a browser session (tests)
-    origin = "/"
-with st.expander(t("kwalk.share", lang).split(":")[0], icon=":material/link:"):
-    st.caption(t("kwalk.share", lang))
-    st.code(origin + path, language=None)
+    # The score chart, for a walkthrough that goes past one hand.
+    if len(walk.hand_scores) > 1:
+        rows = walk.scores_until(step - 1)
+        if rows:
+            names = [t("kwalk.seat", lang, seat=s) for s in range(walk.players)]
+            fig = score_progression(names, [r[1] for r in rows], t("kwalk.chart.title", lang),
+                                    t("chart.hand", lang), t("chart.total", lang))
+            st.plotly_chart(fig, width="stretch", key=W + "chart")
+        else:
+            st.caption(t("kwalk.chart.wait", lang))
+
+    # The link that reproduces this step, mirrored in the address bar.
+    params = wk.config_params(cfg, base, step)
+    write_params(**params)
+    st.session_state[SENT] = {k: v for k, v in params.items() if v is not None}
+    query = {**visitor.query(), **st.session_state[SENT]}
+    path = "kachuful_walkthrough?" + urllib.parse.urlencode(query)
+    try:
+        parts = urllib.parse.urlsplit(str(st.context.url or ""))
+        origin = f"{parts.scheme}://{parts.netloc}/" if parts.scheme and parts.netloc else "/"
+    except Exception:  # noqa: BLE001 - no URL outside a browser session (tests)
+        origin = "/"
+    with st.expander(t("kwalk.share", lang).split(":")[0], icon=":material/link:"):
+        st.caption(t("kwalk.share", lang))
+        st.code(origin + path, language=None)
+
+
+stepper()

@@ -279,7 +279,6 @@ except (RecordError, RulesLabError, scen.ScenarioError) as exc:
 
 count = steps_of.count
 step_no = reader.step(count)
-index = step_no - 1
 show_problems([*reader.problems, *problems], lang)
 base_variant = bases(menu).get(selection.scenario, {})
 
@@ -291,7 +290,6 @@ sync("players", selection.players)
 for name in ("capture", "sweep_points", "double_sweep", "forced_sweep"):
     sync(name, options[name])
 sync("session", wk.variant_text("session", options["session"]))
-sync("step", step_no)
 
 pick, extra = st.columns([3, 2])
 with pick:
@@ -330,151 +328,165 @@ with st.expander(f"{t('kw.variant', lang)}: {variant_summary(options, lang)}"):
                  on_change=on_change, args=(menu, False))
     c3.button(t("kw.variant.reset", lang), key=K + "reset", on_click=on_reset, args=(menu,))
 
-back, slider, forward = st.columns([1.4, 5, 1.4], vertical_alignment="bottom")
-back.button(t("kw.back", lang), key=K + "back", disabled=step_no <= 1, on_click=move,
-            args=(step_no - 1,), width="stretch")
-slider.slider(t("kw.step", lang), 1, max(count, 2), key=K + "step", on_change=on_slider,
-              disabled=count < 2)
-forward.button(t("kw.next", lang), key=K + "next", disabled=step_no >= count, on_click=move,
-               args=(step_no + 1,), width="stretch")
 
-step = step_at(selection.scenario, selection.seed, selection.players, selection.variant, index)
-board = step.board
-scenario = by_id.get(selection.scenario)
-st.subheader(f"{t('kw.step-of', lang, step=step_no, count=count)} · "
-             f"{t(f'kw.kind.{step.kind}', lang)}", anchor=False)
-st.caption(t("kw.where", lang, deal=board.deal + 1, lot=board.lot, lots=board.lots,
-             stock=board.stock, dealer=board.dealer) + f" · `{step.id}`")
 
-text = scenario.text(step.id, step.kind, step.nth, lang) if scenario is not None else None
-if text:
-    st.info(teaching_text(text, visitor.query()), icon=":material/school:")
-else:  # no lesson text for this step: the rule it shows, in general
-    rules_in_force = KrypkasinoRules.from_dict(options)
-    st.info(teaching_text(t(f"kw.explain.{step.kind}", lang, points=rules_in_force.sweep_points,
-                            double=rules_in_force.double_points()), visitor.query()),
-            icon=":material/menu_book:")
+# The stepper is a fragment: Back, Next and the slider rerun only this part of the page
+# (not the frame, the sidebar and the settings above), which is what a visitor does most.
+# A change above is a full run, so the selection is fixed here; the step is the link's.
+@st.fragment
+def stepper() -> None:
+    step_no = LinkReader(lang).step(count)  # its problems were shown by the full run
+    index = step_no - 1
+    sync("step", step_no)
 
-if step.recorded_refusal is not None:
-    st.warning(
-        t("kw.recorded-refused", lang, card=collection_text([step.recorded_card or ""]))
-        + " " + step.recorded_refusal.sentence(lang) + " "
-        + t("kw.recorded-refused.after", lang), icon=":material/warning:")
+    back, slider, forward = st.columns([1.4, 5, 1.4], vertical_alignment="bottom")
+    back.button(t("kw.back", lang), key=K + "back", disabled=step_no <= 1, on_click=move,
+                args=(step_no - 1,), width="stretch")
+    slider.slider(t("kw.step", lang), 1, max(count, 2), key=K + "step", on_change=on_slider,
+                  disabled=count < 2)
+    forward.button(t("kw.next", lang), key=K + "next", disabled=step_no >= count, on_click=move,
+                   args=(step_no + 1,), width="stretch")
 
-sentences = [e.sentence(lang) for e in step.events]
-if sentences:
-    st.markdown(f"**{t('kw.engine', lang)}**")
-    st.html("<ul class='kw-events'>" + "".join(f"<li>{escape_html(s)}</li>" for s in sentences)
-            + "</ul>")
-if step.chosen_by == "bot" and step.card is not None:
-    reason = f" «{step.reason.sentence(lang)}»" if step.reason is not None else ""
-    st.caption(t("kw.bot", lang) + reason)
+    step = step_at(selection.scenario, selection.seed, selection.players, selection.variant, index)
+    board = step.board
+    scenario = by_id.get(selection.scenario)
+    st.subheader(f"{t('kw.step-of', lang, step=step_no, count=count)} · "
+                 f"{t(f'kw.kind.{step.kind}', lang)}", anchor=False)
+    st.caption(t("kw.where", lang, deal=board.deal + 1, lot=board.lot, lots=board.lots,
+                 stock=board.stock, dealer=board.dealer) + f" · `{step.id}`")
 
-if step.hand_before:  # a play, or the position before the first play
-    left, right = st.columns(2, gap="large")
-    if step.kind == "position":
-        left.html(cards(step.table_before, lang, four, layout="table",
-                        caption=t("kw.table", lang)))
-    else:
-        left.html(cards(step.table_before, lang, four, marked(step.table_before, step.taken),
-                        layout="table", caption=t("kw.table-before", lang)))
-    with right:
-        key = "kw.hand-to-play" if step.kind == "position" else "kw.hand-before"
-        st.html(cards(step.hand_before, lang, four, hand_states(step),
-                      caption=t(key, lang, seat=step.seat)))
-        st.caption(t("kw.legend", lang))
-    if step.sweepers:
-        st.markdown(t("kw.sweepers", lang, cards=collection_text(step.sweepers)))
-        if step.refusals:
-            st.markdown(t("kw.forced", lang))
-            for sentence, refused in refusal_groups(step.refusals, lang):
-                st.error(f"**{collection_text(refused)}** — {sentence}",
-                         icon=":material/block:")
-        elif not options["forced_sweep"]:
-            st.caption(t("kw.not-forced", lang))
-    elif step.kind == "position":
-        st.caption(t("kw.no-sweepers", lang))
-    if step.card and step.taken:
-        st.markdown(t("kw.groups", lang, groups=" · ".join(
-            " + ".join(str(c) for c in parse_cards(list(g))) for g in step.groups)))
-        alternatives = step.alternatives
-        card_text = collection_text([step.card])
-        if alternatives:
-            key = "kw.alternatives.maximal" if options["capture"] == "maximal" \
-                else "kw.alternatives"
-            st.markdown(t(key, lang, card=card_text))
-            columns = st.columns(min(len(alternatives), 3))
-            for i, alt in enumerate(alternatives):
-                columns[i % len(columns)].html(cards(alt, lang, four))
+    text = scenario.text(step.id, step.kind, step.nth, lang) if scenario is not None else None
+    if text:
+        st.info(teaching_text(text, visitor.query()), icon=":material/school:")
+    else:  # no lesson text for this step: the rule it shows, in general
+        rules_in_force = KrypkasinoRules.from_dict(options)
+        st.info(teaching_text(t(f"kw.explain.{step.kind}", lang, points=rules_in_force.sweep_points,
+                                double=rules_in_force.double_points()), visitor.query()),
+                icon=":material/menu_book:")
+
+    if step.recorded_refusal is not None:
+        st.warning(
+            t("kw.recorded-refused", lang, card=collection_text([step.recorded_card or ""]))
+            + " " + step.recorded_refusal.sentence(lang) + " "
+            + t("kw.recorded-refused.after", lang), icon=":material/warning:")
+
+    sentences = [e.sentence(lang) for e in step.events]
+    if sentences:
+        st.markdown(f"**{t('kw.engine', lang)}**")
+        st.html("<ul class='kw-events'>" + "".join(f"<li>{escape_html(s)}</li>" for s in sentences)
+                + "</ul>")
+    if step.chosen_by == "bot" and step.card is not None:
+        reason = f" «{step.reason.sentence(lang)}»" if step.reason is not None else ""
+        st.caption(t("kw.bot", lang) + reason)
+
+    if step.hand_before:  # a play, or the position before the first play
+        left, right = st.columns(2, gap="large")
+        if step.kind == "position":
+            left.html(cards(step.table_before, lang, four, layout="table",
+                            caption=t("kw.table", lang)))
         else:
-            st.caption(t("kw.only-choice", lang, card=card_text))
-    with st.expander(t("kw.options", lang)):
-        st.markdown(options_markdown(step, lang))
-elif step.kind in ("face-cards", "new-lot", "last-lot", "leftovers"):
-    caption = {"face-cards": "kw.table-dealt", "new-lot": "kw.table-lot",
-               "last-lot": "kw.table-lot", "leftovers": "kw.table-end"}[step.kind]
-    st.html(cards(step.table_before, lang, four, marked(step.table_before, step.taken),
-                  layout="table", caption=t(caption, lang)))
-elif step.kind == "score":
-    st.markdown(f"**{t('kw.tally', lang)}**")
-    for tally in step.tallies:
-        codes = [code for code, copies, _ in tally.cards for _ in range(copies)]
-        title = t("kw.tally.seat", lang, seat=tally.seat, points=tally.total,
-                  cards=tally.captured)
-        if codes:
-            st.html(cards(codes, lang, four, caption=title))
-            st.caption(wk.tally_text(tally))
+            left.html(cards(step.table_before, lang, four, marked(step.table_before, step.taken),
+                            layout="table", caption=t("kw.table-before", lang)))
+        with right:
+            key = "kw.hand-to-play" if step.kind == "position" else "kw.hand-before"
+            st.html(cards(step.hand_before, lang, four, hand_states(step),
+                          caption=t(key, lang, seat=step.seat)))
+            st.caption(t("kw.legend", lang))
+        if step.sweepers:
+            st.markdown(t("kw.sweepers", lang, cards=collection_text(step.sweepers)))
+            if step.refusals:
+                st.markdown(t("kw.forced", lang))
+                for sentence, refused in refusal_groups(step.refusals, lang):
+                    st.error(f"**{collection_text(refused)}** — {sentence}",
+                             icon=":material/block:")
+            elif not options["forced_sweep"]:
+                st.caption(t("kw.not-forced", lang))
+        elif step.kind == "position":
+            st.caption(t("kw.no-sweepers", lang))
+        if step.card and step.taken:
+            st.markdown(t("kw.groups", lang, groups=" · ".join(
+                " + ".join(str(c) for c in parse_cards(list(g))) for g in step.groups)))
+            alternatives = step.alternatives
+            card_text = collection_text([step.card])
+            if alternatives:
+                key = "kw.alternatives.maximal" if options["capture"] == "maximal" \
+                    else "kw.alternatives"
+                st.markdown(t(key, lang, card=card_text))
+                columns = st.columns(min(len(alternatives), 3))
+                for i, alt in enumerate(alternatives):
+                    columns[i % len(columns)].html(cards(alt, lang, four))
+            else:
+                st.caption(t("kw.only-choice", lang, card=card_text))
+        with st.expander(t("kw.options", lang)):
+            st.markdown(options_markdown(step, lang))
+    elif step.kind in ("face-cards", "new-lot", "last-lot", "leftovers"):
+        caption = {"face-cards": "kw.table-dealt", "new-lot": "kw.table-lot",
+                   "last-lot": "kw.table-lot", "leftovers": "kw.table-end"}[step.kind]
+        st.html(cards(step.table_before, lang, four, marked(step.table_before, step.taken),
+                      layout="table", caption=t(caption, lang)))
+    elif step.kind == "score":
+        st.markdown(f"**{t('kw.tally', lang)}**")
+        for tally in step.tallies:
+            codes = [code for code, copies, _ in tally.cards for _ in range(copies)]
+            title = t("kw.tally.seat", lang, seat=tally.seat, points=tally.total,
+                      cards=tally.captured)
+            if codes:
+                st.html(cards(codes, lang, four, caption=title))
+                st.caption(wk.tally_text(tally))
+            else:
+                st.markdown(f"**{title}** — {t('kw.tally.none', lang)}")
+        st.markdown(t("kw.tally.sum", lang, total=sum(x.total for x in step.tallies)))
+        st.markdown(f"**{t('kw.sweeps', lang)}**")
+        if step.sweeps:
+            st.markdown("\n".join(
+                "- " + t("kw.sweep.row", lang, play=s.play, seat=s.seat, victim=s.victim,
+                         points=s.points) + (f" {t('kw.sweep.double', lang)}" if s.double else "")
+                for s in step.sweeps))
         else:
-            st.markdown(f"**{title}** — {t('kw.tally.none', lang)}")
-    st.markdown(t("kw.tally.sum", lang, total=sum(x.total for x in step.tallies)))
-    st.markdown(f"**{t('kw.sweeps', lang)}**")
-    if step.sweeps:
-        st.markdown("\n".join(
-            "- " + t("kw.sweep.row", lang, play=s.play, seat=s.seat, victim=s.victim,
-                     points=s.points) + (f" {t('kw.sweep.double', lang)}" if s.double else "")
-            for s in step.sweeps))
-    else:
-        st.caption(t("kw.sweeps.none", lang))
-    st.markdown(t("kw.sweeps.sum", lang, points=", ".join(
-        f"{seat_name(i, lang)} {p:+d}" for i, p in enumerate(board.sweep_points))))
+            st.caption(t("kw.sweeps.none", lang))
+        st.markdown(t("kw.sweeps.sum", lang, points=", ".join(
+            f"{seat_name(i, lang)} {p:+d}" for i, p in enumerate(board.sweep_points))))
 
-st.markdown(f"#### {t('kw.after', lang)}")
-st.markdown(status_table(board, lang))
-st.caption(t("kw.status.note", lang))
-if any(board.point_cards) and step.kind != "score":
-    with st.expander(t("kw.point-cards", lang)):
-        for seat, pile in enumerate(board.point_cards):
-            st.html(cards(pile, lang, four, caption=f"{seat_name(seat, lang)} · "
-                          f"{t('kw.col.card-points', lang)}: {board.card_points[seat]}"))
-if board.table or any(board.hands) or board.spade_faces:
-    table_col, spades_col = st.columns([3, 1]) if board.spade_faces else (st.container(), None)
-    table_col.html(cards(board.table, lang, four, layout="table", caption=t("kw.table", lang)))
-    if spades_col is not None:
-        spades_col.html(cards(board.spade_faces, lang, four, caption=t("kw.spades", lang)))
-    hand_cols = st.columns(min(board.players, 3))
-    for seat in range(board.players):
-        mark = f" ← {t('kw.to-play', lang)}" if seat == board.to_play else ""
-        caption = (f"{seat_name(seat, lang)} · "
-                   f"{t('kw.cards', lang, n=len(board.hands[seat]))}{mark}")
-        hand_cols[seat % len(hand_cols)].html(cards(board.hands[seat], lang, four,
-                                                    layout="hand", caption=caption))
+    st.markdown(f"#### {t('kw.after', lang)}")
+    st.markdown(status_table(board, lang))
+    st.caption(t("kw.status.note", lang))
+    if any(board.point_cards) and step.kind != "score":
+        with st.expander(t("kw.point-cards", lang)):
+            for seat, pile in enumerate(board.point_cards):
+                st.html(cards(pile, lang, four, caption=f"{seat_name(seat, lang)} · "
+                              f"{t('kw.col.card-points', lang)}: {board.card_points[seat]}"))
+    if board.table or any(board.hands) or board.spade_faces:
+        table_col, spades_col = st.columns([3, 1]) if board.spade_faces else (st.container(), None)
+        table_col.html(cards(board.table, lang, four, layout="table", caption=t("kw.table", lang)))
+        if spades_col is not None:
+            spades_col.html(cards(board.spade_faces, lang, four, caption=t("kw.spades", lang)))
+        hand_cols = st.columns(min(board.players, 3))
+        for seat in range(board.players):
+            mark = f" ← {t('kw.to-play', lang)}" if seat == board.to_play else ""
+            caption = (f"{seat_name(seat, lang)} · "
+                       f"{t('kw.cards', lang, n=len(board.hands[seat]))}{mark}")
+            hand_cols[seat % len(hand_cols)].html(cards(board.hands[seat], lang, four,
+                                                        layout="hand", caption=caption))
 
-if steps_of.deals > 1:
-    finished = wk.finished_scores(steps_of, index)
-    if finished:
-        fig = score_progression([seat_name(s, lang) for s in range(steps_of.players)], finished,
-                                t("kw.chart.title", lang), t("chart.deal", lang),
-                                t("chart.total", lang))
-        st.plotly_chart(fig, width="stretch", key=K + "chart")
-    else:
-        st.caption(t("kw.chart.wait", lang))
-if steps_of.truncated:
-    st.caption(t("kw.truncated", lang, count=count))
+    if steps_of.deals > 1:
+        finished = wk.finished_scores(steps_of, index)
+        if finished:
+            fig = score_progression([seat_name(s, lang) for s in range(steps_of.players)], finished,
+                                    t("kw.chart.title", lang), t("chart.deal", lang),
+                                    t("chart.total", lang))
+            st.plotly_chart(fig, width="stretch", key=K + "chart")
+        else:
+            st.caption(t("kw.chart.wait", lang))
+    if steps_of.truncated:
+        st.caption(t("kw.truncated", lang, count=count))
 
-# The link that reproduces this step, mirrored in the address bar (written last).
-params = wk.link_params(selection, base_variant, step_no)
-write_params(**params)
-query = {**visitor.query(), **{k: v for k, v in params.items() if v}}
-address = (st.context.url or "").split("?")[0] or "krypkasino_walkthrough"
-st.markdown(f"**{t('kw.share', lang)}**")
-st.code(address + "?" + "&".join(f"{k}={v}" for k, v in query.items()), language=None)
+    # The link that reproduces this step, mirrored in the address bar (written last).
+    params = wk.link_params(selection, base_variant, step_no)
+    write_params(**params)
+    query = {**visitor.query(), **{k: v for k, v in params.items() if v}}
+    address = (st.context.url or "").split("?")[0] or "krypkasino_walkthrough"
+    st.markdown(f"**{t('kw.share', lang)}**")
+    st.code(address + "?" + "&".join(f"{k}={v}" for k, v in query.items()), language=None)
+
+
+stepper()
