@@ -34,15 +34,26 @@ EXCEPTION = "[data-testid='stException']"
 
 
 #: Counts finished script runs in ``window.__rlRuns`` (add with ``context.add_init_script``),
-#: so a step can wait for exactly the run it caused (see :func:`runs_finished`).
+#: so a step can wait for exactly the run it caused (see :func:`runs_finished`). A batch of
+#: mutation records may hold several changes of the same element (a run that ends and the
+#: next that starts before the observer is called), so each record's new value is read from
+#: the next record's old value, not from the element as it is now.
 COUNT_RUNS_JS = """
 window.__rlRuns = 0;
+window.__rlStates = [];
 new MutationObserver((changes) => {
-  for (const c of changes) {
-    if (c.target.getAttribute('data-test-script-state') === 'notRunning') window.__rlRuns++;
-  }
-}).observe(document,
-           {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
+  const attr = 'data-test-script-state';
+  changes.forEach((c, i) => {
+    let value = c.target.getAttribute(attr);
+    for (let j = i + 1; j < changes.length; j++) {
+      if (changes[j].target === c.target) { value = changes[j].oldValue; break; }
+    }
+    if (value === c.oldValue) return;
+    if (window.__rlStates.length < 500) window.__rlStates.push(value);
+    if (value === 'notRunning') window.__rlRuns++;
+  });
+}).observe(document, {attributes: true, attributeOldValue: true, subtree: true,
+                      attributeFilter: ['data-test-script-state']});
 """
 RUNS_AFTER_JS = "(before) => window.__rlRuns > before"
 
