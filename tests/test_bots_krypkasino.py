@@ -15,7 +15,7 @@ from engine.bots.krypkasino import (
     observe,
     unseen_counts,
 )
-from engine.cards import Card, double_deck, parse_card, parse_cards
+from engine.cards import DECK, Card, double_deck, parse_card, parse_cards
 from engine.krypkasino.rules import KrypkasinoRules
 from engine.krypkasino.state import KrypkasinoState, Play
 from engine.messages import LANGUAGES
@@ -189,8 +189,55 @@ def test_strong_sets_up_the_next_players_sweep_too() -> None:
     bot = StrongKrypkasinoBot(0, samples=16)
     d = bot.decide(observe(state, 0))
     assert d.action == Play(c("2C"), ())
-    assert d.key == "bots.krypkasino.strong-trail" and "16" in d.explain()
+    assert d.key == "bots.krypkasino.strong-trail-2" and "16" in d.explain()
     assert StrongKrypkasinoBot(0, samples=16).decide(observe(state, 0)) == d
+
+
+def test_one_round_strong_bot_keeps_its_sentence() -> None:
+    state = scenario("2C KC", "6H", "4D 5D 7D 9D TC JC", players=3)
+    d = StrongKrypkasinoBot(0, samples=16, depth=1, horizon="round").decide(observe(state, 0))
+    assert d.action == Play(c("2C"), ())
+    assert d.key == "bots.krypkasino.strong-trail" and "one round" in d.explain()
+
+
+# -- what the others showed they lack (C-8) ------------------------------------------
+
+
+def test_a_player_who_did_not_sweep_lacks_the_sweeping_values() -> None:
+    state = scenario("3C 4D", "9H", "5S 6H KD", players=3)
+    assert observe(state, 0).lacks == ((), (), ())
+    state.apply(Play(c("3C"), ()))  # seat 0 did not sweep 9♥: it holds no 9
+    state.apply(Play(c("5S"), ()))  # seat 1 did not sweep 9+3: it holds no Q
+    assert observe(state, 2).lacks == ((9,), (12,), ())
+    off = scenario("3C 4D", "9H", "5S 6H KD", players=3,
+                   rules=KrypkasinoRules(forced_sweep=False))
+    off.apply(Play(c("3C"), ()))
+    assert observe(off, 1).lacks == ((), (), ())
+
+
+def test_inferred_lacks_hold_and_the_samples_respect_them() -> None:
+    bot = StrongKrypkasinoBot(3)
+    checked = 0
+    for seed in range(4):
+        state = KrypkasinoState.new(4, seed, KrypkasinoRules(session=1))
+        bots = [BasicKrypkasinoBot(s) for s in range(4)]
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            obs = observe(state, seat)
+            for s in range(4):
+                held = {int(DECK[i].rank) for i in state.hands[s]}
+                assert not held & set(obs.lacks[s])
+            if any(obs.lacks) and state.play_index % 5 == 0:
+                sample = bot._sample_position(obs, unseen_counts(obs))
+                for s in range(4):
+                    if s != seat:
+                        held = {int(DECK[i].rank) for i in sample.hands[s]}
+                        assert not held & set(obs.lacks[s])
+                        assert len(sample.hands[s]) == len(state.hands[s])
+                checked += 1
+            state.apply(bots[seat].decide(obs).action)
+    assert checked > 5
 
 
 # -- explanations ----------------------------------------------------------------------
@@ -210,7 +257,7 @@ def test_every_decision_explains_itself_in_every_language() -> None:
                 assert text and "{" not in text and "}" not in text
             assert texts["es"] != texts["en"] and texts["pt"] != texts["en"]
             state.apply(action)
-    assert {"bots.random.play", "bots.krypkasino.strong-trail",
-            "bots.krypkasino.strong-capture"} <= keys
+    assert {"bots.random.play", "bots.krypkasino.strong-trail-2",
+            "bots.krypkasino.strong-capture-2", "bots.krypkasino.strong-trail-end"} <= keys
     assert any(k.startswith("bots.krypkasino.trail") for k in keys)
     assert len(keys) >= 6

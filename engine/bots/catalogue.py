@@ -43,6 +43,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bots.krypkasino.capture-set": "I take {cards:cards} with {card} ({points} point(s)) and leave a table the next player will have to sweep about {pct}% of the time, which gives me -{sweep}",
         "bots.krypkasino.strong-trail": "I trail {card}: looking one round ahead over {samples} guesses of the hidden hands, it costs me {cost} points on average against the others, the least of my plays",
         "bots.krypkasino.strong-capture": "I take {cards:cards} with {card}: looking one round ahead over {samples} guesses of the hidden hands, it costs me {cost} points on average against the others, the least of my plays",
+        "bots.krypkasino.strong-trail-2": "I trail {card}: looking up to two rounds ahead (my next play chosen the same way) over {samples} guesses of the hidden hands that fit what the others showed, it costs me {cost} points on average against the others, the least of my plays",
+        "bots.krypkasino.strong-capture-2": "I take {cards:cards} with {card}: looking up to two rounds ahead (my next play chosen the same way) over {samples} guesses of the hidden hands that fit what the others showed, it costs me {cost} points on average against the others, the least of my plays",
+        "bots.krypkasino.strong-trail-end": "I trail {card}: playing the rest of this deal out over {samples} guesses of the hidden hands that fit what the others showed, it costs me {cost} points on average against the others, the least of my plays",
+        "bots.krypkasino.strong-capture-end": "I take {cards:cards} with {card}: playing the rest of this deal out over {samples} guesses of the hidden hands that fit what the others showed, it costs me {cost} points on average against the others, the least of my plays",
     },
     "es": {
         "bots.random.bid": "Apuesto {bid}: elegí al azar entre las apuestas que puedo hacer",
@@ -80,6 +84,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bots.krypkasino.capture-set": "Me llevo {cards:cards} con {card} ({points} punto(s)) y dejo una mesa que el siguiente jugador tendrá que barrer cerca del {pct}% de las veces, lo que me da -{sweep}",
         "bots.krypkasino.strong-trail": "Dejo {card} en la mesa: mirando una vuelta adelante en {samples} suposiciones de las manos ocultas, me cuesta {cost} puntos de media frente a los demás, lo mínimo de mis jugadas",
         "bots.krypkasino.strong-capture": "Me llevo {cards:cards} con {card}: mirando una vuelta adelante en {samples} suposiciones de las manos ocultas, me cuesta {cost} puntos de media frente a los demás, lo mínimo de mis jugadas",
+        "bots.krypkasino.strong-trail-2": "Dejo {card} en la mesa: mirando hasta dos vueltas adelante (mi siguiente jugada elegida igual) en {samples} suposiciones de las manos ocultas que encajan con lo que mostraron los demás, me cuesta {cost} puntos de media frente a los demás, lo mínimo de mis jugadas",
+        "bots.krypkasino.strong-capture-2": "Me llevo {cards:cards} con {card}: mirando hasta dos vueltas adelante (mi siguiente jugada elegida igual) en {samples} suposiciones de las manos ocultas que encajan con lo que mostraron los demás, me cuesta {cost} puntos de media frente a los demás, lo mínimo de mis jugadas",
+        "bots.krypkasino.strong-trail-end": "Dejo {card} en la mesa: jugando el resto de este reparto en {samples} suposiciones de las manos ocultas que encajan con lo que mostraron los demás, me cuesta {cost} puntos de media frente a los demás, lo mínimo de mis jugadas",
+        "bots.krypkasino.strong-capture-end": "Me llevo {cards:cards} con {card}: jugando el resto de este reparto en {samples} suposiciones de las manos ocultas que encajan con lo que mostraron los demás, me cuesta {cost} puntos de media frente a los demás, lo mínimo de mis jugadas",
     },
     "pt": {
         "bots.random.bid": "Aposto {bid}: escolhi ao acaso entre as apostas que posso fazer",
@@ -117,5 +125,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bots.krypkasino.capture-set": "Levo {cards:cards} com {card} ({points} ponto(s)) e deixo uma mesa que o próximo jogador terá de varrer em cerca de {pct}% das vezes, o que me dá -{sweep}",
         "bots.krypkasino.strong-trail": "Deixo {card} na mesa: olhando uma volta à frente em {samples} palpites das mãos escondidas, custa-me {cost} pontos em média contra os outros, o mínimo das minhas jogadas",
         "bots.krypkasino.strong-capture": "Levo {cards:cards} com {card}: olhando uma volta à frente em {samples} palpites das mãos escondidas, custa-me {cost} pontos em média contra os outros, o mínimo das minhas jogadas",
+        "bots.krypkasino.strong-trail-2": "Deixo {card} na mesa: olhando até duas voltas à frente (a minha próxima jogada escolhida da mesma forma) em {samples} palpites das mãos escondidas que batem com o que os outros mostraram, custa-me {cost} pontos em média contra os outros, o mínimo das minhas jogadas",
+        "bots.krypkasino.strong-capture-2": "Levo {cards:cards} com {card}: olhando até duas voltas à frente (a minha próxima jogada escolhida da mesma forma) em {samples} palpites das mãos escondidas que batem com o que os outros mostraram, custa-me {cost} pontos em média contra os outros, o mínimo das minhas jogadas",
+        "bots.krypkasino.strong-trail-end": "Deixo {card} na mesa: jogando o resto desta mão em {samples} palpites das mãos escondidas que batem com o que os outros mostraram, custa-me {cost} pontos em média contra os outros, o mínimo das minhas jogadas",
+        "bots.krypkasino.strong-capture-end": "Levo {cards:cards} com {card}: jogando o resto desta mão em {samples} palpites das mãos escondidas que batem com o que os outros mostraram, custa-me {cost} pontos em média contra os outros, o mínimo das minhas jogadas",
     },
 }

@@ -14,9 +14,11 @@ state, and the legal plays are computed from the observation alone.
   sweeping card comes from the unseen cards (hypergeometric). Trailing a point card
   costs a little less than keeping it (someone else may take it).
 * ``strong`` — for every play, deals the unseen cards to the other hands and the stock a
-  number of times, lets each other player answer with ``basic`` play until its own next
-  turn (one round), and takes the play whose average cost — its own points minus the
-  others' average — is lowest.
+  number of times (consistent with the values a player showed it lacks by not sweeping,
+  C-8), lets each other player answer with ``basic`` play until its own next turn, picks
+  its next play the same way one round deeper, and takes the play whose average cost —
+  its own points minus the others' average — is lowest; in the last lot it plays the
+  deal out to its end instead.
 
 >>> from engine.krypkasino.rules import KrypkasinoRules
 >>> from engine.krypkasino.state import KrypkasinoState
@@ -39,7 +41,7 @@ from typing import Any
 from engine.bots.common import Decision, percent
 from engine.cards import DECK, Card
 from engine.krypkasino import capture as _cap
-from engine.krypkasino.rules import KrypkasinoRules, card_point, table_value
+from engine.krypkasino.rules import LOT_PACKETS, KrypkasinoRules, card_point, table_value
 from engine.krypkasino.state import KrypkasinoState, Phase, Play, SeatView
 
 __all__ = [
@@ -68,6 +70,10 @@ class KrypkasinoObservation:
     #: Cards of this deal out of the hands, table and stock: captured piles and the face
     #: cards set aside (the spade faces are in ``view.spade_faces``).
     seen: tuple[Card, ...]
+    #: Per seat, the hand values (2..14) it is known not to hold: earlier in this lot it
+    #: played without sweeping a table that a card of that value would have swept, and
+    #: C-8 makes a sweep compulsory (empty when ``forced_sweep`` is off).
+    lacks: tuple[tuple[int, ...], ...] = ()
 
     @property
     def seat(self) -> int:
@@ -81,7 +87,35 @@ def observe(state: KrypkasinoState, seat: int) -> KrypkasinoObservation:
     for s in range(state.players):
         seen.extend(state.captured_cards(s))
     seen.extend(DECK[i] for i in state.out_of_play)
-    return KrypkasinoObservation(view, state.rules, tuple(seen))
+    return KrypkasinoObservation(view, state.rules, tuple(seen), _lacks(state))
+
+
+def _lacks(state: KrypkasinoState) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the values it cannot hold, from the public plays of the current lot: a
+    play that left a non-empty table unswept shows that the player held no card sweeping
+    it (C-8), and the cards held now were all in that hand (same lot)."""
+    n = state.players
+    lacks: list[set[int]] = [set() for _ in range(n)]
+    if state.rules.forced_sweep and state.phase is Phase.PLAY and state.play_log:
+        log = state.play_log[-1]
+        dealt = (sum(len(h) for h in state.deal_log[-1][2][0]) if state.lot == 1
+                 else n * sum(LOT_PACKETS))
+        count = max(0, min(len(log), dealt - state.in_hands))
+        table = list(state.table)
+        mover = state.turn
+        for cid, take in reversed(log[len(log) - count:]):
+            mover = (mover - 1) % n
+            if take:
+                before = table + take
+            elif cid in table:
+                before = list(table)
+                before.remove(cid)
+            else:  # not this lot after all (a hand-built position): stop here
+                break
+            if before and len(take) != len(before):
+                lacks[mover].update(_sweeping_values(_table_key(before)))
+            table = before
+    return tuple(tuple(sorted(v)) for v in lacks)
 
 
 def unseen_counts(obs: KrypkasinoObservation) -> list[int]:
@@ -291,10 +325,15 @@ def _basic_in_rollout(state: KrypkasinoState, public: list[int]) -> Play:
 
 
 def _round_cost(state: KrypkasinoState, seat: int, play: Play, rival_weight: float = 1.0,
-                leaf_weight: float = 1.0, horizon: str = "round") -> float:
+                leaf_weight: float = 1.0, horizon: str = "round", depth: int = 1,
+                width: int = 4) -> float:
     """Apply ``play`` and let the others answer with basic play until ``seat`` is to act
     again (or the deal ends); the seat's points minus ``rival_weight`` times the others'
-    average, plus ``leaf_weight`` times the basic cost of the seat's best play then."""
+    average, plus ``leaf_weight`` times the value of the position the seat is left with:
+    the basic cost of its best play then, or (``depth`` > 1) the least round cost of its
+    ``width`` basic-cheapest plays there, searched the same way one level shallower.
+    ``horizon="lot"`` plays on to the end of the lot with basic play for the seat too;
+    ``"last"`` does that only in the last lot (to the end of the deal), else one round."""
     n = state.players
     before = [sum(_PTS[i] for i in state.captured[s]) + state.sweep_points[s] for s in range(n)]
     public = [0] * 15
@@ -303,12 +342,13 @@ def _round_cost(state: KrypkasinoState, seat: int, play: Play, rival_weight: flo
             public[_HV[i]] += 1
     for i in state.stock[state.stock_pos:]:
         public[_HV[i]] += 1
+    to_end = horizon == "lot" or (horizon == "last" and state.stock_pos >= len(state.stock))
     state.apply_unchecked(play)
     public[_HV[_ix(play.card)]] -= 1
     deal = state.deal_index
     lot = state.lot
     while state.phase is Phase.PLAY and state.deal_index == deal and state.lot == lot:
-        if state.turn == seat and horizon == "round":
+        if state.turn == seat and not to_end:
             break
         answer = _basic_in_rollout(state, public)
         public[_HV[_ix(answer.card)]] -= 1
@@ -320,12 +360,30 @@ def _round_cost(state: KrypkasinoState, seat: int, play: Play, rival_weight: flo
         after = [sum(_PTS[i] for i in state.captured[s]) + state.sweep_points[s]
                  for s in range(n)]
         # Back at our turn: the cheapest basic play we are left with (a forced sweep
-        # shows here).
-        leaf = _leaf_cost(state, public) if (
-            horizon == "round" and state.turn == seat and state.lot == lot) else 0.0
+        # shows here), or a shallower search from there.
+        leaf = 0.0
+        if not to_end and state.turn == seat and state.lot == lot:
+            leaf = (_deeper_cost(state, seat, rival_weight, leaf_weight, horizon, depth - 1,
+                                 width, public) if depth > 1 else _leaf_cost(state, public))
     delta = [a - b for a, b in zip(after, before, strict=True)]
     others = sum(delta) - delta[seat]
     return delta[seat] - rival_weight * others / (n - 1) + leaf_weight * leaf
+
+
+def _deeper_cost(state: KrypkasinoState, seat: int, rival_weight: float, leaf_weight: float,
+                 horizon: str, depth: int, width: int, public: list[int]) -> float:
+    """The least round cost of the seat's ``width`` basic-cheapest plays in ``state``."""
+    plays = state.legal_actions()
+    if not plays:
+        return 0.0
+    if len(plays) > width:
+        by_value, unseen = _unseen_by(state, public)
+        assessed = _assess(plays, state.table, state.rules, by_value, unseen,
+                           len(state.hands[(seat + 1) % state.players]))
+        assessed.sort(key=lambda a: a.cost)
+        plays = [a.play for a in assessed[:width]]
+    return min(_round_cost(state.clone(), seat, p, rival_weight, leaf_weight, horizon, depth,
+                           width) for p in plays)
 
 
 def _leaf_cost(state: KrypkasinoState, public: list[int]) -> float:
@@ -340,40 +398,68 @@ def _leaf_cost(state: KrypkasinoState, public: list[int]) -> float:
 
 
 class StrongKrypkasinoBot:
-    """Looks one round ahead on sampled hidden hands (``samples`` deals of the unseen
-    cards, the same for every play; at most ``max_plays`` plays, the basic-cheapest)."""
+    """Looks ahead on sampled hidden hands: ``samples`` deals of the unseen cards (the
+    same for every play, consistent with the values the others are known to lack when
+    ``infer``), at most ``max_plays`` plays (the basic-cheapest). The others answer with
+    basic play. ``depth`` 2 (default): after one round the bot's next play is the best of
+    its ``width`` basic-cheapest by a one-round search with a basic leaf; ``depth`` 1: the
+    basic cost of its best play then. ``horizon``: ``"last"`` (default) plays the last lot
+    out to the end of the deal (basic play for the bot too), ``"round"`` never,
+    ``"lot"`` every lot."""
 
     game = "krypkasino"
     level = "strong"
 
     def __init__(self, seed: int = 0, samples: int = 32, max_plays: int = 10,
                  rival_weight: float = 1.0, leaf_weight: float = 1.0,
-                 horizon: str = "round") -> None:
+                 horizon: str = "last", depth: int = 2, width: int = 2,
+                 infer: bool = True) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.max_plays = max_plays
         self.rival_weight = rival_weight
         self.leaf_weight = leaf_weight
-        if horizon not in ("round", "lot"):
-            raise ValueError("horizon is 'round' or 'lot'")
+        if horizon not in ("round", "lot", "last"):
+            raise ValueError("horizon is 'round', 'lot' or 'last'")
         self.horizon = horizon
+        self.depth = depth
+        self.width = width
+        self.infer = infer
 
     def _sample_position(self, obs: KrypkasinoObservation, counts: list[int]
                          ) -> KrypkasinoState:
+        """One deal of the unseen cards to the other hands and the stock, consistent
+        with the values each other seat is known to lack (``obs.lacks``)."""
         view = obs.view
         n = view.players
-        pool = [DECK[i] for i, k in enumerate(counts) for _ in range(k)]
+        pool = [i for i, k in enumerate(counts) for _ in range(k)]
         self.rng.shuffle(pool)
-        hands: list[Sequence[Card]] = []
+        dealt: dict[int, list[int]] = {}
+        lacks = obs.lacks if self.infer and len(obs.lacks) == n else ((),) * n
+        # Seats that lack some values first: each takes the first cards of the shuffled
+        # pool it may hold (a uniform choice among those), when there are enough.
+        for s in range(n):
+            if s == view.seat or not lacks[s]:
+                continue
+            k = view.hand_sizes[s]
+            banned = lacks[s]
+            allowed = [j for j, i in enumerate(pool) if _HV[i] not in banned][:k]
+            if len(allowed) == k:
+                dealt[s] = [pool[j] for j in allowed]
+                for j in reversed(allowed):
+                    del pool[j]
         pos = 0
+        hands: list[Sequence[Card]] = []
         for s in range(n):
             if s == view.seat:
                 hands.append(view.hand)
-            else:
+                continue
+            if s not in dealt:
                 k = view.hand_sizes[s]
-                hands.append(pool[pos:pos + k])
+                dealt[s] = pool[pos:pos + k]
                 pos += k
-        stock = pool[pos:pos + view.stock]
+            hands.append([DECK[i] for i in dealt[s]])
+        stock = [DECK[i] for i in pool[pos:pos + view.stock]]
         state = KrypkasinoState.scenario(n, hands, view.table, dealer=view.dealer,
                                          turn=view.seat, stock=stock, rules=obs.rules)
         state.last_capturer = view.last_capturer
@@ -400,12 +486,20 @@ class StrongKrypkasinoBot:
             base = self._sample_position(observation, counts)
             for k, a in enumerate(shortlist):
                 totals[k] += _round_cost(base.clone(), view.seat, a.play, self.rival_weight,
-                                         self.leaf_weight, self.horizon)
+                                         self.leaf_weight, self.horizon, self.depth,
+                                         self.width)
         best = min(range(len(shortlist)), key=lambda k: (totals[k], shortlist[k].cost))
         play = shortlist[best].play
         cost = round(totals[best] / self.samples, 1)
         if play.take and len(play.take) == len(table):
             return _explain(shortlist[best], view.table, rules, forced, False)
-        key = "bots.krypkasino.strong-capture" if play.take else "bots.krypkasino.strong-trail"
+        kind = "capture" if play.take else "trail"
+        if self.horizon != "round" and view.stock == 0:
+            suffix = "-end"
+        elif self.horizon == "lot":
+            suffix = ""
+        else:
+            suffix = "-2" if self.depth > 1 else ""
+        key = f"bots.krypkasino.strong-{kind}{suffix}"
         return Decision(play, key, {"card": play.card, "cards": list(play.take or ()),
                                     "samples": self.samples, "cost": cost})
