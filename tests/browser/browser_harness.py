@@ -33,11 +33,12 @@ RUNNING = "[data-testid='stApp'][data-test-script-state='running']"
 EXCEPTION = "[data-testid='stException']"
 
 
-#: Counts finished script runs in ``window.__rlRuns`` (add with ``context.add_init_script``),
-#: so a step can wait for exactly the run it caused (see :func:`runs_finished`). A batch of
-#: mutation records may hold several changes of the same element (a run that ends and the
-#: next that starts before the observer is called), so each record's new value is read from
-#: the next record's old value, not from the element as it is now.
+#: Counts finished script runs in ``window.__rlRuns`` (add with ``context.add_init_script``;
+#: see :func:`runs_finished`). A batch of mutation records may hold several changes of the
+#: same element (a run that ends and the next that starts before the observer is called),
+#: so each record's new value is read from the next record's old value, not from the
+#: element as it is now. A run so quick that the frontend never showed the page as running
+#: leaves no change at all: to know a click's run is over, wait for what it draws.
 COUNT_RUNS_JS = """
 window.__rlRuns = 0;
 window.__rlStates = [];
