@@ -46,10 +46,14 @@ from engine.cards import DECK, SUITS, Card, Suit
 from engine.kachuful.rules import KachufulRules, legal_bids, score_hand
 from engine.kachuful.state import Bid, KachufulState, Phase, SeatView
 
+# The ``*_coded`` functions and ``closest_number`` are the basic policy on int-coded cards
+# (``Card.index``, suit = index // 13, trump -1 for none): the strong bot's rollouts and the
+# simulator (engine.sim) use them to play many hands without Card objects.
 __all__ = [
     "OWN_CARD", "BasicKachufulBot", "HiddenCard", "KachufulAction", "KachufulObservation",
-    "RandomKachufulBot", "StrongKachufulBot", "estimate_tricks", "legal_actions", "observe",
-    "resolve",
+    "RandomKachufulBot", "StrongKachufulBot", "basic_card_coded", "closest_number",
+    "estimate_coded", "estimate_tricks", "legal_actions", "observe", "resolve",
+    "rollout_coded",
 ]
 
 
@@ -187,7 +191,7 @@ def _winner_card(trick: Sequence[int], trump: int) -> int:
     return win
 
 
-def _basic_card(hand: list[int], led: int, win: int, trump: int, need: int, outside: int,
+def basic_card_coded(hand: list[int], led: int, win: int, trump: int, need: int, outside: int,
                 last: bool) -> tuple[int, int]:
     """The basic policy's card and the reason: ``led`` = the led suit (-1 when leading),
     ``win`` = the card winning the trick so far; ``need`` = bid - tricks taken;
@@ -229,7 +233,7 @@ def _basic_card(hand: list[int], led: int, win: int, trump: int, need: int, outs
     return min(beat), _CHEAP_WIN
 
 
-def _estimate(hand: Sequence[int], trump: int, size: int, players: int
+def estimate_coded(hand: Sequence[int], trump: int, size: int, players: int
               ) -> tuple[float, list[int]]:
     """Expected tricks of ``hand`` by counting (the basic bid) and the cards counted
     as likely winners (probability at least one half).
@@ -285,10 +289,10 @@ def estimate_tricks(hand: Sequence[Card], trump: Suit | None, size: int,
                     players: int) -> float:
     """The basic bot's expected number of tricks for ``hand`` (``trump`` a Suit or None)."""
     t = -1 if trump is None else SUITS.index(trump)
-    return _estimate([c.index for c in hand], t, size, players)[0]
+    return estimate_coded([c.index for c in hand], t, size, players)[0]
 
 
-def _closest(numbers: Sequence[int], target: float) -> int:
+def closest_number(numbers: Sequence[int], target: float) -> int:
     """The number of ``numbers`` (ascending) nearest to ``target``, ties to the lower."""
     r = min(max(math.ceil(target - 0.5), numbers[0]), numbers[-1])
     if r in numbers:
@@ -406,13 +410,13 @@ class BasicKachufulBot:
                             {"bid": 0, "size": view.hand_size})
         if view.hand is None:
             return _forehead_bid(obs)
-        est, counted = _estimate([c.index for c in view.hand], _trump_int(view),
+        est, counted = estimate_coded([c.index for c in view.hand], _trump_int(view),
                                  view.hand_size, view.players)
-        bid = _closest(numbers, est)
+        bid = closest_number(numbers, est)
         cards = [DECK[c] for c in sorted(counted, key=lambda c: (-(c % 13), c))]
         data: dict[str, Any] = {"bid": bid, "cards": cards, "estimate": round(est, 1)}
         forbidden = _forbidden(view, rules)
-        if forbidden is not None and _closest(range(view.hand_size + 1), est) == forbidden:
+        if forbidden is not None and closest_number(range(view.hand_size + 1), est) == forbidden:
             data["forbidden"] = forbidden
             key = "bots.kachuful.bid-hook" if cards else "bots.kachuful.bid-hook-none"
         else:
@@ -442,7 +446,7 @@ def basic_play(obs: KachufulObservation) -> Decision[KachufulAction]:
     trick = [c.index for _, c in view.current_trick]
     trump = _trump_int(view)
     led, win = (trick[0] // 13, _winner_card(trick, trump)) if trick else (-1, -1)
-    card, reason = _basic_card(mine, led, win, trump, bid - won, outside,
+    card, reason = basic_card_coded(mine, led, win, trump, bid - won, outside,
                                len(trick) == view.players - 1)
     return Decision(DECK[card], _REASON_KEYS[reason], {"card": DECK[card], "bid": bid,
                                                        "won": won})
@@ -525,7 +529,7 @@ def _sample(k: _Knowledge, rnd: random.Random) -> list[list[int]]:
     raise AssertionError("unreachable: the last attempt ignores voids")  # pragma: no cover
 
 
-def _rollout(hands: list[list[int]], played: int, bids: Sequence[int], won: list[int],
+def rollout_coded(hands: list[list[int]], played: int, bids: Sequence[int], won: list[int],
              leader: int, trick: list[int], trump: int, n: int) -> list[int]:
     """Play the rest of the hand with the basic policy for every seat; returns the
     tricks won. ``hands`` and ``won`` are consumed (pass copies)."""
@@ -549,7 +553,7 @@ def _rollout(hands: list[list[int]], played: int, bids: Sequence[int], won: list
         hand = hands[turn]
         if not hand:
             return won
-        c = _basic_card(hand, led, win, trump, bids[turn] - won[turn], unplayed & ~masks[turn],
+        c = basic_card_coded(hand, led, win, trump, bids[turn] - won[turn], unplayed & ~masks[turn],
                         count == last_pos)[0]
         hand.remove(c)
         bit = _BIT[c]
@@ -625,13 +629,13 @@ class StrongKachufulBot:
             if bids[s] >= 0:
                 continue
             numbers = legal_bids(size, (total,), dealer=s == view.dealer, rules=rules)
-            bids[s] = _closest(numbers, estimates[s])
+            bids[s] = closest_number(numbers, estimates[s])
             total += bids[s]
         return bids
 
     def _estimates(self, view: SeatView, hands: list[list[int]], trump: int) -> list[float]:
         n = view.players
-        return [_estimate(hands[s], trump, view.hand_size, n)[0]
+        return [estimate_coded(hands[s], trump, view.hand_size, n)[0]
                 if view.bids[s] is None and s != view.seat else 0.0 for s in range(n)]
 
     def _expected(self, obs: KachufulObservation, deals: list[list[list[int]]],
@@ -649,7 +653,7 @@ class StrongKachufulBot:
             exact = 0
             for hands, est in zip(deals, estimates, strict=True):
                 bids = self._bids_after(view, est, b, rules)
-                won = _rollout([list(h) for h in hands], 0, bids, [0] * n, leader, [], trump, n)
+                won = rollout_coded([list(h) for h in hands], 0, bids, [0] * n, leader, [], trump, n)
                 t = won[seat]
                 total += self._score(rules, b, t, blind)
                 exact += t == b
@@ -667,7 +671,7 @@ class StrongKachufulBot:
             return _forehead_bid(obs)
         k = _knowledge(obs)
         deals = [_sample(k, self.rng) for _ in range(self.bid_samples)]
-        est = _estimate(k.known[view.seat] or [], k.trump, k.size, k.players)[0]
+        est = estimate_coded(k.known[view.seat] or [], k.trump, k.size, k.players)[0]
         if view.hand_size <= 4:
             candidates = numbers
         else:
@@ -694,10 +698,10 @@ class StrongKachufulBot:
         seat = view.seat
         seen_total = 0
         for hands in deals:
-            est = _estimate(hands[seat], trump, view.hand_size, n)[0]
-            b = _closest(numbers, est)
+            est = estimate_coded(hands[seat], trump, view.hand_size, n)[0]
+            b = closest_number(numbers, est)
             bids = self._bids_after(view, self._estimates(view, hands, trump), b, rules)
-            won = _rollout([list(h) for h in hands], 0, bids, [0] * n, leader, [], trump, n)
+            won = rollout_coded([list(h) for h in hands], 0, bids, [0] * n, leader, [], trump, n)
             seen_total += self._score(rules, b, won[seat], False)
         seen_ev = seen_total / len(deals)
         candidates = [b for b in numbers if b <= 1]
@@ -756,9 +760,9 @@ class StrongKachufulBot:
                     w = _winner_card(trick, trump)
                     winner = (leader + trick.index(w)) % n
                     won[winner] += 1
-                    won = _rollout(hs, played, bids, won, winner, [], trump, n)
+                    won = rollout_coded(hs, played, bids, won, winner, [], trump, n)
                 else:
-                    won = _rollout(hs, played, bids, won, leader, trick, trump, n)
+                    won = rollout_coded(hs, played, bids, won, leader, trick, trump, n)
                 t = won[seat]
                 totals[c] += self._score(rules, bid, t, blind)
                 exact[c] += t == bid

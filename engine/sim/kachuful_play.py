@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.bots import bot_move, make_bot
-from engine.bots import kachuful as _kb
+from engine.bots import kachuful as kb
 from engine.cards import SUITS, Suit
 from engine.kachuful.deal import draw_first_dealer, hand_seed
 from engine.kachuful.rules import KachufulRules, hand_sizes, legal_bids, score_hand
@@ -93,19 +93,19 @@ def trick_winner_int(cards: Sequence[int], trump: int) -> int:
 
 def basic_estimate(hand: Sequence[int], trump: int, size: int, players: int) -> float:
     """The basic bot's expected tricks for ``hand`` (its bidding count)."""
-    return _kb._estimate(list(hand), trump, size, players)[0]
+    return kb.estimate_coded(list(hand), trump, size, players)[0]
 
 
 def closest_bid(numbers: Sequence[int], estimate: float) -> int:
     """The bid of ``numbers`` (ascending) the basic bot makes for ``estimate``."""
-    return _kb._closest(numbers, estimate)
+    return kb.closest_number(numbers, estimate)
 
 
 def basic_rollout(hands: list[list[int]], bids: Sequence[int], leader: int, trump: int,
                   players: int) -> list[int]:
     """Play a whole hand from its start with the basic policy for every seat; returns the
     tricks by seat (``hands`` is consumed: pass copies)."""
-    return _kb._rollout(hands, 0, bids, [0] * players, leader, [], trump, players)
+    return kb.rollout_coded(hands, 0, bids, [0] * players, leader, [], trump, players)
 
 
 def _forehead_basic_bid(hands: Sequence[Sequence[int]], seat: int, dealer: int, trump: int,
@@ -171,7 +171,7 @@ def play_hand(setup: HandSetup, levels: Sequence[str], rules: KachufulRules,
             b, is_blind = _forehead_basic_bid(hands, seat, dealer, trump, turned, numbers,
                                               rules, score), False
         else:
-            b = _kb._closest(numbers, _kb._estimate(hands[seat], trump, size, n)[0])
+            b = kb.closest_number(numbers, kb.estimate_coded(hands[seat], trump, size, n)[0])
             is_blind = False
         bids[seat] = b
         blind[seat] = is_blind
@@ -180,7 +180,7 @@ def play_hand(setup: HandSetup, levels: Sequence[str], rules: KachufulRules,
     tricks = [0] * n
     played = 0
     leader = (dealer + 1) % n
-    basic_card = _kb._basic_card
+    basic_card = kb.basic_card_coded
     for _ in range(size):
         trick: list[int] = []
         led = -1
@@ -310,7 +310,7 @@ def tricks_for_bids(hands: Sequence[Sequence[int]], bids: Sequence[int], me: int
     unplayed = _ALL
     won = [0] * n
     turn = leader
-    basic_card = _kb._basic_card
+    basic_card = kb.basic_card_coded
     pending = set(positive)
     for _trick in range(size):
         led = win = win_seat = -1
@@ -337,7 +337,7 @@ def tricks_for_bids(hands: Sequence[Sequence[int]], bids: Sequence[int], me: int
             rest = list(bids)
             rest[me] = k
             if cur[0]:
-                after = _kb._rollout([list(h) for h in cur], _ALL & ~unplayed, rest,
+                after = kb.rollout_coded([list(h) for h in cur], _ALL & ~unplayed, rest,
                                      list(won), turn, [], trump, n)
                 out[k] = after[me]
             else:
