@@ -11,7 +11,6 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from engine.cards import SUITS
-from engine.errors import RulesLabError
 from engine.kachuful.rules import (
     MIN_PLAYERS,
     RENEGE_RULES,
@@ -23,15 +22,11 @@ from engine.kachuful.rules import (
 from engine.messages import render, suit_name
 from engine.scoresheet import KachufulSheet
 from ui import scorekeeper as sk
-from ui.charts import score_progression
-from ui.docs import rule_href
 from ui.i18n import t
 from ui.prefs import current
-from ui.query import write_params
 from ui.safe import escape_markdown
 
 P = "ksk."
-SHEET, ERROR, PROBLEM, LOADED = P + "sheet", P + "error", P + "problem", P + "loaded"
 
 visitor = current()
 lang = visitor.lang
@@ -41,7 +36,7 @@ lang = visitor.lang
 
 
 store = sk.SheetStore(P, "kachuful")
-load, attempt, typed_names = store.load, store.attempt, store.typed_names
+attempt, typed_names = store.attempt, store.typed_names
 
 
 def sheet() -> KachufulSheet | None:
@@ -105,15 +100,6 @@ def on_undo() -> None:
     attempt(current_sheet.without_last_hand)
 
 
-def on_clear() -> None:
-    """Back to the setup form, the same players already typed in."""
-    old = sheet()
-    st.session_state[SHEET] = None
-    st.session_state[ERROR] = None
-    if old is not None:
-        st.session_state[P + "names"] = "\n".join(old.names)
-
-
 def variant_text(rules: KachufulRules) -> str:
     """The variant in one line, for the table to check."""
     parts = [t(f"scorekeeper.schedule.{rules.schedule}", lang),
@@ -134,12 +120,7 @@ def variant_text(rules: KachufulRules) -> str:
 
 
 def show_error() -> None:
-    exc = st.session_state.get(ERROR)
-    if isinstance(exc, RulesLabError):
-        text = escape_markdown(exc.localized(lang))
-        if exc.rule:
-            text += f" — [{t('scorekeeper.rule', lang, rule=exc.rule)}]({rule_href(exc.rule, query=visitor.query())})"
-        st.error(text, icon=":material/block:")
+    store.show_error(lang, visitor.query())
 
 
 def label(name: str, *notes: str) -> str:
@@ -297,46 +278,13 @@ def results(current_sheet: KachufulSheet) -> None:
 
 
 def sheet_section(current_sheet: KachufulSheet) -> None:
-    st.subheader(t("scorekeeper.sheet", lang), anchor=False)
-    st.html(sk.css() + sk.kachuful_table_html(current_sheet, lang))
-    st.caption(t("scorekeeper.sheet.legend", lang))
-    if current_sheet.hands:
-        fig = score_progression(sk.chart_names(current_sheet.names), current_sheet.hand_points(),
-                                t("scorekeeper.chart.title", lang), t("scorekeeper.chart.hand", lang),
-                                t("scorekeeper.chart.total", lang))
-        st.plotly_chart(sk.legend_below(fig), width="stretch", key=P + "chart")
-    left, right = st.columns(2)
-    left.download_button(t("scorekeeper.csv.download", lang),
-                         data=sk.kachuful_csv(current_sheet, lang), file_name="kachuful-sheet.csv",
-                         mime="text/csv", key=P + "csv", width="stretch",
-                         on_click="ignore")
-    right.button(t("scorekeeper.undo.hand", lang), key=P + "undo", on_click=on_undo,
-                 disabled=not current_sheet.hands, width="stretch")
-    with st.expander(t("scorekeeper.new", lang)):
-        st.button(t("scorekeeper.new.confirm", lang), key=P + "clear", on_click=on_clear)
+    store.sheet_section(lang, sk.kachuful_table_html(current_sheet, lang),
+                        t("scorekeeper.sheet.legend", lang), "scorekeeper.chart.hand",
+                        current_sheet.hand_points(), sk.kachuful_csv(current_sheet, lang),
+                        "scorekeeper.undo.hand", on_undo)
 
 
 # -- page --------------------------------------------------------------------------------
 
-load()
-st.title(t("scorekeeper.page.kachuful", lang), anchor=False)
-st.caption(t("scorekeeper.kachuful.lead", lang))
-problem = st.session_state.get(PROBLEM)
-if isinstance(problem, sk.SheetProblem):
-    st.warning(problem.text(lang), icon=":material/warning:")
-
-the_sheet = sheet()
-if the_sheet is None:
-    setup_form()
-else:
-    st.caption(escape_markdown(t("scorekeeper.variant", lang) + ": " + variant_text(the_sheet.rules)))
-    results(the_sheet)
-    if not the_sheet.is_over:
-        with st.container(border=True):
-            hand_panel(the_sheet)
-    else:
-        show_error()
-    sheet_section(the_sheet)
-
-final = sheet()
-write_params(**{sk.PARAM: sk.encode(final) if final is not None else None})
+store.run_page(lang, visitor.query(), setup_form, variant_text, results, hand_panel,
+               sheet_section)

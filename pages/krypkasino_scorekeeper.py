@@ -11,20 +11,15 @@ from __future__ import annotations
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from engine.errors import RulesLabError
 from engine.krypkasino.rules import MAX_PLAYERS, KrypkasinoRules
 from engine.scoresheet import KrypkasinoSheet
 from engine.scoresheet.krypkasino import DEAL_CARD_POINTS, plays_per_deal
 from ui import scorekeeper as sk
-from ui.charts import score_progression
-from ui.docs import rule_href
 from ui.i18n import t
 from ui.prefs import current
-from ui.query import write_params
 from ui.safe import escape_markdown
 
 P = "csk."
-SHEET, ERROR, PROBLEM, LOADED = P + "sheet", P + "error", P + "problem", P + "loaded"
 
 visitor = current()
 lang = visitor.lang
@@ -34,7 +29,7 @@ lang = visitor.lang
 
 
 store = sk.SheetStore(P, "krypkasino")
-load, attempt, typed_names = store.load, store.attempt, store.typed_names
+attempt, typed_names = store.attempt, store.typed_names
 
 
 def sheet() -> KrypkasinoSheet | None:
@@ -78,15 +73,6 @@ def on_undo() -> None:
     attempt(current_sheet.without_last_deal)
 
 
-def on_clear() -> None:
-    """Back to the setup form, the same players already typed in."""
-    old = sheet()
-    st.session_state[SHEET] = None
-    st.session_state[ERROR] = None
-    if old is not None:
-        st.session_state[P + "names"] = "\n".join(old.names)
-
-
 def variant_text(rules: KrypkasinoRules) -> str:
     """The variant in one line, for the table to check."""
     parts = [t("scorekeeper.sweep.points", lang, points=rules.sweep_points,
@@ -100,12 +86,7 @@ def variant_text(rules: KrypkasinoRules) -> str:
 
 
 def show_error() -> None:
-    exc = st.session_state.get(ERROR)
-    if isinstance(exc, RulesLabError):
-        text = escape_markdown(exc.localized(lang))
-        if exc.rule:
-            text += f" — [{t('scorekeeper.rule', lang, rule=exc.rule)}]({rule_href(exc.rule, query=visitor.query())})"
-        st.error(text, icon=":material/block:")
+    store.show_error(lang, visitor.query())
 
 
 def setup_form() -> None:
@@ -196,46 +177,13 @@ def results(current_sheet: KrypkasinoSheet) -> None:
 
 
 def sheet_section(current_sheet: KrypkasinoSheet) -> None:
-    st.subheader(t("scorekeeper.sheet", lang), anchor=False)
-    st.html(sk.css() + sk.krypkasino_table_html(current_sheet, lang))
-    st.caption(t("scorekeeper.sheet.legend.krypkasino", lang))
-    if current_sheet.deals:
-        fig = score_progression(sk.chart_names(current_sheet.names), current_sheet.deal_points(),
-                                t("scorekeeper.chart.title", lang), t("scorekeeper.chart.deal", lang),
-                                t("scorekeeper.chart.total", lang))
-        st.plotly_chart(sk.legend_below(fig), width="stretch", key=P + "chart")
-    left, right = st.columns(2)
-    left.download_button(t("scorekeeper.csv.download", lang),
-                         data=sk.krypkasino_csv(current_sheet, lang),
-                         file_name="krypkasino-sheet.csv", mime="text/csv", key=P + "csv",
-                         width="stretch", on_click="ignore")
-    right.button(t("scorekeeper.undo.deal", lang), key=P + "undo", on_click=on_undo,
-                 disabled=not current_sheet.deals, width="stretch")
-    with st.expander(t("scorekeeper.new", lang)):
-        st.button(t("scorekeeper.new.confirm", lang), key=P + "clear", on_click=on_clear)
+    store.sheet_section(lang, sk.krypkasino_table_html(current_sheet, lang),
+                        t("scorekeeper.sheet.legend.krypkasino", lang), "scorekeeper.chart.deal",
+                        current_sheet.deal_points(), sk.krypkasino_csv(current_sheet, lang),
+                        "scorekeeper.undo.deal", on_undo)
 
 
 # -- page --------------------------------------------------------------------------------
 
-load()
-st.title(t("scorekeeper.page.krypkasino", lang), anchor=False)
-st.caption(t("scorekeeper.krypkasino.lead", lang))
-problem = st.session_state.get(PROBLEM)
-if isinstance(problem, sk.SheetProblem):
-    st.warning(problem.text(lang), icon=":material/warning:")
-
-the_sheet = sheet()
-if the_sheet is None:
-    setup_form()
-else:
-    st.caption(escape_markdown(t("scorekeeper.variant", lang) + ": " + variant_text(the_sheet.rules)))
-    results(the_sheet)
-    if not the_sheet.is_over:
-        with st.container(border=True):
-            deal_panel(the_sheet)
-    else:
-        show_error()
-    sheet_section(the_sheet)
-
-final = sheet()
-write_params(**{sk.PARAM: sk.encode(final) if final is not None else None})
+store.run_page(lang, visitor.query(), setup_form, variant_text, results, deal_panel,
+               sheet_section)

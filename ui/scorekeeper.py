@@ -24,7 +24,7 @@ import json
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import plotly.graph_objects as go
 
@@ -372,3 +372,90 @@ class SheetStore:
 
         text = st.session_state.get(self.prefix + "names", "")
         return [line.strip() for line in str(text).splitlines() if line.strip()]
+
+    def clear(self) -> None:
+        """Back to the setup form, the same players already typed in."""
+        import streamlit as st
+
+        old = self.sheet()
+        st.session_state[self.prefix + "sheet"] = None
+        st.session_state[self.prefix + "error"] = None
+        if old is not None:
+            st.session_state[self.prefix + "names"] = "\n".join(old.names)
+
+    def show_error(self, lang: str, query: dict[str, str]) -> None:
+        """The engine's refusal of the last change, with a link to its rule."""
+        import streamlit as st
+
+        from ui.docs import rule_href
+
+        exc = st.session_state.get(self.prefix + "error")
+        if isinstance(exc, RulesLabError):
+            text = escape_markdown(exc.localized(lang))
+            if exc.rule:
+                text += (f" — [{t('scorekeeper.rule', lang, rule=exc.rule)}]"
+                         f"({rule_href(exc.rule, query=query)})")
+            st.error(text, icon=":material/block:")
+
+    def sheet_section(self, lang: str, table_html: str, legend: str, round_key: str,
+                      points: Sequence[Sequence[int]], csv_text: str, undo_key: str,
+                      on_undo: Callable[[], None]) -> None:
+        """The sheet below the entry panel: the table (``table_html``) and its ``legend``,
+        the score chart over the rounds (``points``, one row a hand or deal; the x axis is
+        labelled by ``round_key``), the CSV download, undo of the last round, a new sheet."""
+        import streamlit as st
+
+        from ui.charts import score_progression
+
+        sheet = self.sheet()
+        assert sheet is not None
+        st.subheader(t("scorekeeper.sheet", lang), anchor=False)
+        st.html(css() + table_html)
+        st.caption(legend)
+        if points:
+            fig = score_progression(chart_names(sheet.names), [list(r) for r in points],
+                                    t("scorekeeper.chart.title", lang), t(round_key, lang),
+                                    t("scorekeeper.chart.total", lang))
+            st.plotly_chart(legend_below(fig), width="stretch", key=self.prefix + "chart")
+        left, right = st.columns(2)
+        left.download_button(t("scorekeeper.csv.download", lang), data=csv_text,
+                             file_name=f"{self.game}-sheet.csv", mime="text/csv",
+                             key=self.prefix + "csv", width="stretch", on_click="ignore")
+        right.button(t(undo_key, lang), key=self.prefix + "undo", on_click=on_undo,
+                     disabled=not points, width="stretch")
+        with st.expander(t("scorekeeper.new", lang)):
+            st.button(t("scorekeeper.new.confirm", lang), key=self.prefix + "clear",
+                      on_click=self.clear)
+
+    def run_page(self, lang: str, query: dict[str, str], setup_form: Callable[[], None],
+                 variant_text: Callable[[Any], str], results: Callable[[Any], None],
+                 panel: Callable[[Any], None], section: Callable[[Any], None]) -> None:
+        """The page itself: title and lead, the link's problem, then the setup form, or the
+        sheet's variant, ``results``, the entry ``panel`` until the game is over (then the
+        last refusal) and the sheet ``section``; last, the sheet mirrored in the link."""
+        import streamlit as st
+
+        from ui.query import write_params
+
+        self.load()
+        st.title(t(f"scorekeeper.page.{self.game}", lang), anchor=False)
+        st.caption(t(f"scorekeeper.{self.game}.lead", lang))
+        problem = st.session_state.get(self.prefix + "problem")
+        if isinstance(problem, SheetProblem):
+            st.warning(problem.text(lang), icon=":material/warning:")
+        sheet = self.sheet()
+        if sheet is None:
+            setup_form()
+        else:
+            st.caption(escape_markdown(t("scorekeeper.variant", lang) + ": "
+                                       + variant_text(sheet.rules)))
+            results(sheet)
+            if not sheet.is_over:
+                with st.container(border=True):
+                    panel(sheet)
+            else:
+                self.show_error(lang, query)
+            section(sheet)
+        final = self.sheet()
+        write_params(**{PARAM: encode(final) if final is not None else None})
+
