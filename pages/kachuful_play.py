@@ -16,7 +16,6 @@ from ui.cards import cards_html
 from ui.docs import rule_href
 from ui.i18n import t
 from ui.prefs import current
-from ui.query import show_problems
 from ui.safe import escape_markdown
 from ui.walkthrough_kachuful import trump_words
 
@@ -49,19 +48,12 @@ def on_look() -> None:
 
 # -- drawing -------------------------------------------------------------------------
 
-st.title(t("play.page.kachuful", lang), anchor="play")
-st.caption(t("play.lead.kachuful", lang))
-show_problems(problems, lang)
-play.render_setup(GAME, P, lang)
-session = play.session_of(P)
+session, tab_play, tab_sheet, tab_record = play.open_page(GAME, P, lang, problems)
 state = session.state
 assert isinstance(state, KachufulState)
 setup = session.setup
 me = setup.seat
 view = state.view(me)
-
-tab_play, tab_sheet, tab_record = st.tabs([t("play.tab.play", lang), t("play.tab.sheet", lang),
-                                           t("play.tab.record", lang)])
 
 with tab_play:
     trump = trump_words(trump_code(view.trump), lang)

@@ -20,7 +20,6 @@ from ui.cards import CardState, cards_html
 from ui.docs import rule_href
 from ui.i18n import t
 from ui.prefs import current
-from ui.query import show_problems
 from ui.safe import escape_markdown
 
 P = "cplay."
@@ -68,19 +67,12 @@ def highlighted(table: Sequence[Card], take: Sequence[Card]) -> list[CardState]:
 
 # -- drawing -------------------------------------------------------------------------
 
-st.title(t("play.page.krypkasino", lang), anchor="play")
-st.caption(t("play.lead.krypkasino", lang))
-show_problems(problems, lang)
-play.render_setup(GAME, P, lang)
-session = play.session_of(P)
+session, tab_play, tab_sheet, tab_record = play.open_page(GAME, P, lang, problems)
 state = session.state
 assert isinstance(state, KrypkasinoState)
 setup = session.setup
 me = setup.seat
 view = state.view(me)
-
-tab_play, tab_sheet, tab_record = st.tabs([t("play.tab.play", lang), t("play.tab.sheet", lang),
-                                           t("play.tab.record", lang)])
 
 with tab_play:
     st.markdown("**" + t("play.status.krypkasino", lang, deal=min(view.deal + 1,

@@ -1364,6 +1364,23 @@ def on_new_seed(prefix: str) -> None:
     st.session_state[prefix + "w.seed"] = random.randrange(1, 1_000_000)
 
 
+def open_page(game: str, prefix: str, lang: str, problems: Sequence[Any]) -> tuple[PlaySession, Any, Any, Any]:
+    """The top of a play page: title, lead, the link's ``problems`` (``ui.query.Problem``),
+    the setup expander; returns the game's session and the tabs (play, sheet, record)."""
+    import streamlit as st
+
+    from ui.i18n import t
+    from ui.query import show_problems
+
+    st.title(t(f"play.page.{game}", lang), anchor="play")
+    st.caption(t(f"play.lead.{game}", lang))
+    show_problems(problems, lang)
+    render_setup(game, prefix, lang)
+    tab_play, tab_sheet, tab_record = st.tabs(
+        [t("play.tab.play", lang), t("play.tab.sheet", lang), t("play.tab.record", lang)])
+    return session_of(prefix), tab_play, tab_sheet, tab_record
+
+
 def render_setup(game: str, prefix: str, lang: str) -> None:
     """The setup expander: players, seat, a level per bot, seed, practice, every variant
     option, and the button that starts a new game."""
