@@ -154,23 +154,6 @@ def marked(codes: Sequence[str], picked: Sequence[str], state: CardState = "high
     return out
 
 
-def hand_states(step: wk.Step) -> list[CardState]:
-    """The hand before a play: ★ the card played, ✓ allowed, faded when C-8 forbids it."""
-    played = [step.card] if step.card else []
-    left = Counter(played)
-    out: list[CardState] = []
-    for code in step.hand_before:
-        choice = step.choice(code)
-        if left[code] > 0:
-            left[code] -= 1
-            out.append("highlight")
-        elif choice is not None and choice.allowed:
-            out.append("legal")
-        else:
-            out.append("dimmed")
-    return out
-
-
 def seat_name(seat: int, lang: str) -> str:
     return t("kw.seat", lang, seat=seat)
 
@@ -389,7 +372,7 @@ def stepper() -> None:
                             layout="table", caption=t("kw.table-before", lang)))
         with right:
             key = "kw.hand-to-play" if step.kind == "position" else "kw.hand-before"
-            st.html(cards(step.hand_before, lang, four, hand_states(step),
+            st.html(cards(step.hand_before, lang, four, wk.hand_states(step),
                           caption=t(key, lang, seat=step.seat)))
             st.caption(t("kw.legend", lang))
         if step.sweepers:

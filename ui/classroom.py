@@ -207,21 +207,6 @@ def _marked(codes: Sequence[str], picked: Sequence[str]) -> list[CardState]:
     return out
 
 
-def _hand_states(step: wkryp.Step) -> list[CardState]:
-    left = Counter([step.card] if step.card else [])
-    out: list[CardState] = []
-    for code in step.hand_before:
-        choice = step.choice(code)
-        if left[code] > 0:
-            left[code] -= 1
-            out.append("highlight")
-        elif choice is not None and choice.allowed:
-            out.append("legal")
-        else:
-            out.append("dimmed")
-    return out
-
-
 def _krypkasino_html(step: wkryp.Step, lang: str, four: bool) -> str:
     board = step.board
     seat = t("kw.seat", lang, seat=step.seat) if step.seat is not None else ""
@@ -229,7 +214,7 @@ def _krypkasino_html(step: wkryp.Step, lang: str, four: bool) -> str:
         key = "kw.table" if step.kind == "position" else "kw.table-before"
         return (_cards(step.table_before, lang, four, _marked(step.table_before, step.taken),
                        "table", t(key, lang))
-                + _cards(step.hand_before, lang, four, _hand_states(step), "row",
+                + _cards(step.hand_before, lang, four, wkryp.hand_states(step), "row",
                          t("kw.hand-to-play" if step.kind == "position" else "kw.hand-before",
                            lang, seat=step.seat))
                 + (f'<p class="cl-legend">{escape_html(t("kw.legend", lang))}</p>' if seat

@@ -67,12 +67,13 @@ from engine.recordio import (
     expect_object,
     join,
 )
+from ui.cards import CardState
 
 __all__ = [
     "GAME_KEYS", "RANDOM", "VARIANT_KEYS", "Board", "CardChoice", "Refusal", "Tally", "Step",
     "Walkthrough", "Outline", "Selection", "basic_play", "build", "read_source", "rules_from",
-    "base_variant", "read_link", "link_params", "outline", "finished_scores", "tally_text",
-    "step_prefix", "hand_order",
+    "base_variant", "read_link", "link_params", "outline", "finished_scores", "hand_states",
+    "tally_text", "step_prefix", "hand_order",
 ]
 
 #: The scenario keys this game reads (besides the shared ones of ``tutorials.scenarios``).
@@ -879,6 +880,23 @@ def outline(walkthrough: Walkthrough) -> Outline:
     return Outline(len(walkthrough.steps), walkthrough.players, walkthrough.deals,
                    walkthrough.truncated, walkthrough.deal_scores,
                    tuple(i for i, s in enumerate(walkthrough.steps) if s.kind == "score"))
+
+
+def hand_states(step: Step) -> list[CardState]:
+    """How each card of the hand before a play is drawn: ★ (highlight) the card played, ✓
+    (legal) a card that may be played, faded (dimmed) a card C-8 forbids."""
+    left = Counter([step.card] if step.card else [])
+    out: list[CardState] = []
+    for code in step.hand_before:
+        choice = step.choice(code)
+        if left[code] > 0:
+            left[code] -= 1
+            out.append("highlight")
+        elif choice is not None and choice.allowed:
+            out.append("legal")
+        else:
+            out.append("dimmed")
+    return out
 
 
 def finished_scores(walkthrough: Walkthrough | Outline, index: int) -> list[tuple[int, ...]]:
