@@ -50,7 +50,7 @@ from engine.recordio import (
     expect_str,
     join,
 )
-from engine.scoresheet.names import check_names
+from engine.scoresheet.names import check_names, whole_numbers
 
 FORMAT = "kachuful-sheet/1"
 _SUIT_CODES = tuple(s.value for s in SUITS)
@@ -175,7 +175,7 @@ class KachufulSheet:
         turned suit (required when a card is left to turn).
         """
         spec = self.next_hand()
-        values = self._whole_numbers(bids)
+        values = whole_numbers(bids, self.names)
         flags = self._flags(blind)
         for seat in spec.order:
             if not 0 <= values[seat] <= spec.size:
@@ -200,7 +200,7 @@ class KachufulSheet:
         spec = self.next_hand()
         if self.pending is None:
             raise IllegalActionError("scoresheet.bids-first", rule="K-8", hand=spec.number)
-        values = self._whole_numbers(tricks)
+        values = whole_numbers(tricks, self.names)
         flags = self._flags(reneged)
         for seat in spec.order:
             if not 0 <= values[seat] <= spec.size:
@@ -224,17 +224,6 @@ class KachufulSheet:
         if not self.hands:
             raise InvalidActionError("scoresheet.nothing-to-undo")
         return replace(self, hands=self.hands[:-1], pending=None)
-
-    def _whole_numbers(self, values: Sequence[object]) -> list[int]:
-        if isinstance(values, str) or not isinstance(values, Sequence) or len(values) != self.players:
-            count = len(values) if isinstance(values, Sequence) else values
-            raise InvalidActionError("scoresheet.count", players=self.players, count=count)
-        out: list[int] = []
-        for seat, value in enumerate(values):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidActionError("scoresheet.not-whole", name=self.names[seat], value=value)
-            out.append(value)
-        return out
 
     def _flags(self, values: Sequence[bool] | None) -> tuple[bool, ...]:
         if values is None:

@@ -37,7 +37,7 @@ from engine.krypkasino.rules import (
 )
 from engine.krypkasino.state import winners_of
 from engine.recordio import expect_int, expect_list, expect_object, expect_str, join
-from engine.scoresheet.names import check_names
+from engine.scoresheet.names import check_names, whole_numbers
 
 FORMAT = "krypkasino-sheet/1"
 #: C-13: the card points of both decks, which every deal's captured cards share.
@@ -154,9 +154,9 @@ class KrypkasinoSheet:
         no double sweeps when ``double_sweep`` is off (C-10)."""
         if self.is_over:
             raise IllegalActionError("common.game-over", rule="C-15")
-        points = self._whole_numbers(card_points)
-        made = self._whole_numbers(sweeps if sweeps is not None else [0] * self.players)
-        twice = self._whole_numbers(doubles if doubles is not None else [0] * self.players)
+        points = whole_numbers(card_points, self.names)
+        made = whole_numbers(sweeps if sweeps is not None else [0] * self.players, self.names)
+        twice = whole_numbers(doubles if doubles is not None else [0] * self.players, self.names)
         for seat, value in enumerate(points):
             if value < 0:
                 raise IllegalActionError("scoresheet.points-negative", rule="C-13",
@@ -190,17 +190,6 @@ class KrypkasinoSheet:
         if not self.deals:
             raise InvalidActionError("scoresheet.nothing-to-undo")
         return replace(self, deals=self.deals[:-1])
-
-    def _whole_numbers(self, values: Sequence[object]) -> list[int]:
-        if isinstance(values, str) or not isinstance(values, Sequence) or len(values) != self.players:
-            count = len(values) if isinstance(values, Sequence) else values
-            raise InvalidActionError("scoresheet.count", players=self.players, count=count)
-        out: list[int] = []
-        for seat, value in enumerate(values):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidActionError("scoresheet.not-whole", name=self.names[seat], value=value)
-            out.append(value)
-        return out
 
     # -- reading ----------------------------------------------------------------------
 

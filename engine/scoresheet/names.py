@@ -1,4 +1,5 @@
-"""Player names on a score sheet: what a table may type, checked once for both games.
+"""Player names and typed numbers on a score sheet: what a table may type, checked once
+for both games.
 
 >>> check_names([" Ana ", "Bo", "<img src=x onerror=alert(1)>"], "K-1", 3, 8)
 ('Ana', 'Bo', '<img src=x onerror=alert(1)>')
@@ -48,3 +49,26 @@ def check_names(names: Sequence[object], rule: str, lo: int, hi: int) -> tuple[s
         seen[folded] = seat
         kept.append(name)
     return tuple(kept)
+
+
+def whole_numbers(values: Sequence[object], names: Sequence[str]) -> list[int]:
+    """One whole number a player (``names`` in seating order), as typed for a hand or deal.
+
+    >>> whole_numbers([2, 0], ["Ana", "Bo"])
+    [2, 0]
+    >>> whole_numbers([2, "x"], ["Ana", "Bo"])
+    Traceback (most recent call last):
+    ...
+    engine.errors.InvalidActionError: Bo: 'x' is not a whole number
+    """
+    players = len(names)
+    if isinstance(values, str) or not isinstance(values, Sequence) or len(values) != players:
+        count = len(values) if isinstance(values, Sequence) else values
+        raise InvalidActionError("scoresheet.count", players=players, count=count)
+    out: list[int] = []
+    for seat, value in enumerate(values):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidActionError("scoresheet.not-whole", name=names[seat], value=value)
+        out.append(value)
+    return out
+
