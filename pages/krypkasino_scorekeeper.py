@@ -161,19 +161,7 @@ def deal_panel(current_sheet: KrypkasinoSheet) -> None:
 
 
 def results(current_sheet: KrypkasinoSheet) -> None:
-    names = current_sheet.names
-    totals = current_sheet.totals()
-    if current_sheet.is_over:
-        won = current_sheet.winners()
-        key = "scorekeeper.over.one" if len(won) == 1 else "scorekeeper.over.shared"
-        st.success(t(key, lang, names=", ".join(escape_markdown(names[s]) for s in won),
-                     total=totals[won[0]]), icon=":material/trophy:")
-        marked, mark, dealer = won, t("scorekeeper.winner", lang), None
-    else:
-        marked, mark = current_sheet.leaders(), t("scorekeeper.leader", lang)
-        dealer = current_sheet.next_dealer
-    st.html(sk.css() + sk.standings_html(names, totals, marked, mark, dealer,
-                                         t("scorekeeper.dealer", lang)))
+    store.standings(lang, lambda: current_sheet.next_dealer)
 
 
 def sheet_section(current_sheet: KrypkasinoSheet) -> None:

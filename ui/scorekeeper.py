@@ -459,3 +459,24 @@ class SheetStore:
         final = self.sheet()
         write_params(**{PARAM: encode(final) if final is not None else None})
 
+    def standings(self, lang: str, next_dealer: Callable[[], int]) -> None:
+        """The totals: once the game is over the winners, with a banner; before that the
+        leaders and who deals next (``next_dealer()``)."""
+        import streamlit as st
+
+        sheet = self.sheet()
+        assert sheet is not None
+        names, totals = sheet.names, sheet.totals()
+        dealer: int | None
+        if sheet.is_over:
+            won = sheet.winners()
+            key = "scorekeeper.over.one" if len(won) == 1 else "scorekeeper.over.shared"
+            st.success(t(key, lang, names=", ".join(escape_markdown(names[s]) for s in won),
+                         total=totals[won[0]]), icon=":material/trophy:")
+            marked, mark, dealer = won, t("scorekeeper.winner", lang), None
+        else:
+            marked, mark = sheet.leaders(), t("scorekeeper.leader", lang)
+            dealer = next_dealer()
+        st.html(css() + standings_html(names, totals, marked, mark, dealer,
+                                       t("scorekeeper.dealer", lang)))
+
