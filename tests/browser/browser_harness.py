@@ -41,7 +41,6 @@ EXCEPTION = "[data-testid='stException']"
 #: leaves no change at all: to know a click's run is over, wait for what it draws.
 COUNT_RUNS_JS = """
 window.__rlRuns = 0;
-window.__rlStates = [];
 new MutationObserver((changes) => {
   const attr = 'data-test-script-state';
   changes.forEach((c, i) => {
@@ -50,7 +49,6 @@ new MutationObserver((changes) => {
       if (changes[j].target === c.target) { value = changes[j].oldValue; break; }
     }
     if (value === c.oldValue) return;
-    if (window.__rlStates.length < 500) window.__rlStates.push(value);
     if (value === 'notRunning') window.__rlRuns++;
   });
 }).observe(document, {attributes: true, attributeOldValue: true, subtree: true,
