@@ -1,0 +1,295 @@
+"""Our bots against an outside anchor: OpenSpiel's IS-MCTS, on duplicate deals.
+
+HOOK FOR THE KRYPKASINO HALF (another helper owns it): if ``bench/ismcts_krypkasino.py``
+exists, this script imports it and, unless ``--games`` leaves ``krypkasino`` out, calls
+its ``add_arguments(parser)`` (optional, to add its own flags; prefix them
+``--krypkasino-``) before parsing and its ``main_rows(args)`` after the Kachuful part.
+``main_rows`` returns ``(name, value, unit)`` triples, which are printed here as
+``BENCH <name> <value> <unit>`` lines (names ``bots_vs_ismcts.krypkasino....``). The shared
+flags it may read: ``args.sims``, ``args.levels``, ``args.deals``, ``args.seed``,
+``args.workers``. Please keep the Kachuful part (this file) to its owner.
+
+Kachuful: OpenSpiel's ``oh_hell`` (4 players, ``num_tricks_fixed`` 7 or 10,
+``off_bid_penalty`` — 10 + bid when the bid is made, else -|tricks - bid|, which is our
+``margin`` scoring; the bot is told so through its rules). Each deal (the dealer, the
+cards, the turned trump card, all from OpenSpiel's chance nodes, seeded) is played
+
+* once with OpenSpiel's ``ISMCTSBot`` (C++, ``RandomRolloutEvaluator`` with one rollout,
+  ``uct_c`` 2, ``max_simulations`` N, final policy: the most visited action) in all four
+  seats: the control, and
+* once per level and seat with our bot in that seat and the same IS-MCTS bots (same
+  seeds) in the other three.
+
+A *hand* is one (deal, seat): its paired difference is our bot's score in that seat minus
+the control's score in that seat on the same deal. The 95% interval of the mean
+difference per hand is computed over deals (the mean of a deal's four seats is one
+observation), so seats sharing a control game are not counted as independent. Our bot
+plays through the engine: each OpenSpiel action is applied to a
+:class:`~engine.kachuful.state.KachufulState` of the same deal (``trumps: turned``, the
+turned card face up), the bot sees only ``observe(state, seat)``, and its move goes back
+to OpenSpiel (checked legal there). ``sec_per_decision`` is our bot's mean wall time per
+decision (bids and cards, one-legal-card plays included).
+
+Prints, for each cards/sims/level, ``BENCH bots_vs_ismcts.kachuful.<cards>.sims<N>.<level>
+.diff_per_hand <v> points`` and ``.ci_low``, ``.ci_high`` (points), ``.made_rate`` (share
+of our bids made), ``.sec_per_decision`` (s); and ``...sims<N>.control.made_rate`` and
+``.mean_per_hand``, plus ``.<level>.mean_per_hand``.
+
+Needs ``open-spiel`` (``pip install -r requirements-bench.txt``). Seeded: the figures
+depend on ``--seed`` and ``--deals`` only, not on ``--workers``.
+
+Usage: ``python bench/bots_vs_ismcts.py [--cards 7 10] [--sims 200 1000]
+[--levels basic strong] [--deals 75] [--seed 1] [--workers 1] [--games kachuful]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.bots import make_bot  # noqa: E402
+from engine.bots.kachuful import observe, resolve  # noqa: E402
+from engine.cards import DECK, Card  # noqa: E402
+from engine.kachuful.rules import KachufulRules, score_hand  # noqa: E402
+from engine.kachuful.state import Bid, HandSetup, KachufulState  # noqa: E402
+
+PLAYERS = 4
+UCT_C = 2.0
+#: OpenSpiel's suits are C D S H (card = rank * 4 + suit); ours S H D C (index = suit * 13
+#: + rank).
+_OS_SUIT_TO_OURS = (3, 2, 0, 1)
+
+
+def os_card(action: int) -> Card:
+    """Our card for an OpenSpiel ``oh_hell`` card action."""
+    return DECK[_OS_SUIT_TO_OURS[action % 4] * 13 + action // 4]
+
+
+def os_action(card: Card) -> int:
+    """The OpenSpiel ``oh_hell`` card action for our card."""
+    suit, rank = divmod(card.index, 13)
+    return rank * 4 + _OS_SUIT_TO_OURS.index(suit)
+
+
+def _pyspiel() -> Any:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        sys.exit("open-spiel is not installed: pip install -r requirements-bench.txt")
+    return pyspiel
+
+
+@dataclass
+class DealOutcome:
+    """One deal: the control's score per seat, and per level our score and made flag per
+    seat and the decision times."""
+
+    control: list[float]
+    control_made: list[bool]
+    ours: dict[str, list[float]] = field(default_factory=dict)
+    made: dict[str, list[bool]] = field(default_factory=dict)
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def _chance_actions(game: Any, seed: int) -> list[int]:
+    """The chance actions of one deal (tricks, dealer, cards, trump card), seeded."""
+    rnd = random.Random(seed)
+    state = game.new_initial_state()
+    actions = []
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        a = outcomes[int(rnd.random() * len(outcomes))][0]
+        actions.append(a)
+        state.apply_action(a)
+    return actions
+
+
+def _ismcts(pyspiel: Any, game: Any, sims: int, seed: int) -> Any:
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    return pyspiel.ISMCTSBot(seed, evaluator, UCT_C, sims, -1,
+                             pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+
+
+def _play(pyspiel: Any, game: Any, chance: list[int], cards: int, sims: int, seed: int,
+          our_seat: int | None, level: str | None) -> tuple[list[float], list[int],
+                                                            list[int], list[float]]:
+    """Play one deal; returns the returns, bids, tricks won and our decision times."""
+    state = game.new_initial_state()
+    for a in chance:
+        state.apply_action(a)
+    dealer = chance[1]
+    dealt = chance[2:2 + PLAYERS * cards]
+    hands = tuple(tuple(os_card(a) for i, a in enumerate(dealt) if i % PLAYERS == s)
+                  for s in range(PLAYERS))
+    turned = os_card(chance[-1])
+    rules = KachufulRules(max_cards=cards, trumps="turned", scoring="margin")
+    setup = HandSetup(dealer, hands, turned.suit, trump_source="turned", turned=turned)
+    ours = KachufulState.from_hands(PLAYERS, [setup], rules)
+    bots: list[Any] = [_ismcts(pyspiel, game, sims, seed * 10 + s) for s in range(PLAYERS)]
+    mine = None
+    if our_seat is not None and level is not None:
+        mine = make_bot("kachuful", level, seed=seed * 10 + our_seat)
+    times: list[float] = []
+    ncards = 52
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == our_seat and mine is not None:
+            start = time.perf_counter()
+            decision = mine.decide(observe(ours, seat))
+            times.append(time.perf_counter() - start)
+            action = resolve(ours, decision.action)
+            a = ncards + action.n if isinstance(action, Bid) else os_action(action)
+            if a not in state.legal_actions():
+                raise AssertionError(f"our bot's move {action} is illegal in OpenSpiel")
+        else:
+            a = bots[seat].step(state)
+        if a >= ncards:
+            ours.apply(Bid(a - ncards))
+        else:
+            ours.apply(os_card(a))
+        state.apply_action(a)
+    returns = list(state.returns())
+    result = ours.results[-1]
+    for s in range(PLAYERS):  # the two engines agree on the score
+        expected = score_hand(result.bids[s], result.tricks[s], rules)
+        if expected != returns[s]:
+            raise AssertionError(f"scores differ: ours {expected}, OpenSpiel {returns[s]}")
+    return returns, list(result.bids), list(result.tricks), times
+
+
+def play_deal(job: tuple[int, int, int, tuple[str, ...], int]) -> DealOutcome:
+    """One deal (``job`` = index, cards, sims, levels, seed): the control game and a game
+    per level and seat."""
+    index, cards, sims, levels, seed = job
+    pyspiel = _pyspiel()
+    game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_tricks_fixed": cards,
+                                         "off_bid_penalty": True})
+    deal_seed = seed * 1_000_003 + cards * 10_007 + index
+    chance = _chance_actions(game, deal_seed)
+    control, bids, tricks, _ = _play(pyspiel, game, chance, cards, sims, deal_seed, None, None)
+    out = DealOutcome(control, [b == t for b, t in zip(bids, tricks, strict=True)])
+    for level in levels:
+        scores, made, times = [], [], []
+        for seat in range(PLAYERS):
+            ret, bids, tricks, t = _play(pyspiel, game, chance, cards, sims, deal_seed,
+                                         seat, level)
+            scores.append(ret[seat])
+            made.append(bids[seat] == tricks[seat])
+            times.extend(t)
+        out.ours[level], out.made[level], out.times[level] = scores, made, times
+    return out
+
+
+def interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and 95% interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, mean, mean
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = 1.959964 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def kachuful_rows(args: argparse.Namespace) -> list[tuple[str, float, str]]:
+    rows: list[tuple[str, float, str]] = []
+    levels = tuple(args.levels)
+    for cards in args.cards:
+        for sims in args.sims:
+            jobs = [(i, cards, sims, levels, args.seed) for i in range(args.deals)]
+            if args.workers > 1:
+                import multiprocessing
+
+                with multiprocessing.Pool(args.workers) as pool:
+                    deals = pool.map(play_deal, jobs, chunksize=1)
+            else:
+                deals = [play_deal(j) for j in jobs]
+            prefix = f"bots_vs_ismcts.kachuful.{cards}.sims{sims}"
+            control = [x for d in deals for x in d.control]
+            rows.append((f"{prefix}.control.mean_per_hand", sum(control) / len(control),
+                         "points"))
+            rows.append((f"{prefix}.control.made_rate",
+                         sum(m for d in deals for m in d.control_made) / len(control),
+                         "share"))
+            for level in levels:
+                per_deal = [sum(o - c for o, c in zip(d.ours[level], d.control, strict=True))
+                            / PLAYERS for d in deals]
+                mean, low, high = interval(per_deal)
+                ours = [x for d in deals for x in d.ours[level]]
+                made = [m for d in deals for m in d.made[level]]
+                times = [t for d in deals for t in d.times[level]]
+                name = f"{prefix}.{level}"
+                rows += [
+                    (f"{name}.mean_per_hand", sum(ours) / len(ours), "points"),
+                    (f"{name}.diff_per_hand", mean, "points"),
+                    (f"{name}.ci_low", low, "points"),
+                    (f"{name}.ci_high", high, "points"),
+                    (f"{name}.made_rate", sum(made) / len(made), "share"),
+                    (f"{name}.sec_per_decision", sum(times) / len(times), "s"),
+                    (f"{name}.hands", float(len(ours)), "hands"),
+                ]
+            for row in rows[-(2 + 7 * len(levels)):]:
+                print(_line(row), flush=True)
+    return rows
+
+
+def _line(row: tuple[str, float, str]) -> str:
+    name, value, unit = row
+    text = f"{value:.0f}" if unit == "hands" else f"{value:.4g}"
+    return f"BENCH {name} {text} {unit}"
+
+
+def _krypkasino_module() -> Any | None:
+    path = Path(__file__).resolve().parent / "ismcts_krypkasino.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("ismcts_krypkasino", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ismcts_krypkasino"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="+", default=["kachuful", "krypkasino"],
+                        choices=["kachuful", "krypkasino"])
+    parser.add_argument("--cards", type=int, nargs="+", default=[7, 10],
+                        help="Kachuful hand sizes (num_tricks_fixed)")
+    parser.add_argument("--sims", type=int, nargs="+", default=[200, 1000],
+                        help="IS-MCTS simulations per decision")
+    parser.add_argument("--levels", nargs="+", default=["basic", "strong"],
+                        choices=["random", "basic", "strong"])
+    parser.add_argument("--deals", type=int, default=75,
+                        help="deals per line (Kachuful: 4 hands each, one per seat)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes")
+    krypkasino = _krypkasino_module()
+    if krypkasino is not None and hasattr(krypkasino, "add_arguments"):
+        krypkasino.add_arguments(parser)
+    args = parser.parse_args(argv)
+    if "kachuful" in args.games:
+        kachuful_rows(args)
+    if "krypkasino" in args.games:
+        if krypkasino is None:
+            print("# bench/ismcts_krypkasino.py is not there: no Krypkasino figures",
+                  file=sys.stderr)
+        else:
+            for row in krypkasino.main_rows(args):
+                print(_line(row), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
