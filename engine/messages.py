@@ -11,13 +11,21 @@ template}}``. Templates use ``str.format`` fields, with three format specs of ou
 * ``{suit:suit}`` — a :class:`~engine.cards.Suit` (or its code) as a plural noun
   ("hearts"); ``{suit:symbol}`` as its symbol.
 * ``{cards:cards}`` — a list of cards joined with commas.
+* ``{count:plural:# card|# cards}`` — the form of ``count`` its language's plural rule
+  picks (gettext's ``Plural-Forms``, :data:`PLURAL_FORMS`), forms split by ``|``, ``#``
+  replaced by the number. Never write "card(s)": every count goes through this spec.
 
 >>> render("common.bad-seat", "en", seat=9, players_minus_one=3)
 'there is no seat 9: seats are numbered 0 to 3'
+>>> [format_text("{n:plural:# trick|# tricks}", "en", n=n) for n in (0, 1, 2)]
+['0 tricks', '1 trick', '2 tricks']
+>>> ngettext("pt", "# vaza", "# vazas", 1), ngettext("es", "# baza", "# bazas", 5)
+('1 vaza', '5 bazas')
 """
 
 from __future__ import annotations
 
+import gettext
 import importlib
 import string
 from collections.abc import Iterable
@@ -49,6 +57,40 @@ _RANK_NOUNS = {
            7: "sete", 6: "seis", 5: "cinco", 4: "quatro", 3: "três", 2: "dois"},
 }
 _OF = {"en": "of", "es": "de", "pt": "de"}
+
+#: gettext's ``Plural-Forms`` header of each language (the formula picks the index of the
+#: form). European Portuguese, like Spanish and English, uses the singular for 1 only.
+PLURAL_FORMS: dict[str, str] = {
+    "en": "nplurals=2; plural=(n != 1);",
+    "es": "nplurals=2; plural=(n != 1);",
+    "pt": "nplurals=2; plural=(n != 1);",
+}
+_plural_rules: dict[str, Any] = {}
+
+
+def plural_index(lang: str, n: int) -> int:
+    """The index of the plural form of ``n`` in ``lang`` (gettext's ``c2py`` of the
+    language's :data:`PLURAL_FORMS`)."""
+    rule = _plural_rules.get(lang)
+    if rule is None:
+        header = PLURAL_FORMS.get(lang, PLURAL_FORMS["en"])
+        nplurals, formula = (part.strip() for part in header.strip().rstrip(";").split(";"))
+        expr = formula.split("=", 1)[1].strip()
+        rule = _plural_rules[lang] = (int(nplurals.split("=")[1]), gettext.c2py(expr))
+    count, pick = rule
+    return min(int(pick(abs(int(n)))), count - 1)
+
+
+def ngettext(lang: str, singular: str, plural: str, n: int) -> str:
+    """gettext's ``ngettext`` for a language with two forms, ``#`` replaced by ``n``."""
+    return plural_form(lang, (singular, plural), n)
+
+
+def plural_form(lang: str, forms: tuple[str, ...] | list[str], n: int) -> str:
+    """The form of ``n`` among ``forms`` (in ``Plural-Forms`` order), ``#`` -> ``n``."""
+    index = min(plural_index(lang, n), len(forms) - 1)
+    return forms[index].replace("#", str(n))
+
 
 _catalogue: dict[str, dict[str, str]] | None = None
 
@@ -93,6 +135,8 @@ class _Formatter(string.Formatter):
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith("plural:"):
+            return plural_form(self.lang, format_spec[len("plural:"):].split("|"), int(value))
         if format_spec == "name" and isinstance(value, Card):
             return card_name(value, self.lang)
         if format_spec == "suit":
@@ -112,6 +156,12 @@ class _Formatter(string.Formatter):
 
 def _as_iterable(value: Any) -> Iterable[Any]:
     return value if isinstance(value, (list, tuple, set, frozenset)) else [value]
+
+
+def format_text(template: str, lang: str = "en", /, **data: Any) -> str:
+    """Fill any template with this module's format specs (cards, suits, plurals) in
+    ``lang``: the UI strings and the teaching texts use it too."""
+    return _Formatter(lang).format(template, **data)
 
 
 def render(key: str, lang: str = "en", **data: Any) -> str:

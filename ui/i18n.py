@@ -19,6 +19,8 @@ import pkgutil
 import string
 from typing import Any
 
+from engine.messages import format_text
+
 LANGS: tuple[str, ...] = ("en", "es", "pt")
 DEFAULT_LANG = "en"
 #: Each language's own name, shown in the language selector.
@@ -67,7 +69,8 @@ def t(key: str, lang: str = DEFAULT_LANG, **data: Any) -> str:
     template = table[normalize_lang(lang)].get(key)
     if template is None:
         template = table[DEFAULT_LANG][key]
-    return template.format(**data) if data else template
+    # The engine's formatter: cards, suits and plural forms ({n:plural:# card|# cards}).
+    return format_text(template, normalize_lang(lang), **data) if data else template
 
 
 def has(key: str) -> bool:
