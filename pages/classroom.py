@@ -20,7 +20,7 @@ from ui.docs import rule_href
 from ui.i18n import t
 from ui.prefs import current
 from ui.query import show_problems, write_params
-from ui.safe import escape_html
+from ui.safe import clean_html, echo, escape_html, escape_markdown
 
 DEFAULT_LESSON = "kachuful-20"
 K = "cl_"
@@ -80,7 +80,7 @@ try:
     deck = deck_of(lessons.encode_link(lesson), lang, visitor.four_colour)
 except lessons.LessonError as exc:
     show_problems(link.problems, lang)
-    st.error(t("classroom.broken", lang, problem=str(exc)), icon=":material/error:")
+    st.error(t("classroom.broken", lang, problem=echo(exc, 300)), icon=":material/error:")
     st.stop()
 count = len(deck)
 step, problem = classroom.slide_number(link.slide_raw, count)
@@ -119,13 +119,15 @@ if slide.choices:
     body.append('<ul class="cl-choices">'
                 + "".join(f"<li>{escape_html(c)}</li>" for c in slide.choices) + "</ul>")
 if slide.text:
-    rendered = render_markdown(slide.text, (), rule_link)
+    # The cover's text is the lesson's summary, which a shared link may hold: cleaned.
+    rendered = clean_html(render_markdown(slide.text, (), rule_link))
     body.append(f'<div class="cl-text">{rendered}</div>')
 st.html("".join(parts) + f'<div class="cl-body">{"".join(body)}</div>')
 if slide.html:
     st.html(f'<div class="cl-big">{slide.html}</div>')
 if slide.note and not link.student:
-    st.info(f"**{t('classroom.note', lang)}:** {slide.note}", icon=":material/school:")
+    st.info(f"**{t('classroom.note', lang)}:** {escape_markdown(slide.note)}",
+            icon=":material/school:")
 if slide.rules:
     st.caption(t("classroom.rules", lang) + ": " + " · ".join(
         f"[{r}]({rule_link(r)})" for r in slide.rules if tutorials.rule_doc(r)))

@@ -16,6 +16,7 @@ import streamlit as st
 
 import tutorials
 from engine.quiz import MAX_SEED, rules_of
+from engine.recordio import load_json
 from tutorials import handout, lessons
 from tutorials import scenarios as scenario_files
 from ui import classroom
@@ -24,7 +25,7 @@ from ui import walkthrough_krypkasino as wkryp
 from ui.i18n import t
 from ui.prefs import current
 from ui.query import show_problems, write_params
-from ui.safe import escape_markdown
+from ui.safe import echo, escape_markdown, markdown_html
 
 K = "cl_"
 DRAFT = K + "draft"
@@ -172,13 +173,13 @@ except lessons.LessonError as exc:
     st.error(t("classroom.broken", lang, problem=escape_markdown(str(exc))), icon=":material/error:")
     st.stop()
 
-st.header(lesson.title_in(lang), anchor=False)
+st.header(escape_markdown(lesson.title_in(lang)), anchor=False)
 facts = [t("classroom.slides", lang, count=len(deck))]
 if lesson.minutes:
     facts.insert(0, t("classroom.minutes", lang, minutes=lesson.minutes))
 st.caption(" · ".join(facts))
 if lesson.summary:
-    st.markdown(lesson.summary_in(lang))
+    st.html(markdown_html(lesson.summary_in(lang)))  # a shared lesson's text: cleaned
 
 carry = {k: v for k, v in visitor.query().items()}
 go_col, student_col = st.columns(2, vertical_alignment="center")
@@ -239,13 +240,13 @@ with st.expander(t("classroom.builder", lang), icon=":material/construction:",
                                key=K + "b_upload")
     if uploaded is not None and st.session_state.get(K + "b_loaded") != uploaded.file_id:
         try:
-            doc = json.loads(uploaded.getvalue().decode("utf-8"))
+            doc = load_json(uploaded.getvalue(), max_chars=lessons.MAX_FILE)
             lessons.check(doc, "upload")
             start_draft(doc)
             st.session_state[K + "b_loaded"] = uploaded.file_id
         except (lessons.LessonError, ValueError) as exc:
             st.error(t("classroom.builder.bad-file", lang,
-                       problem=escape_markdown(str(exc)[:300])))
+                       problem=echo(exc, 300)))
 
     if DRAFT in st.session_state:
         work = draft()

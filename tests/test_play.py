@@ -317,7 +317,7 @@ def test_krypkasino_sheet_counts_sweeps() -> None:
 def test_load_record_refuses_malformed_input_naming_the_field() -> None:
     with pytest.raises(RecordError) as bad:
         load_record("{not json")
-    assert "not JSON" in str(bad.value)
+    assert "not valid JSON" in str(bad.value)
     with pytest.raises(RecordError) as bad:
         load_record(json.dumps({"format": "kachuful-record/1", "players": 4,
                                 "hands": [{"dealer": 0, "bids": [0, 0, 0], "play": [],

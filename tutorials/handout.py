@@ -31,7 +31,7 @@ from ui import walkthrough_krypkasino as wkryp
 from ui.cards import card_css
 from ui.classroom import Slide, item_summary, item_title, opening_step, scenario_slides, slides
 from ui.i18n import LANG_NAMES, t
-from ui.safe import escape_html
+from ui.safe import clean_html, escape_html
 
 __all__ = ["DOC_GAMES", "DOC_TITLES", "doc_body", "doc_page", "language_links", "lesson_body",
            "lesson_page", "page", "render_markdown", "scenarios_body"]
@@ -248,7 +248,8 @@ def lesson_body(lesson: Lesson, lang: str, four_colour: bool = False,
     if cover.subtitle:
         parts.append(f'<p class="cl-sub">{escape_html(cover.subtitle)}</p>')
     if cover.text:
-        parts.append(f'<div class="cl-lead">{render_markdown(cover.text, here, outside)}</div>')
+        # The lesson's summary (a shared lesson's own words): cleaned.
+        parts.append(f'<div class="cl-lead">{clean_html(render_markdown(cover.text, here, outside))}</div>')
     toc = "".join(
         f'<li><a href="#item-{n}">{escape_html(item_title(item, lang))}</a> — '
         f"{escape_html(item_summary(item, lang))}</li>"

@@ -19,6 +19,7 @@ computation.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,15 +28,18 @@ import plotly.graph_objects as go
 
 from engine.cards import Card, parse_card
 from engine.errors import RulesLabError
+from engine.kachuful.rules import MIN_PLAYERS as KACHUFUL_MIN_PLAYERS
 from engine.kachuful.rules import RENEGE_RULES, SCHEDULES, TRUMP_RULES, KachufulRules, hand_sizes
-from engine.krypkasino.rules import deal_sizes
+from engine.krypkasino.rules import MAX_SESSION, deal_sizes
+from engine.sim.cost import HARD_CAP_CPU_S, Cost
 from engine.sim.hook import HookCell
-from engine.sim.runner import batches, default_workers, run_batch
+from engine.sim.runner import chunk_units, scheduler
 from engine.sim.stats import Estimate
 from engine.sim.sweep_danger import Option
 from engine.sim.variant_lab import rules_of
 from ui.charts import PALETTE
 from ui.query import LinkReader, Problem
+from ui.safe import echo
 
 __all__ = [
     "CardsParsed", "FanInputs", "HookInputs", "LabInputs", "OddsInputs", "SweepInputs",
@@ -44,6 +48,20 @@ __all__ = [
 ]
 
 MAX_SEED = 2**31 - 1
+# The ranges of the inputs that size the work (docs/explorers.md, "Bounded work"); the
+# link reader, the widgets and the engine's types all hold to them.
+#: Hand odds: sampled deals.
+SAMPLES = (50, 20000)
+#: The hook: deals per table and hand size.
+HOOK_DEALS = (20, 5000)
+#: Variant lab (per rule set) and score progression: games.
+GAMES_RANGE = (10, 5000)
+#: Sweep danger: the most cards typed for the hand (the largest first hand, C-2), the
+#: table and the cards seen (both decks).
+SWEEP_CARDS = {"hand": 6, "table": 24, "seen": 104}
+#: The rule-set editors' whole-number options: the largest value (0 = the default).
+NUMBER_OPTIONS = {"max_cards": 52 // KACHUFUL_MIN_PLAYERS, "session": MAX_SESSION,
+                  "sweep_points": 50}
 TRUMPS = ("S", "H", "D", "C", "NT")
 KACHUFUL_SCORINGS = ("exact", "ten-times", "margin", "per-trick", "judgement")
 LEVELS = ("random", "basic", "strong")
@@ -191,6 +209,14 @@ def editor_values(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
                 value = 0
             if name == "session" and value == "rotation":
                 value = 0
+            if name in NUMBER_OPTIONS:
+                # A link's value out of the editor's range (the page refuses the rule set
+                # with the engine's sentence) is shown as the default, not a widget error.
+                if isinstance(value, bool) or not isinstance(value, int) or not (
+                        0 <= value <= NUMBER_OPTIONS[name]):
+                    continue
+            elif value not in (options_of(game)[name] or ()):
+                continue
             values[name] = value
     return values
 
@@ -210,7 +236,7 @@ def _levels(reader: LinkReader, name: str, default: str, players_lo: int, player
     raw = reader.text(name, default)
     levels = tuple(x.strip() for x in raw.split(",") if x.strip())
     if not (players_lo <= len(levels) <= players_hi) or any(x not in LEVELS for x in levels):
-        reader.problems.append(_problem("explore.bad-lineup", value=raw[:60],
+        reader.problems.append(_problem("explore.bad-lineup", value=echo(raw),
                                         lo=players_lo, hi=players_hi, default=default))
         levels = tuple(default.split(","))
     return levels
@@ -275,7 +301,7 @@ class HookInputs:
         except ValueError:
             players = ()
         if not players or any(not 3 <= p <= 7 for p in players):
-            reader.problems.append(_problem("explore.hook.bad-players", value=raw[:40]))
+            reader.problems.append(_problem("explore.hook.bad-players", value=echo(raw)))
             players = d.players
         return cls(players, reader.choice("scoring", KACHUFUL_SCORINGS, d.scoring),
                    reader.int("deals", d.deals, 20, 5000), reader.int("seed", d.seed, 0, MAX_SEED))
@@ -335,9 +361,16 @@ class SweepInputs:
     def parsed(self, labels: Sequence[str] = ("hand", "table", "seen")
                ) -> tuple[CardsParsed, CardsParsed, CardsParsed]:
         """The typed hand, table and seen cards, checked (``labels`` name them)."""
-        return (parse_cards_text(self.hand, labels[0], copies=2),
-                parse_cards_text(self.table, labels[1], copies=2, allow_empty=True),
-                parse_cards_text(self.seen, labels[2], copies=2, allow_empty=True))
+        parsed = (parse_cards_text(self.hand, labels[0], copies=2),
+                  parse_cards_text(self.table, labels[1], copies=2, allow_empty=True),
+                  parse_cards_text(self.seen, labels[2], copies=2, allow_empty=True))
+        out = []
+        for part, label, most in zip(parsed, labels, SWEEP_CARDS.values(), strict=True):
+            if part.problem is None and len(part.cards) > most:
+                part = CardsParsed(part.text, (), _problem(
+                    "explore.cards.over", name=label, count=len(part.cards), most=most))
+            out.append(part)
+        return out[0], out[1], out[2]
 
 
 @dataclass(frozen=True)
@@ -452,31 +485,40 @@ def sweep_chart(card: Card, options: Sequence[Option], title: str, chance_label:
 
 @dataclass
 class Outcome:
-    """What :func:`simulate` gives a page: the results so far and whether a Stop cut
-    the run short; ``cpu`` seconds over every process (this run's new batches)."""
+    """What :func:`simulate` gives a page: the results so far, whether a Stop (or the
+    CPU cap) cut the run short, and whether it was refused before it started."""
 
     results: list[Any] = field(default_factory=list)
     stopped: bool = False
     total: int = 0
+    refused: bool = False
 
 
-def _batch_function() -> Callable[..., list[Any]]:
-    import streamlit as st
-
-    @st.cache_data(max_entries=2000, show_spinner=False)
-    def batch(key: str, _study: Any, start: int, count: int, workers: int) -> list[Any]:
-        """One batch of a study (cached per study, seed included, and range)."""
-        return run_batch(_study, start, count, workers)
-
-    return batch
+#: Finished runs, shared by every visitor (the same link shows its numbers at once):
+#: key -> results, the oldest dropped past :data:`_DONE_ENTRIES`.
+_DONE: dict[str, list[Any]] = {}
+_DONE_ENTRIES = 24
+_DONE_LOCK = threading.Lock()
+#: How often the page's thread looks at its job (and gives Streamlit a chance to stop it).
+POLL_S = 0.2
 
 
-_BATCH: Callable[..., list[Any]] | None = None
+def _remember(key: str, results: list[Any]) -> None:
+    with _DONE_LOCK:
+        _DONE.pop(key, None)
+        _DONE[key] = results
+        while len(_DONE) > _DONE_ENTRIES:
+            _DONE.pop(next(iter(_DONE)))
+
+
+def _recall(key: str) -> list[Any] | None:
+    with _DONE_LOCK:
+        return _DONE.get(key)
 
 
 def batch_size(total: int, least: int, batches: int = 16) -> int:
-    """Units per batch: about ``batches`` batches (a progress step and a chance to stop
-    each), at least ``least`` units (each batch is split over the processes).
+    """Units per batch: about ``batches`` batches, at least ``least`` units (kept for the
+    benchmarks; the pages' chunks come from :func:`engine.sim.runner.chunk_units`).
 
     >>> batch_size(2000, 50), batch_size(100, 10), batch_size(30, 10)
     (125, 10, 10)
@@ -484,12 +526,54 @@ def batch_size(total: int, least: int, batches: int = 16) -> int:
     return max(least, -(-total // batches))
 
 
+def cost_of(study: Any, units: int) -> Cost:
+    """The request's estimate before it runs (:mod:`engine.sim.cost`)."""
+    return Cost(units, float(study.unit_seconds()))
+
+
+def budget_refusal(cost: Cost, lang: str, field_label: str, per: int = 1,
+                   least: int = 1) -> str | None:
+    """The sentence refusing a request over one visit's budget, or ``None`` when it fits:
+    the estimate, the limit, and the largest value of the input ``field_label`` that fits
+    (``per`` units for each of its steps; ``least`` its smallest allowed value).
+
+    >>> budget_refusal(Cost(6000, 0.002), "en", "Samples")
+    'This would need about 12 s of computing, and one request may use at most 8 s. Lower “Samples” to 4000 or fewer to run it.'
+    >>> budget_refusal(Cost(10, 2.0), "pt", "Jogos", least=10) is not None
+    True
+    """
+    from ui.i18n import t
+
+    if cost.fits():
+        return None
+    need = f"{cost.seconds:,.0f}" if cost.seconds >= 10 else f"{cost.seconds:.1f}"
+    limit = f"{cost.budget:g}"
+    fit = cost.max_units() // max(1, per)
+    label = f"“{field_label}”"
+    if fit < least:
+        return t("explore.budget.over-least", lang, need=need, limit=limit, field=label,
+                 least=least)
+    return t("explore.budget.over", lang, need=need, limit=limit, field=label, fit=fit)
+
+
+def refuse_over_budget(study: Any, units: int, lang: str, field_label: str, per: int = 1,
+                       least: int = 1) -> bool:
+    """Show the refusal (``st.error``) and return True when the request is over budget."""
+    import streamlit as st
+
+    reason = budget_refusal(cost_of(study, units), lang, field_label, per, least)
+    if reason is not None:
+        st.error(reason)
+        return True
+    return False
+
+
 def stop_key(prefix: str) -> str:
     return f"{prefix}.stop"
 
 
 def request_stop(prefix: str, key: str) -> None:
-    """Callback of a page's Stop button: the run of ``key`` stops after its batch."""
+    """Callback of a page's Stop button: the run of ``key`` stops (its rerun cancels it)."""
     import streamlit as st
 
     st.session_state[stop_key(prefix)] = key
@@ -502,24 +586,38 @@ def resume(prefix: str) -> None:
     st.session_state.pop(stop_key(prefix), None)
 
 
-def simulate(study: Any, total: int, batch: int, prefix: str, lang: str,
+def _owner() -> str:
+    """The visitor's session (one running simulation each)."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return ctx.session_id if ctx is not None else f"thread-{threading.get_ident()}"
+
+
+def simulate(study: Any, total: int, batch: int | None, prefix: str, lang: str,
              label: str) -> Outcome:
-    """Run ``study`` for ``total`` units with a progress bar and a Stop button; batches
-    are cached with ``st.cache_data`` (per study and range), so the same inputs and seed
-    show the same numbers at once. A stopped run keeps its finished batches and offers
-    Continue."""
+    """Run ``study`` for ``total`` units with a progress bar and a Stop button.
+
+    The run is a job of the server's :func:`~engine.sim.runner.scheduler` (small chunks,
+    fair between visitors, one job per visitor). The page's thread waits for it in
+    :data:`POLL_S` steps, moving the progress bar each time; that call is where Streamlit
+    stops a script whose visitor reran, changed the inputs, left the page or closed the
+    tab, and the ``finally`` below then cancels the job at once (its queued chunks are
+    dropped, a running chunk ends within about :data:`~engine.sim.runner.CHUNK_CPU_S`).
+    The units done so far are kept in the session: a Stop shows them with Continue, and a
+    run of the same inputs picks up where the last one ended. Finished runs are kept for
+    every visitor, so the same link shows the same numbers at once. ``batch`` is ignored
+    (chunks follow the cost model).
+    """
     import streamlit as st
 
     from ui.i18n import t
 
-    global _BATCH
-    if _BATCH is None:
-        _BATCH = _batch_function()
+    del batch
     key = repr(study) + f"#{total}"
-    stopped = st.session_state.get(stop_key(prefix)) == key
     partial_key = f"{prefix}.partial"
     partial: dict[str, list[Any]] = st.session_state.setdefault(partial_key, {})
-    if stopped:
+    if st.session_state.get(stop_key(prefix)) == key:
         results = partial.get(key, [])
         if results:
             st.info(t("explore.stopped", lang, done=len(results), total=total))
@@ -529,22 +627,40 @@ def simulate(study: Any, total: int, batch: int, prefix: str, lang: str,
                   on_click=resume, args=(prefix,))
         return Outcome(results, True, total)
     st.session_state.pop(stop_key(prefix), None)
+    done = _recall(key)
+    if done is not None:
+        return Outcome(list(done), False, total)
+    prefix_results = list(partial.get(key, []))[:total]
+    partial.clear()
+    unit_s = float(study.unit_seconds())
+    sched = scheduler()
+    job = sched.submit(study, total, _owner(), chunk_units(unit_s, total, sched.workers),
+                       start=len(prefix_results), prefix=prefix_results,
+                       cap=HARD_CAP_CPU_S)
     slot = st.empty()
-    results: list[Any] = []
-    workers = default_workers()
-    plan = batches(total, batch)
-    with slot.container():
-        bar = st.progress(0.0, text=label)
-        st.button(t("explore.stop", lang), key=f"{prefix}.stop-button", on_click=request_stop,
-                  args=(prefix, key))
-        for start, count in plan:
-            results.extend(_BATCH(key, study, start, count, workers))
-            partial.clear()
-            partial[key] = list(results)
-            bar.progress(len(results) / total,
-                         text=t("explore.progress", lang, label=label, done=len(results),
-                                total=total))
+    try:
+        with slot.container():
+            bar = st.progress(len(prefix_results) / max(1, total), text=label)
+            st.button(t("explore.stop", lang), key=f"{prefix}.stop-button",
+                      on_click=request_stop, args=(prefix, key))
+            while not job.wait(POLL_S):
+                bar.progress(job.done / total,
+                             text=t("explore.progress", lang, label=label, done=job.done,
+                                    total=total))
+    finally:
+        if not job.ended:
+            sched.cancel(job)
+        partial[key] = job.results()
+    if job.error is not None:
+        raise job.error
     slot.empty()
+    results = job.results()
+    if job.cut or len(results) < total:
+        st.info(t("explore.budget.cut", lang, done=len(results), total=total,
+                  limit=f"{HARD_CAP_CPU_S:g}"))
+        return Outcome(results, True, total)
+    partial.pop(key, None)
+    _remember(key, results)
     return Outcome(results, False, total)
 
 

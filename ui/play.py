@@ -54,6 +54,7 @@ from engine.krypkasino.events import (
     Swept,
 )
 from engine.krypkasino.state import DealResult
+from engine.recordio import load_json
 
 GAMES: tuple[str, ...] = ("kachuful", "krypkasino")
 LEVELS: tuple[str, ...] = ("random", "basic", "strong")
@@ -659,10 +660,7 @@ class RecordReplay:
 def load_record(text: str | bytes) -> RecordReplay:
     """Read an uploaded record (JSON text). Raises :class:`RecordError` naming the field
     when it is not a valid record (the text is never shown as HTML)."""
-    try:
-        doc = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise RecordError("", f"not JSON ({exc})") from None
+    doc = load_json(text)  # size and nesting limits before anything walks it
     if not isinstance(doc, dict):
         raise RecordError("", "a record is a JSON object")
     fmt = doc.get("format")
@@ -806,6 +804,7 @@ def read_setup(game: str, params: Mapping[str, str], lang: str = "en",
     (('strong', 'human', 'basic'), (('max_cards', 3),), 1)
     """
     from ui.query import LinkReader, Problem
+    from ui.safe import echo
 
     reader = LinkReader(lang, params=params)
     counts = PLAYERS[game]
@@ -825,7 +824,7 @@ def read_setup(game: str, params: Mapping[str, str], lang: str = "en",
         else:
             if word and word != YOU:
                 reader.problems.append(Problem("query.bad-choice", (
-                    ("name", "bots"), ("value", word[:20]), ("choices", ", ".join(LEVELS)),
+                    ("name", "bots"), ("value", echo(word)), ("choices", ", ".join(LEVELS)),
                     ("default", "basic"))))
             levels.append("basic")
     chosen_seed = reader.int("seed", seed, lo=0, hi=MAX_SEED)

@@ -92,7 +92,7 @@ def parse_int(
     if low <= value <= high:
         return Parsed(value)
     shown = min(max(value, low), high)
-    return Parsed(shown, _problem("query.out-of-range", name=name, value=value,
+    return Parsed(shown, _problem("query.out-of-range", name=name, value=_shown(value),
                                   lo="…" if lo is None else lo, hi="…" if hi is None else hi,
                                   shown=shown))
 

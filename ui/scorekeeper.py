@@ -31,6 +31,7 @@ import plotly.graph_objects as go
 from engine.cards import Suit
 from engine.errors import RecordError, RulesLabError
 from engine.messages import suit_name
+from engine.recordio import load_json
 from engine.scoresheet import KachufulSheet, KrypkasinoSheet
 from ui.i18n import t
 from ui.safe import clip, escape_html, escape_markdown
@@ -90,7 +91,7 @@ def decode(raw: str | None, game: Game) -> Decoded:
         data = unpacker.decompress(packed, _MAX_JSON_BYTES)
         if unpacker.unconsumed_tail or not unpacker.eof:
             return Decoded(None, SheetProblem("garbled", "incomplete or too long"))
-        doc = json.loads(data.decode("utf-8"))
+        doc = load_json(data)
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, RecursionError) as exc:
         return Decoded(None, SheetProblem("garbled", type(exc).__name__))
     cls: type[KachufulSheet] | type[KrypkasinoSheet] = (

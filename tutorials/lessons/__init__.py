@@ -52,10 +52,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.errors import RulesLabError
+from engine.errors import RecordError, RulesLabError
 from engine.kachuful import KachufulRules
 from engine.krypkasino.rules import KrypkasinoRules
 from engine.quiz import COVERAGE, MAX_SEED, TYPES
+from engine.recordio import join, load_json
 from tutorials import scenarios
 
 __all__ = [
@@ -73,6 +74,7 @@ ROOT = Path(__file__).resolve().parent
 MAX_ITEMS = 40
 MAX_QUESTIONS = 20
 MAX_LINK = 6000  # characters: a link longer than this is not a lesson built on the page
+MAX_FILE = 500_000  # characters of a lesson file or upload
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 _STEP_ID_RE = re.compile(r"^[A-Za-z0-9#._-]{1,40}$")
 _SCENARIO_KEYS = ("scenario", "game", "start", "end", "variant", "note", "title")
@@ -172,7 +174,7 @@ def _text(value: Any, where: str) -> Localized:
         raise LessonError(where, "must be a text or an object of texts by language")
     for lang, text in value.items():
         if lang not in LANGS:
-            raise LessonError(f"{where}.{lang}", f"unknown language (use {', '.join(LANGS)})")
+            raise LessonError(join(where, str(lang)), f"unknown language (use {', '.join(LANGS)})")
         if not isinstance(text, str) or not text.strip() or len(text) > 2000:
             raise LessonError(f"{where}.{lang}", "must be a non-empty text of at most 2000 "
                               "characters")
@@ -191,7 +193,7 @@ def _plain(text: Localized) -> Localized:
 def _keys(doc: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
     for key in doc:
         if key not in allowed:
-            raise LessonError(f"{where}.{key}", f"unknown key (allowed: {', '.join(allowed)})")
+            raise LessonError(join(where, str(key)), f"unknown key (allowed: {', '.join(allowed)})")
 
 
 def _step_ref(value: Any, where: str) -> StepRef:
@@ -358,10 +360,16 @@ def load(lesson_id: str) -> Lesson:
     """Read and check ``tutorials/lessons/<lesson_id>.json``."""
     if not _ID_RE.match(lesson_id) or not path_of(lesson_id).is_file():
         raise LessonError(lesson_id, "no such lesson")
+    return parse(path_of(lesson_id).read_bytes(), lesson_id)
+
+
+def parse(data: str | bytes, lesson_id: str) -> Lesson:
+    """A lesson from JSON text (a file, an upload): :func:`engine.recordio.load_json`'s
+    limits (size, 32 levels of nesting) apply before it is read, then :func:`check`."""
     try:
-        doc = json.loads(path_of(lesson_id).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise LessonError(lesson_id, f"not valid JSON ({exc})") from None
+        doc = load_json(data, max_chars=MAX_FILE)
+    except RecordError as exc:
+        raise LessonError(lesson_id, str(exc)) from None
     return check(doc, lesson_id)
 
 
@@ -396,8 +404,8 @@ def decode_link(value: str, lesson_id: str = "shared") -> Lesson:
         data = unpack.decompress(raw, 200_000)
         if unpack.unconsumed_tail or not unpack.eof:
             raise ValueError("too long or incomplete")
-        doc = json.loads(data.decode("utf-8"))
-    except (binascii.Error, zlib.error, UnicodeDecodeError, json.JSONDecodeError, ValueError):
+        doc = load_json(data, max_chars=200_000)
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
         raise LessonError("link", "the lesson in this link is damaged or incomplete") from None
     try:
         return check(doc, lesson_id)
