@@ -1,0 +1,43 @@
+"""Fixtures shared by every test folder: the storage of the live classroom.
+
+* The site's default SQLite file goes to a temporary folder for the whole test run
+  (``RULES_LAB_DATA``), so tests never write into the repository's ``data/``.
+* ``postgres_url``: a real PostgreSQL server (tests/pg_server.py) for the session. If it
+  cannot start, the tests that need it fail under CI (``CI`` set) and are skipped, with the
+  reason in the summary, elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pg_server import ENV, PostgresServer  # noqa: E402
+
+os.environ.setdefault("RULES_LAB_DATA", tempfile.mkdtemp(prefix="rules-lab-data-"))
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    given = os.environ.get(ENV)
+    if given:
+        yield given
+        return
+    server = PostgresServer()
+    try:
+        server.start()
+    except Exception as exc:  # noqa: BLE001 - the reason goes into the failure or the skip
+        server.stop()
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL could not start: {exc}")
+        pytest.skip(f"PostgreSQL could not start: {exc}")
+    try:
+        yield server.url
+    finally:
+        server.stop()

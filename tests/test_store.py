@@ -1,0 +1,257 @@
+"""The storage of the live classroom and of learners' progress (store/), against SQLite and
+against a real PostgreSQL server (tests/pg_server.py): classes, joining, questions and
+answers, who may do what, expiry, progress, migrations, restarts and concurrent writers."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from pg_server import fresh_database
+
+import store
+from store import Forbidden, Refused, Store, migrations
+from store.core import CLASS_TTL_MS, EXPIRE_EVERY_MS, LEARNER_TTL_MS
+
+LESSON = "1.packed-lesson"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    server: str = request.getfixturevalue("postgres_url")
+    return fresh_database(server, f"t_{uuid.uuid4().hex[:12]}")
+
+
+@pytest.fixture
+def db(url: str) -> Iterator[Store]:
+    s = Store(url)
+    yield s
+    s.close()
+
+
+def test_the_database_is_the_one_configured(db: Store, url: str) -> None:
+    assert db.kind == ("sqlite" if url.startswith("sqlite") else "postgresql")
+    with db.engine.connect() as conn:
+        assert migrations.current(conn) == migrations.VERSION == 1
+
+
+def test_a_class_is_opened_joined_asked_answered_and_revealed(db: Store) -> None:
+    opened = db.open_class(LESSON, "es")
+    state = db.state(opened.code)
+    assert state is not None and (state.step, state.follow, state.question) == (1, True, 0)
+    assert state.lesson == LESSON and state.lang == "es" and not state.ended
+    ana, bo, cy = (db.join(opened.code, n) for n in ("Ana", "Bo", "Cy"))
+    moved = db.drive(opened.code, opened.key, step=5)
+    assert moved.step == 5 and moved.version > state.version
+    seq = db.ask(opened.code, opened.key, "quiz:k-bids-1", "K-9", ["a", "b", "c"], ["b"])
+    assert seq == 1 and db.state(opened.code).question == 1  # type: ignore[union-attr]
+    assert db.answer(opened.code, ana.token, seq, ["b"], True) == "counted"
+    assert db.answer(opened.code, bo.token, seq, ["a"], False) == "counted"
+    assert db.answer(opened.code, bo.token, seq, ["b"], True) == "already"  # the first stands
+    assert db.answer(opened.code, ana.token, seq, ["c"], False) == "already"
+    tally = db.tally(opened.code, seq)
+    assert (tally.counts, tally.answered, tally.students, tally.right) == \
+        ({"b": 1, "a": 1}, 2, 3, 1)
+    db.reveal(opened.code, opened.key)
+    assert db.answer(opened.code, cy.token, seq, ["b"], True) == "late"
+    assert db.tally(opened.code, seq).answered == 2
+    asked = db.question(opened.code, seq)
+    assert asked is not None and asked.correct == frozenset({"b"}) and asked.revealed_ms
+    mine = db.answer_of(opened.code, bo.token, seq)
+    assert mine is not None and mine.chosen == ("a",) and not mine.right
+    results = db.results(opened.code, opened.key)
+    assert [s.name for s in results.students] == ["Ana", "Bo", "Cy"]
+    assert [(a.student, a.right) for a in results.answers] == [(ana.student, True),
+                                                               (bo.student, False)]
+    db.end(opened.code, opened.key)
+    assert db.state(opened.code).ended  # type: ignore[union-attr]
+    with pytest.raises(Refused):
+        db.join(opened.code, "Late Dan")
+
+
+def test_an_answer_to_an_old_question_is_late(db: Store) -> None:
+    opened = db.open_class(LESSON, "en")
+    ana = db.join(opened.code, "Ana")
+    first = db.ask(opened.code, opened.key, "quiz:a", "K-9", ["a", "b"], ["a"])
+    second = db.ask(opened.code, opened.key, "quiz:b", "C-8", ["x", "y"], ["y"])
+    assert db.answer(opened.code, ana.token, first, ["a"], True) == "late"
+    assert db.answer(opened.code, ana.token, second, ["nope"], False) == "unknown"
+    assert db.answer(opened.code, ana.token, second, [], False) == "unknown"
+    assert db.answer(opened.code, ana.token, second, ["y"], True) == "counted"
+
+
+def test_only_the_teachers_key_drives_ends_deletes_or_reads_results(db: Store) -> None:
+    one, two = db.open_class(LESSON, "en"), db.open_class(LESSON, "en")
+    student = db.join(one.code, "Ana")
+    for key in ("", "x", two.key, student.token, one.key[:-1] + "A"):
+        if key == one.key:
+            continue
+        assert not db.is_teacher(one.code, key)
+        for call in (lambda k: db.drive(one.code, k, step=3),
+                     lambda k: db.ask(one.code, k, "quiz:a", "K-9", ["a"], ["a"]),
+                     lambda k: db.reveal(one.code, k), lambda k: db.end(one.code, k),
+                     lambda k: db.delete(one.code, k), lambda k: db.results(one.code, k)):
+            with pytest.raises(Forbidden):
+                call(key)
+    assert db.is_teacher(one.code, one.key) and db.state(one.code).step == 1  # type: ignore[union-attr]
+    # A student's token belongs to one class: it answers nothing in another.
+    seq = db.ask(two.code, two.key, "quiz:a", "K-9", ["a"], ["a"])
+    with pytest.raises(Forbidden):
+        db.answer(two.code, student.token, seq, ["a"], True)
+    assert db.student(two.code, student.token) is None
+    assert db.student(one.code, student.token) is not None
+    assert db.answer_of(two.code, student.token, seq) is None
+    # The public state never holds the teacher's key or its hash.
+    assert one.key not in repr(db.state(one.code))
+
+
+def test_codes_are_from_the_alphabet_and_typed_codes_are_read_loosely(db: Store) -> None:
+    codes = {db.open_class(LESSON, "en").code for _ in range(20)}
+    assert len(codes) == 20
+    for code in codes:
+        assert store.normalise_code(code.lower()) == code
+        assert store.normalise_code(store.show_code(code)) == code
+    assert store.CODE_SPACE == 31 ** 7 > 2 * 10 ** 10
+    assert db.state("ZZZZZZZ") is None
+    with pytest.raises(Forbidden):
+        db.join("ZZZZZZZ", "Ana")
+
+
+def test_bounds_are_kept(db: Store) -> None:
+    opened = db.open_class(LESSON, "en")
+    for name in ("", "x" * 41, "a\nb", "a\x00"):
+        with pytest.raises(Refused):
+            db.join(opened.code, name)
+    with pytest.raises(Refused):
+        db.open_class("x" * 9000, "en")
+    with pytest.raises(Refused):
+        db.ask(opened.code, opened.key, "quiz:a", "not a rule", ["a"], ["a"])
+    with pytest.raises(Refused):
+        db.ask(opened.code, opened.key, "quiz:a", "K-9", ["a", "a"], ["a"])
+    with pytest.raises(Refused):
+        db.ask(opened.code, opened.key, "quiz:a", "K-9", ["a"], ["b"])
+    with pytest.raises(Refused):
+        db.drive(opened.code, opened.key, step=0)
+
+
+def test_expiry_deletes_old_classes_and_all_they_hold(db: Store) -> None:
+    start = 1_000_000_000_000
+    old = db.open_class(LESSON, "en", now=start)
+    ana = db.join(old.code, "Ana", now=start + 1)
+    seq = db.ask(old.code, old.key, "quiz:a", "K-9", ["a"], ["a"], now=start + 2)
+    db.answer(old.code, ana.token, seq, ["a"], True, now=start + 3)
+    fresh = db.open_class(LESSON, "en", now=start + CLASS_TTL_MS)
+    assert db.state(old.code, now=start + CLASS_TTL_MS + 1) is None  # expired: not served
+    assert db.expire(now=start + CLASS_TTL_MS + 1) == 1
+    with db.engine.connect() as conn:
+        for table in ("students", "questions", "answers"):
+            left = conn.execute(sa.text(f"SELECT COUNT(*) FROM {table} WHERE class_code = :c"),
+                                {"c": old.code}).scalar()
+            assert left == 0, table
+    assert db.state(fresh.code, now=start + CLASS_TTL_MS + 1) is not None
+    # Expiry runs by itself, at most every few minutes, when classes are opened.
+    db._last_expire = 0
+    assert db.maybe_expire(now=start + 3 * CLASS_TTL_MS) == 1
+    assert db.maybe_expire(now=start + 3 * CLASS_TTL_MS + EXPIRE_EVERY_MS - 1) == 0
+
+
+def test_progress_counts_per_rule_and_can_be_erased(db: Store) -> None:
+    me = db.new_learner_id()
+    assert db.valid_learner(me) and not db.valid_learner("short") and db.mastery(me) == []
+    for rule, right, source in (("K-9", True, "quiz"), ("K-9", False, "quiz"),
+                                ("K-9", True, "walkthrough"), ("C-8", False, "quiz")):
+        db.record(me, rule, right, source)
+    got = {m.rule: (m.asked, m.right) for m in db.mastery(me)}
+    assert got == {"K-9": (3, 2), "C-8": (1, 0)}
+    assert {m.rule: m.asked for m in db.mastery(me, ["walkthrough"])} == {"K-9": 1}
+    other = db.new_learner_id()
+    db.record(other, "K-9", True, "quiz")
+    # A live answer counts in the record of a student who joined with their learner id.
+    opened = db.open_class(LESSON, "en")
+    pupil = db.join(opened.code, "Ana", learner=me)
+    seq = db.ask(opened.code, opened.key, "quiz:a", "K-11", ["a", "b"], ["a"])
+    db.answer(opened.code, pupil.token, seq, ["b"], False)
+    assert {m.rule: (m.asked, m.right) for m in db.mastery(me)}["K-11"] == (1, 0)
+    assert db.erase(me) == 4 and db.mastery(me) == []
+    assert db.mastery(other) != []  # nobody else's record
+    with pytest.raises(Refused):
+        db.record("../etc", "K-9", True, "quiz")
+    with pytest.raises(Refused):
+        db.record(other, "K-9; DROP", True, "quiz")
+
+
+def test_learners_not_seen_for_a_year_expire(db: Store) -> None:
+    me = db.new_learner_id()
+    db.record(me, "K-9", True, "quiz", now=1_000)
+    db.expire(now=1_000 + LEARNER_TTL_MS + 1)
+    assert db.mastery(me) == []
+
+
+def test_nothing_is_lost_when_the_process_restarts(url: str) -> None:
+    first = Store(url)
+    opened = first.open_class(LESSON, "en")
+    ana = first.join(opened.code, "Ana")
+    seq = first.ask(opened.code, opened.key, "quiz:a", "K-9", ["a", "b"], ["a"])
+    first.answer(opened.code, ana.token, seq, ["a"], True)
+    first.close()
+    second = Store(url)  # a new process: migrations find the schema up to date
+    assert second.tally(opened.code, seq).answered == 1
+    assert second.student(opened.code, ana.token) is not None
+    assert second.is_teacher(opened.code, opened.key)
+    second.close()
+
+
+def test_concurrent_students_all_count(db: Store) -> None:
+    opened = db.open_class(LESSON, "en")
+    pupils = [db.join(opened.code, f"S{i}") for i in range(24)]
+    seq = db.ask(opened.code, opened.key, "quiz:a", "K-9", ["a", "b"], ["a"])
+    outcomes: list[str] = []
+    errors: list[BaseException] = []
+
+    def go(token: str, i: int) -> None:
+        try:
+            outcomes.append(db.answer(opened.code, token, seq, ["a" if i % 2 else "b"], bool(i % 2)))
+        except BaseException as exc:  # noqa: BLE001 - collected and asserted below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=go, args=(p.token, i)) for i, p in enumerate(pupils)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == [] and outcomes.count("counted") == 24
+    assert db.tally(opened.code, seq).counts == {"a": 12, "b": 12}
+
+
+def test_a_newer_schema_is_refused_not_misread(url: str) -> None:
+    s = Store(url)
+    with s.engine.begin() as conn:
+        conn.execute(sa.text("INSERT INTO schema_version (version, applied_ms) VALUES (99, 0)"))
+    with pytest.raises(RuntimeError, match="schema version 99"):
+        migrations.upgrade(s.engine)
+    s.close()
+
+
+def test_the_default_is_a_sqlite_file_in_the_data_folder(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RULES_LAB_DATABASE_URL", raising=False)
+    monkeypatch.setenv("RULES_LAB_DATA", str(tmp_path / "data"))
+    assert store.default_url() == f"sqlite:///{tmp_path / 'data' / 'rules-lab.sqlite3'}"
+    s = Store()
+    s.open_class(LESSON, "en")
+    s.close()
+    with sqlite3.connect(tmp_path / "data" / "rules-lab.sqlite3") as conn:
+        assert conn.execute("SELECT COUNT(*) FROM classes").fetchone() == (1,)
+        assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    monkeypatch.setenv("RULES_LAB_DATABASE_URL", "postgres://u@h/d")
+    assert store.default_url() == "postgres://u@h/d"
+    monkeypatch.setenv("RULES_LAB_DATABASE_URL", "mysql://u@h/d")
+    with pytest.raises(ValueError, match="RULES_LAB_DATABASE_URL"):
+        Store()
