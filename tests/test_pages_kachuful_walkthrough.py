@@ -18,6 +18,7 @@ EXAMPLE_STEPS = len(build(record_source(EXAMPLE_DOC, 11), DEFAULT_RULES, "en").s
 
 
 def open_page(**query: str) -> AppTest:
+    query.setdefault("yourmove", "off")  # the your-move steps are tested on their own
     at = open_site(PAGE, **query)
     assert not at.exception, at.exception
     return at
@@ -42,7 +43,7 @@ def warnings(at: AppTest) -> str:
 
 def test_clicks_through_from_first_to_last_step() -> None:
     at = open_page()
-    assert title(at) == "Hand 11 of 25: 3 card(s) each, trump clubs"
+    assert title(at) == "Hand 11 of 25: 3 cards each, trump clubs"
     assert at.query_params["scenario"] == "worked-example"
     assert at.button(key="kwalk.w.back").disabled
     seen = [title(at)]
@@ -156,7 +157,7 @@ def test_bad_links_give_a_message_and_a_working_page(query: dict[str, str], need
 def test_other_languages(lang: str) -> None:
     at = open_page(lang=lang, step="6")
     expected = {"es": "El asiento 3, el repartidor, apuesta el último",
-                "pt": "O lugar 3, o carteador, aposta por último"}[lang]
+                "pt": "O lugar 3, o dador, aposta por último"}[lang]
     assert title(at) == expected
     assert "1 + 0 + 1 = 2" in markdown(at)
 
@@ -206,4 +207,4 @@ def test_a_link_may_name_the_step_by_its_id() -> None:
     assert at.query_params["step"] == "6"  # written back as a number
     at = open_page(step="h99.deal")
     assert "step is h99.deal, which is not a whole number" in warnings(at).replace("\\", "")
-    assert title(at) == "Hand 11 of 25: 3 card(s) each, trump clubs"
+    assert title(at) == "Hand 11 of 25: 3 cards each, trump clubs"

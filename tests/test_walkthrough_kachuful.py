@@ -67,7 +67,7 @@ def test_example_step_order(example: wk.Walkthrough) -> None:
 
 def test_schedule_step_shows_hand_11_of_25_with_clubs(example: wk.Walkthrough) -> None:
     first = example.steps[0]
-    assert first.title == "Hand 11 of 25: 3 card(s) each, trump clubs"
+    assert first.title == "Hand 11 of 25: 3 cards each, trump clubs"
     assert first.lines == ("Hand 11: clubs are trumps.",)
     assert example.schedule == tuple(hand_sizes(4, DEFAULT_RULES))
     assert example.schedule[10] == 3 and example.trumps[10] == "C"
@@ -407,7 +407,7 @@ def test_dealer_free_scenario_hook_free_trump_and_discard() -> None:
     scenario = scenarios.load("kachuful", "dealer-free", wk.SCENARIO_KEYS)
     walk = build(wk.scenario_source(scenario), wk.scenario_rules(scenario), "en",
                  scenario.texts)
-    assert walk.steps[0].title == "Hand 16 of 33: 2 card(s) each, trump hearts"
+    assert walk.steps[0].title == "Hand 16 of 33: 2 cards each, trump hearts"
     hook = step(walk, "h16.bid.s2")
     assert hook.kind == "hook" and "every bid was allowed" in hook.lines[0]
     assert hook.explain[0].startswith("The other bids already add up to 3")

@@ -13,7 +13,7 @@ Events see everything (they include every hand at the deal); pages decide what t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card
@@ -74,7 +74,7 @@ class Dealt(KrypkasinoEvent):
 
     def _extra(self) -> dict[str, Any]:
         return {"hand_size": len(self.hands[0]) if self.hands else 0,
-                "table_size": len(self.table), "packets_text": "+".join(map(str, self.packets)),
+                "table_size": len(self.table), "packets_text": " + ".join(map(str, self.packets)),
                 "deal_number": self.deal + 1}
 
 
@@ -138,7 +138,11 @@ class Captured(KrypkasinoEvent):
 
 @dataclass(frozen=True)
 class Swept(KrypkasinoEvent):
-    """A sweep (C-9) or double sweep (C-10): +points to ``seat``, -points to ``victim``."""
+    """A sweep (C-9) or double sweep (C-10): +points to ``seat``, -points to ``victim``.
+
+    ``opening`` is set on the first play of a deal or lot, where the "player before" is the
+    dealer, who has not played yet (C-9): the sentence then says so.
+    """
 
     seat: int
     victim: int
@@ -146,10 +150,14 @@ class Swept(KrypkasinoEvent):
     double: bool
     card: Card
     play: int
+    opening: bool = field(default=False, compare=False)
 
     @property
     def kind(self) -> str:
         return "double-sweep" if self.double else "sweep"
+
+    def _key_suffix(self) -> str:
+        return ".opening" if self.opening else ""
 
 
 @dataclass(frozen=True)
@@ -227,3 +235,6 @@ class SessionOver(KrypkasinoEvent):
     @property
     def kind(self) -> str:
         return "session-over"
+
+    def _extra(self) -> dict[str, Any]:
+        return {"winner_count": len(self.winners)}

@@ -695,7 +695,12 @@ class KrypkasinoState:
                 self.sweep_points[victim] -= points
                 self.sweeps.append(SweepRecord(play, seat, victim, points, double))
                 if events is not None:
-                    events.append(Swept(seat, victim, points, double, DECK[cid], play))
+                    # The first play of a deal or lot: the dealer, who has not played yet
+                    # in it, still holds one card more than the sweeper (C-9).
+                    opening = (victim == self.dealer and victim != seat
+                               and len(self.hands[victim]) == len(self.hands[seat]) + 1)
+                    events.append(Swept(seat, victim, points, double, DECK[cid], play,
+                                        opening))
         else:
             self.table.append(cid)
             self.table_key += _ONE[cid]

@@ -40,7 +40,7 @@ def open_walkthrough(page: Any, site: str, **params: object) -> None:
 
 def test_next_walks_through_the_worked_example(page: Any, site: str) -> None:
     open_walkthrough(page, site)
-    assert heading(page) == "Hand 11 of 25: 3 card(s) each, trump clubs"
+    assert heading(page) == "Hand 11 of 25: 3 cards each, trump clubs"
     assert query(page)["step"] == "1"
     titles = [heading(page)]
     for _ in range(7):
