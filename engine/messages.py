@@ -86,9 +86,15 @@ def ngettext(lang: str, singular: str, plural: str, n: int) -> str:
     return plural_form(lang, (singular, plural), n)
 
 
-def plural_form(lang: str, forms: tuple[str, ...] | list[str], n: int) -> str:
-    """The form of ``n`` among ``forms`` (in ``Plural-Forms`` order), ``#`` -> ``n``."""
-    index = min(plural_index(lang, n), len(forms) - 1)
+def plural_form(lang: str, forms: tuple[str, ...] | list[str], n: Any) -> str:
+    """The form of ``n`` among ``forms`` (in ``Plural-Forms`` order), ``#`` -> ``n``.
+
+    A number with a fraction (``-0.2``) takes the last form, as gettext's callers do.
+    """
+    if isinstance(n, float) and not n.is_integer():
+        index = len(forms) - 1
+    else:
+        index = min(plural_index(lang, int(n)), len(forms) - 1)
     return forms[index].replace("#", str(n))
 
 
@@ -136,7 +142,7 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith("plural:"):
-            return plural_form(self.lang, format_spec[len("plural:"):].split("|"), int(value))
+            return plural_form(self.lang, format_spec[len("plural:"):].split("|"), value)
         if format_spec == "name" and isinstance(value, Card):
             return card_name(value, self.lang)
         if format_spec == "suit":
