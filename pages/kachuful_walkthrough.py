@@ -17,6 +17,7 @@ from engine.errors import RecordError, RulesLabError
 from engine.kachuful import DEFAULT_RULES, KachufulRules, hand_sizes
 from tutorials.scenarios import ScenarioError
 from ui import walkthrough_kachuful as wk
+from ui import your_move as ym
 from ui.charts import score_progression
 from ui.docs import rule_href
 from ui.i18n import t
@@ -234,6 +235,18 @@ with st.expander(label, expanded=bool(changed), icon=":material/tune:"):
     st.button(t("kwalk.variant.reset", lang), key=W + "reset", on_click=on_reset,
               disabled=not changed)
 
+if ym.SWITCH not in st.session_state:  # a projector's link says yourmove=off: no stops
+    st.session_state[ym.SWITCH] = st.query_params.get("yourmove") != "off"
+if st.session_state.get(W + "yourmove") != st.session_state[ym.SWITCH]:
+    st.session_state[W + "yourmove"] = st.session_state[ym.SWITCH]
+
+
+def on_switch() -> None:
+    st.session_state[ym.SWITCH] = bool(st.session_state[W + "yourmove"])
+
+
+st.toggle(t("ym.switch", lang), key=W + "yourmove", on_change=on_switch,
+          help=t("ym.switch.help", lang))
 if random_mode:
     st.caption(t("kwalk.policy", lang))
 for note in walk.notes:
@@ -275,9 +288,52 @@ def stepper() -> None:
     current_step = walk.steps[step - 1]
     if step == count:
         st.caption(t("kwalk.end", lang))
-    st.subheader(current_step.title, anchor=False)
-
     viewer = None if cfg.seat == "all" else int(cfg.seat)
+    ask = current_step.ask if st.session_state.get(ym.SWITCH, True) else None
+    if ask is not None and current_step.before is not None:
+        # A "your move" step: the question on the table before the move; the scenario's
+        # move is shown once the learner has made a legal one.
+        answer_key = "kachuful:" + ":".join(f"{k}={v}" for k, v in sorted(
+            wk.config_params(cfg, base, 1).items()) if v is not None and k != "step") \
+            + ":" + current_step.id
+        st.subheader(f"{t('ym.title', lang)} · {current_step.title}", anchor=False)
+        chosen = None
+        left, right = st.columns([2, 3], gap="large")
+        with left:
+            chosen = ym.draw(ask, answer_key, lang, "kachuful-walkthrough")
+            st.caption(t("ym.recorded", lang))
+        if chosen is None:
+            with right:
+                before = current_step.before
+                st.caption(t("kwalk.table.caption", lang, hand=before.hand, size=before.size,
+                             trump=wk.trump_words(before.trump, lang)))
+                st.html(wk.table_html(before, lang, viewer, visitor.four_colour))
+            ask_done = False
+        else:
+            st.caption(t("ym.then", lang))
+            ask_done = True
+    else:
+        ask_done = True
+    if ask_done:
+        show_step(current_step, viewer)
+    if step == count:
+        rules_seen = sorted({r for s in walk.steps for r in s.rules})
+        position = ids.index(cfg.scenario) if cfg.scenario in ids else None
+        following = ids[position + 1] if position is not None and position + 1 < len(ids) \
+            else None
+        ym.draw_next(ym.where_next(
+            "kachuful", walk.players, cfg.rules.to_dict(),
+            cfg.seed if random_mode else None, rules_seen,
+            (following, title_of(following)) if following else None, "kachuful_walkthrough"),
+            lang, "&".join(f"{k}={v}" for k, v in visitor.query().items()))
+    footer(current_step, cfg, walk, step)
+
+
+def show_step(current_step: wk.Step, viewer: int | None) -> None:
+    """The step as the scenario played it."""
+    cfg: wk.Config = st.session_state[CFG]
+    walk = steps_of(cfg)
+    st.subheader(current_step.title, anchor=False)
     hidden = current_step.hides_private(viewer)
     left, right = st.columns([2, 3], gap="large")
     with left:
@@ -338,6 +394,10 @@ def stepper() -> None:
                  t("kwalk.sheet.total", lang): [r[4] for r in current_step.sheet]},
                 hide_index=True, width="stretch")
 
+
+
+def footer(current_step: wk.Step, cfg: wk.Config, walk: wk.Walkthrough, step: int) -> None:
+    """The score chart and the link of the step."""
     # The score chart, for a walkthrough that goes past one hand.
     if len(walk.hand_scores) > 1:
         rows = walk.scores_until(step - 1)

@@ -71,14 +71,19 @@ from engine.kachuful.rules import (
 )
 from engine.kachuful.state import HandResult, HandSetup, setup_hand
 from tutorials import scenarios as scenario_files
+from tutorials.facts import fill as fill_facts
+from tutorials.facts import kachuful_facts
 from tutorials.scenarios import Scenario, ScenarioError
 from ui.i18n import t
 from ui.query import LinkReader, Problem
 from ui.safe import clip, escape_html, escape_markdown
+from ui.your_move import Ask
+from ui.your_move import Choice as AskChoice
 
 GAME = "kachuful"
 #: The keys a Kachuful scenario file may hold besides the shared ones.
-SCENARIO_KEYS: tuple[str, ...] = ("seed", "players", "hands", "record", "first_hand", "variant")
+SCENARIO_KEYS: tuple[str, ...] = ("seed", "players", "hands", "record", "first_hand", "variant",
+                                  "your_move")
 #: The walkthrough of any seed ("random deal"), beside the scenario files.
 RANDOM = "random"
 #: Seeds up to the largest whole number a browser holds exactly (number inputs, links).
@@ -106,6 +111,7 @@ class SeedSource:
     seed: int
     players: int = 4
     hands: int = 1
+    asks: tuple[str, ...] | None = None  # the scenario's your_move steps (None: chosen)
 
 
 @dataclass(frozen=True)
@@ -116,6 +122,7 @@ class RecordSource:
 
     doc: Mapping[str, Any]
     first_hand: int = 1
+    asks: tuple[str, ...] | None = None
 
 
 Source = SeedSource | RecordSource
@@ -156,7 +163,7 @@ def scenario_source(scenario: Scenario) -> Source:
         players = _int(data.get("players", 4), f"{where}: players", 3, 8)
         count = len(hand_sizes(players, rules))
         hands = _int(data.get("hands", 1), f"{where}: hands", 1, count)
-        return SeedSource(seed, players, hands)
+        return SeedSource(seed, players, hands, _asks(data, where))
     for key in ("players", "hands"):
         if key in data:
             raise ScenarioError(f"{where}: {key}", "only for a seed scenario (the record "
@@ -169,7 +176,18 @@ def scenario_source(scenario: Scenario) -> Source:
         raise ScenarioError(f"{where}: record.{exc.field}", exc.problem) from None
     if not isinstance(doc, dict) or not doc.get("hands"):
         raise ScenarioError(f"{where}: record.hands", "the record needs at least one hand")
-    return RecordSource(doc, first)
+    return RecordSource(doc, first, _asks(data, where))
+
+
+def _asks(data: Mapping[str, Any], where: str) -> tuple[str, ...] | None:
+    """A scenario's ``your_move``: the step ids where the learner acts (checked against
+    the built steps by the tests); absent, the builder chooses them."""
+    if "your_move" not in data:
+        return None
+    raw = data["your_move"]
+    if not isinstance(raw, list) or not all(isinstance(x, str) and x for x in raw):
+        raise ScenarioError(f"{where}: your_move", "must be a list of step ids")
+    return tuple(raw)
 
 
 def load_scenarios() -> list[Scenario]:
@@ -239,6 +257,8 @@ class Step:
     sheet: tuple[tuple[int, int, int, int, int], ...] = ()
     error: str | None = None
     hands_done: int = 0
+    ask: Ask | None = None  # a "your move" step: the question on the table ``before``
+    before: Table | None = None
 
     def hides_private(self, viewer: int | None) -> bool:
         """Whether ``viewer`` (``None``: the teaching view) may not see what the acting
@@ -330,11 +350,55 @@ def bid_advice(hand: Sequence[Card], trump: Suit | None) -> tuple[int, tuple[Car
 Choice = tuple[Bid | Card, str | None]
 
 
+# -- "your move" (issue 13) -----------------------------------------------------------
+#: The most your-move steps chosen in one hand when a scenario lists none: the hook, a
+#: card that must follow suit, a card played without the suit led.
+ASKS_PER_HAND = 3
+
+
+def _outcome(state: KachufulState, action: Bid | Card, seat: int) -> HandScored:
+    """``seat``'s line of the hand when ``action`` is played now and the basic computer
+    player plays every later bid and card (on a copy of ``state``)."""
+    twin = state.clone()
+    index = twin.hand_number
+    bot = make_bot(GAME, "basic", seed=0)
+    events = list(twin.apply(action))
+    while not any(isinstance(e, HandScored) for e in events):
+        if twin.is_terminal() or twin.hand_number != index:
+            break
+        move, _ = bot_move(twin, bot)
+        events.extend(twin.apply(move))
+    return next(e for e in events if isinstance(e, HandScored) and e.seat == seat)
+
+
+def ask_kind(state: KachufulState) -> str | None:
+    """What the seat to act could be asked now: ``hook`` (the dealer's bid with a number
+    forbidden, K-9), ``follow`` (a card while holding the suit led and another suit,
+    K-11), ``void`` (no card of the suit led: trump or discard, K-11), else ``None``."""
+    if state.phase is Phase.BID:
+        last = sum(b is not None for b in state.bids) == state.players - 1
+        if last and len(state.legal_bid_numbers()) < state.hand_size + 1:
+            return "hook"
+        return None
+    if state.phase is not Phase.PLAY or not state.current_trick:
+        return None
+    seat = state.current_player()
+    assert seat is not None
+    hand = state.hand_of(seat)
+    led = state.current_trick[0][1].suit
+    suits = {c.suit for c in hand}
+    if led in suits:
+        return "follow" if len(suits) > 1 else None
+    return "void" if len(hand) > 1 else None
+
+
 @dataclass
 class _Builder:
     state: KachufulState
     lang: str
     texts: Mapping[str, Mapping[str, str]]
+    asks: frozenset[str] | None = None  # the scenario's your_move steps (None: chosen here)
+    asked: dict[tuple[int, str], int] = field(default_factory=dict)
     steps: list[Step] = field(default_factory=list)
     scores: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
     seen: dict[str, int] = field(default_factory=dict)
@@ -347,11 +411,17 @@ class _Builder:
     def say(self, event: KachufulEvent) -> str:
         return narrate(event, self.lang)
 
-    def add(self, step: Step) -> None:
+    def add(self, step: Step, facts: Mapping[str, Any] | None = None) -> None:
         nth = self.seen[step.kind] = self.seen.get(step.kind, 0) + 1
+        key = step.id
         text = scenario_files.text_for(self.texts, step.id, step.kind, nth, self.lang)
         if text is None and not self.steps:
+            key = "intro"
             text = scenario_files.text_for(self.texts, "intro", "intro", 1, self.lang)
+        if text is not None:
+            # The text's placeholders ({dealer}, {forbidden_bid}...) from this step's state.
+            text = fill_facts(text, kachuful_facts(step, self.state.rules, facts), self.lang,
+                              f"texts.{key}")
         self.steps.append(replace(step, text=text, hands_done=len(self.scores)))
 
     @property
@@ -499,7 +569,9 @@ class _Builder:
             lines=(self.say(event),), explain=tuple(explain), advice=advice_text, bot=reason,
             seat=event.seat,
             rules=("K-8", "K-9") if event.dealer else ("K-8",), table=self.table(),
-        ))
+        ), facts={"forbidden_bid": event.forbidden, "others": event.others,
+                  "legal_bids": tuple(legal),
+                  "bids_before": self.bid_sum_words(event.seat) if event.dealer else None})
 
     def bid_sum_words(self, dealer: int) -> str:
         """``"1 + 0 + 1"``: the bids before the dealer's, in bidding order."""
@@ -590,6 +662,67 @@ class _Builder:
             error=refusal(exc, self.lang),
         ))
 
+    def wants(self, step_id: str, kind: str | None) -> bool:
+        """Whether the action about to be taken is a your-move step."""
+        if self.asks is not None:
+            return step_id in self.asks
+        if kind is None or self.asked.get((self.position, kind)):
+            return False
+        return sum(n for (h, _), n in self.asked.items() if h == self.position) < ASKS_PER_HAND
+
+    def make_ask(self, step_id: str, kind: str | None, action: Bid | Card) -> Ask:
+        """The your-move question at the current state: every bid (or every card of the
+        hand), judged by the engine; a legal one is compared with the scenario's
+        ``action`` by playing both out with the basic computer player."""
+        s = self.state
+        seat = s.current_player()
+        assert seat is not None
+        self.asked[(self.position, kind or "")] = self.asked.get((self.position, kind or ""), 0) + 1
+        options: list[Bid | Card]
+        if s.phase is Phase.BID:
+            options = [Bid(n) for n in range(s.hand_size + 1)]
+            bids = [b for b in s.bids if b is not None]
+            prompt = self.tr("ym.k.prompt.hook" if kind == "hook" else "ym.k.prompt.bid",
+                             seat=seat, others=sum(bids), size=s.hand_size)
+            rule = "K-9" if kind == "hook" else "K-8"
+        else:
+            options = list(s.hand_of(seat))
+            leader, led = s.current_trick[0] if s.current_trick else (None, None)
+            prompt = self.tr("ym.k.prompt.card", seat=seat,
+                             trump=trump_words(trump_code(s.trump), self.lang)) + " " + (
+                self.tr("ym.k.prompt.led", leader=leader, card=led) if led is not None
+                else self.tr("ym.k.prompt.lead"))
+            rule = "K-11" if led is not None else "K-10"
+        mine = _outcome(s, action, seat)
+        choices = []
+        answer = ""
+        for option in options:
+            cid = f"bid-{option.n}" if isinstance(option, Bid) else f"card-{option.code}"
+            label = (self.tr("ym.k.bid", n=option.n) if isinstance(option, Bid)
+                     else str(option))
+            try:
+                s.check(option)
+            except IllegalActionError as exc:
+                choices.append(AskChoice(cid, label, "illegal", refusal(exc, self.lang),
+                                         exc.rule or rule))
+                continue
+            if option == action:
+                answer = cid
+                choices.append(AskChoice(cid, label, "best", self.tr(
+                    "ym.k.best", seat=seat, tricks=mine.tricks, bid=mine.bid,
+                    points=mine.points), rule))
+                continue
+            theirs = _outcome(s, option, seat)
+            better = "better" if mine.points > theirs.points else \
+                "same" if mine.points == theirs.points else "worse"
+            choices.append(AskChoice(cid, label, "legal", self.tr(
+                "ym.k.legal", seat=seat, tricks=theirs.tricks, bid=theirs.bid,
+                points=theirs.points, move=str(action) if isinstance(action, Card)
+                else self.tr("ym.k.bid", n=action.n),
+                their_tricks=mine.tricks, their_bid=mine.bid, their_points=mine.points)
+                + " " + self.tr(f"ym.k.{better}"), rule))
+        return Ask(step_id, prompt, rule, tuple(choices), answer)
+
     def play_hand(self, choose: Callable[[KachufulState], Choice | None],
                   schedule: Sequence[int], trumps: Sequence[str]) -> bool:
         """Walk the current hand; ``False`` when the walk must stop (illegal or no more
@@ -607,6 +740,16 @@ class _Builder:
             if choice is None:
                 return False
             action, reason = choice
+            step_id = f"h{hand_pos}.bid.s{seat}"
+            kind = ask_kind(s)
+            ask = None
+            before = self.table()
+            if isinstance(action, Bid) and not action.blind and self.wants(step_id, kind):
+                try:
+                    s.check(action)
+                    ask = self.make_ask(step_id, kind, action)
+                except IllegalActionError:
+                    ask = None
             try:
                 events = s.apply(action)
             except IllegalActionError as exc:
@@ -614,6 +757,8 @@ class _Builder:
                 return False
             bid = next(e for e in events if isinstance(e, BidMade))
             self.bid_step(bid, legal_bids, advice, sure, reason)
+            if ask is not None:
+                self.steps[-1] = replace(self.steps[-1], ask=ask, before=before)
         while (s.phase is Phase.PLAY and s.hand_number == index):
             seat = s.current_player()
             assert seat is not None
@@ -623,12 +768,25 @@ class _Builder:
             if choice is None:
                 return False
             action, reason = choice
+            step_id = f"h{hand_pos}.t{len(s.tricks_played) + 1}.c{len(s.current_trick) + 1}"
+            kind = ask_kind(s)
+            ask = None
+            if isinstance(action, Card) and self.wants(step_id, kind):
+                try:
+                    s.check(action)
+                    ask = self.make_ask(step_id, kind, action)
+                except IllegalActionError:
+                    ask = None
             try:
                 events = s.apply(action)
             except IllegalActionError as exc:
                 self.illegal_step(exc, seat, _show(str(action)), hand_pos)
                 return False
             self.card_steps(events, before, legal, hand_pos, reason)
+            if ask is not None:
+                at = next(i for i in range(len(self.steps) - 1, -1, -1)
+                          if self.steps[i].id == step_id)
+                self.steps[at] = replace(self.steps[at], ask=ask, before=before)
         return True
 
 
@@ -672,9 +830,21 @@ def build(source: Source, rules: KachufulRules = DEFAULT_RULES, lang: str = "en"
     game (``max_cards`` too big for the players) and :class:`RecordError` for a bad
     record; an illegal recorded action is *not* raised: it becomes the last step.
     """
-    if isinstance(source, SeedSource):
-        return _build_seed(source, rules, lang, texts or {})
-    return _build_record(source, rules, lang, texts or {})
+    walk = _build_seed(source, rules, lang, texts or {}) if isinstance(source, SeedSource) \
+        else _build_record(source, rules, lang, texts or {})
+    if source.asks is None and sum(s.ask is not None for s in walk.steps) < 2:
+        # Too few places chosen: also ask each hand's first bid (K-8).
+        asks = [s.id for s in walk.steps if s.ask is not None]
+        asks += [s.id for s in walk.steps if s.kind == "bid" and s.id.endswith(
+            f".bid.s{(s.table.dealer + 1) % walk.players}" if s.table else "")]
+        source = replace(source, asks=tuple(asks))
+        walk = _build_seed(source, rules, lang, texts or {}) if isinstance(source, SeedSource) \
+            else _build_record(source, rules, lang, texts or {})
+    return walk
+
+
+def _frozen(asks: tuple[str, ...] | None) -> frozenset[str] | None:
+    return None if asks is None else frozenset(asks)
 
 
 def _build_seed(source: SeedSource, rules: KachufulRules, lang: str,
@@ -682,7 +852,7 @@ def _build_seed(source: SeedSource, rules: KachufulRules, lang: str,
     max_hand_size(source.players, rules)  # raises for max_cards too big
     state = KachufulState.new_game(source.players, rules, seed=source.seed)
     schedule, trumps = _schedule(source.players, rules)
-    b = _Builder(state, lang, texts)
+    b = _Builder(state, lang, texts, asks=_frozen(source.asks))
     bot = make_bot(GAME, "basic", seed=source.seed)
 
     def choose(current: KachufulState) -> Choice:
@@ -724,7 +894,8 @@ def _build_record(source: RecordSource, rules: KachufulRules, lang: str,
     state = KachufulState.from_hands(record.players, setups, rules)
     schedule, trumps = _schedule(record.players, rules)
     last = source.first_hand - 1 + len(record.hands) == len(schedule)
-    b = _Builder(state, lang, texts, offset=source.first_hand - 1, game_over_shown=last)
+    b = _Builder(state, lang, texts, asks=_frozen(source.asks), offset=source.first_hand - 1,
+                 game_over_shown=last)
     for hand in record.hands:
         order = [(hand.setup.dealer + 1 + k) % record.players for k in range(record.players)]
         bids = [Bid(b_, seat in hand.blind) for seat in order

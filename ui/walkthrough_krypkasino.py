@@ -73,12 +73,13 @@ __all__ = [
     "GAME_KEYS", "RANDOM", "VARIANT_KEYS", "Board", "CardChoice", "Refusal", "Tally", "Step",
     "Walkthrough", "Outline", "Selection", "basic_play", "build", "read_source", "rules_from",
     "base_variant", "read_link", "link_params", "outline", "finished_scores", "hand_states",
-    "tally_text", "step_prefix", "hand_order",
+    "tally_text", "step_prefix", "hand_order", "Move", "MoveOption", "ask_of", "move_rule",
+    "move_options", "make_move", "option_id", "option_label",
 ]
 
 #: The scenario keys this game reads (besides the shared ones of ``tutorials.scenarios``).
 GAME_KEYS: tuple[str, ...] = ("players", "seed", "deals", "record", "position", "plays",
-                              "variant")
+                              "variant", "your_move", "next")
 #: The most steps a walkthrough holds (a 6-player session of 6 deals stays far below it).
 MAX_STEPS = 2000
 
@@ -133,6 +134,41 @@ class CardChoice:
     double: bool
     allowed: bool
     collections: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class MoveOption:
+    """One option of a "your move" step, judged by the engine on the state before the play.
+
+    ``take`` is the collection (``()`` a trail); ``verdict`` is ``best`` (the scenario's own
+    play), ``legal`` or ``illegal`` (then ``refusal`` is the engine's sentence). For a legal
+    option ``cost`` is what the play adds to the player's deal score (card points taken,
+    sweep points, leftovers: lowest wins) and ``gift`` whether it leaves the next player a
+    card that sweeps the table."""
+
+    card: str
+    take: tuple[str, ...]
+    verdict: str
+    refusal: Refusal | None = None
+    cost: int = 0
+    gift: bool = False
+    sweep: bool = False
+    double: bool = False
+
+
+@dataclass(frozen=True)
+class Move:
+    """A "your move" step: the seat to play, the rule the step teaches, and the options in
+    the order shown (``best`` is the index of the scenario's own play)."""
+
+    seat: int
+    rule: str
+    options: tuple[MoveOption, ...]
+    best: int
+
+    @property
+    def scenario_option(self) -> MoveOption:
+        return self.options[self.best]
 
 
 @dataclass(frozen=True)
@@ -208,6 +244,7 @@ class Step:
     reason: Refusal | None = None  # the bot's one-sentence reason for its play
     tallies: tuple[Tally, ...] = ()
     sweeps: tuple[Swept, ...] = ()
+    move: Move | None = None  # a "your move" step: the options judged on the state before
 
     def choice(self, card: str) -> CardChoice | None:
         for c in self.choices:
@@ -536,6 +573,193 @@ def _refusals(state: KrypkasinoState, hand: Sequence[Card],
     return tuple(out)
 
 
+# -- "your move" ---------------------------------------------------------------------------
+#: The most options a your-move step offers (the scenario's play and every legal play
+#: first, then refused ones).
+MAX_OPTIONS = 8
+
+
+def move_rule(choices: Sequence[CardChoice], refusals: Sequence[Refusal]) -> str | None:
+    """The rule a position teaches when the learner plays it, or ``None`` when there is
+    nothing to choose: C-8 (a sweep is forced), C-10 (a double is there), C-6 (a choice
+    of collections, or a capturing card that may not be trailed), C-7 (a trail is chosen);
+    a double comes before the forced sweep it is part of.
+
+    >>> move_rule([CardChoice("5H", False, False, False, True, ((),))], [])
+    """
+    if len(choices) < 2 and not any(len(c.collections) > 1 for c in choices):
+        return None
+    if any(c.double for c in choices):
+        return "C-10"
+    if refusals:
+        return "C-8"
+    if any(c.captures for c in choices):
+        return "C-6"
+    return "C-7"
+
+
+def _cost(events: Sequence[KrypkasinoEvent], seat: int) -> int:
+    """What a play's events add to ``seat``'s deal score (C-13, C-9, C-10, C-12)."""
+    cost = 0
+    for e in events:
+        if isinstance(e, Captured) and e.seat == seat:
+            cost += card_points([*e.cards, e.card])
+        elif isinstance(e, Swept):
+            cost += e.points if e.seat == seat else -e.points if e.victim == seat else 0
+        elif isinstance(e, LeftoversAwarded) and e.seat == seat:
+            cost += card_points([*e.cards, *e.spade_faces])
+    return cost
+
+
+def _judge(state: KrypkasinoState, card: Card, take: tuple[Card, ...]) -> MoveOption:
+    """The engine's verdict on playing ``card`` taking ``take`` (``()`` a trail), on a copy."""
+    try:
+        state.check(Play(card, take))
+    except IllegalActionError as exc:
+        return MoveOption(card.code, codes(take), "illegal", Refusal.of(exc, card))
+    twin = state.clone()
+    seat = twin.current_player()
+    assert seat is not None
+    events = twin.apply(Play(card, take))
+    swept = [e for e in events if isinstance(e, Swept) and e.seat == seat]
+    nxt = twin.current_player()
+    gift = (twin.phase is Phase.PLAY and nxt is not None and bool(twin.table_cards())
+            and bool(twin.sweeping_cards(nxt)))
+    return MoveOption(card.code, codes(take), "legal", None, _cost(events, seat), gift,
+                      bool(swept), bool(swept) and swept[0].double)
+
+
+def _smaller_groups(state: KrypkasinoState, card: Card,
+                    legal: Sequence[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+    """Single groups of ``card``'s value on the table that are not a legal collection (C-6
+    refuses them): the learner's likely mistake of taking less than the maximum."""
+    from itertools import combinations
+
+    from engine.krypkasino.capture import value_of_table_card
+
+    table = list(state.table_cards())
+    value = int(card.rank)
+    known = {tuple(sorted(c.index for c in t)) for t in legal}
+    out: list[tuple[Card, ...]] = []
+    for size in (1, 2, 3):
+        for group in combinations(table, size):
+            key = tuple(sorted(c.index for c in group))
+            if key in known or sum(value_of_table_card(c) for c in group) != value:
+                continue
+            known.add(key)
+            out.append(tuple(group))
+            if len(out) >= 2:
+                return out
+    return out
+
+
+def move_options(state: KrypkasinoState, choices: Sequence[CardChoice]) -> list[MoveOption]:
+    """Every option of the hand, judged: each card's legal collections (or its trail),
+    the trail of a card that must capture, smaller takes, and the cards C-8 refuses."""
+    from engine.cards import parse_card
+
+    legal: list[MoveOption] = []
+    refused: list[MoveOption] = []
+    for choice in choices:
+        card = parse_card(choice.card)
+        collections = [tuple(parse_card(c) for c in col) for col in choice.collections]
+        if not choice.allowed:
+            refused.append(_judge(state, card, collections[0] if choice.captures else ()))
+            continue
+        if not choice.captures:
+            legal.append(_judge(state, card, ()))
+            continue
+        legal.extend(_judge(state, card, col) for col in collections)
+        refused.append(_judge(state, card, ()))
+        refused.extend(_judge(state, card, g) for g in _smaller_groups(state, card, collections))
+    return [*legal, *refused]
+
+
+def make_move(options: Sequence[MoveOption], rule: str, seat: int, card: str,
+              taken: Sequence[str]) -> Move:
+    """The your-move step once the scenario's play (``card`` taking ``taken``) is known:
+    that option becomes ``best``; the list is cut to :data:`MAX_OPTIONS`, keeping it."""
+    want = Counter(taken)
+    out = list(options)
+    best = next((i for i, o in enumerate(out)
+                 if o.card == card and o.verdict != "illegal" and Counter(o.take) == want), None)
+    if best is None:  # not offered (cannot happen for a legal play): add it
+        out.insert(0, MoveOption(card, tuple(taken), "legal"))
+        best = 0
+    out[best] = MoveOption(**{**out[best].__dict__, "verdict": "best"})
+    keep = [i for i, o in enumerate(out) if o.verdict != "illegal"][:MAX_OPTIONS - 2]
+    if best not in keep:
+        keep = [best, *keep[:MAX_OPTIONS - 3]]
+    room = MAX_OPTIONS - len(keep)
+    keep += [i for i, o in enumerate(out) if o.verdict == "illegal"][:max(room, 1)]
+    keep.sort()
+    return Move(seat, rule, tuple(out[i] for i in keep), keep.index(best))
+
+
+def option_id(option: MoveOption) -> str:
+    """A stable id of an option: ``9D:2H.7S`` (a take), ``4C:`` (a trail)."""
+    return f"{option.card}:{'.'.join(option.take)}"
+
+
+def option_label(option: MoveOption, lang: str) -> str:
+    """``9♦ takes 2♥, 7♠: the whole table`` / ``4♣: trail it``; a refused card by itself."""
+    from engine.cards import parse_card, parse_cards
+    from ui.i18n import t
+
+    card = parse_card(option.card)
+    if option.verdict == "illegal" and option.refusal is not None \
+            and option.refusal.rule == "C-8":
+        return t("ym.c.play", lang, card=card)
+    if not option.take:
+        return t("ym.c.trail", lang, card=card)
+    key = "ym.c.double" if option.double else "ym.c.sweep" if option.sweep else "ym.c.take"
+    return t(key, lang, card=card, cards=" + ".join(str(c) for c in parse_cards(list(option.take))))
+
+
+def ask_of(step: Step, players: int, sweep_points: int, lang: str) -> Any:
+    """The your-move question of a play step in ``lang`` (:class:`ui.your_move.Ask`), or
+    ``None`` when the step has none. Every verdict is the engine's, made when the
+    walkthrough was built; a legal option is compared with the scenario's play by what
+    each adds to the player's deal score (lowest wins) and whether it leaves the next
+    player a sweep (which gives this player the minus)."""
+    from ui.i18n import t
+    from ui.your_move import Ask, Choice
+
+    move = step.move
+    if move is None:
+        return None
+    seat, nxt = move.seat, (move.seat + 1) % players
+    best = move.scenario_option
+    best_label = option_label(best, lang)
+    choices = []
+    for option in move.options:
+        label = option_label(option, lang)
+        if option.verdict == "illegal":
+            assert option.refusal is not None
+            choices.append(Choice(option_id(option), label, "illegal",
+                                  option.refusal.sentence(lang), option.refusal.rule or move.rule))
+            continue
+        gift = t("ym.c.gift", lang, next=nxt, seat=seat, points=sweep_points)
+        if option.verdict == "best":
+            text = t("ym.c.best", lang, points=option.cost, seat=seat)
+            choices.append(Choice(option_id(option), label, "best",
+                                  text + (" " + gift if option.gift else ""), move.rule))
+            continue
+        parts = [t("ym.c.legal", lang, points=option.cost, seat=seat, theirs=best_label,
+                   their_points=best.cost)]
+        if option.gift:
+            parts.append(gift)
+        if best.gift:
+            parts.append(t("ym.c.gift.theirs", lang, next=nxt, seat=seat, points=sweep_points))
+        ours = (option.cost, 0 if option.gift else 1)
+        scen = (best.cost, 0 if best.gift else 1)
+        verdict = "better" if scen < ours else "same" if scen == ours else "worse"
+        parts.append(t(f"ym.c.{verdict}", lang, seat=seat))
+        choices.append(Choice(option_id(option), label, "legal", " ".join(parts), move.rule))
+    return Ask(step.id, t("ym.c.prompt", lang, seat=seat), move.rule, tuple(choices),
+               option_id(best))
+
+
 def _tallies(piles: Sequence[Sequence[Card]]) -> tuple[Tally, ...]:
     """Each captured pile's card points, card by card (C-13): only cards worth points."""
     out = []
@@ -548,10 +772,18 @@ def _tallies(piles: Sequence[Sequence[Card]]) -> tuple[Tally, ...]:
     return tuple(out)
 
 
+#: The most your-move steps chosen in one deal of a seeded or recorded walkthrough (one
+#: of each kind: a forced sweep, a double, a choice of collections).
+ASKS_PER_DEAL = 3
+
+
 class _Builder:
-    def __init__(self, source: _Source, rules: KrypkasinoRules) -> None:
+    def __init__(self, source: _Source, rules: KrypkasinoRules,
+                 asks: Sequence[str] | None = None) -> None:
         self.source = source
         self.rules = rules
+        self.asks = None if asks is None else set(asks)
+        self.asked: Counter[tuple[int, str]] = Counter()
         self.steps: list[Step] = []
         self.kinds: Counter[str] = Counter()
         self.deal_sweeps: list[Swept] = []
@@ -560,6 +792,20 @@ class _Builder:
     def add(self, step_id: str, kind: str, board: Board, **fields: Any) -> None:
         self.kinds[kind] += 1
         self.steps.append(Step(step_id, kind, self.kinds[kind], board.deal, board, **fields))
+
+    def wants(self, step_id: str, rule: str | None, deal: int) -> bool:
+        """Whether the play ``step_id`` is a your-move step: listed by the scenario, else
+        (none listed) every choice of a hand-made position, and in whole deals the first
+        forced sweep, double and choice of collections of each deal."""
+        if rule is None:
+            return False
+        if self.asks is not None:
+            return step_id in self.asks
+        if self.source.is_position:
+            return True
+        if rule == "C-7" or self.asked[(deal, rule)]:
+            return False
+        return sum(n for (d, _), n in self.asked.items() if d == deal) < ASKS_PER_DEAL
 
     def opening(self, tracker: _Tracker, events: Sequence[KrypkasinoEvent],
                 state: KrypkasinoState) -> None:
@@ -611,6 +857,13 @@ class _Builder:
             choices = _choices(state, hand)
             sweepers = tuple(state.sweeping_cards())
             refusals = _refusals(state, hand, choices)
+            step_id = step_prefix(tracker.deal) + f"play-{index}"
+            options: list[MoveOption] | None = None
+            rule = move_rule(choices, refusals)
+            if self.wants(step_id, rule, tracker.deal):
+                assert rule is not None
+                options = move_options(state, choices)
+                self.asked[(tracker.deal, rule)] += 1
             refused: Refusal | None = None
             recorded_card: str | None = None
             chosen_by = "bot"
@@ -648,7 +901,9 @@ class _Builder:
                 kind = "capture" if isinstance(played, Captured) else "trail"
             taken = played.cards if isinstance(played, Captured) else ()
             groups = played.groups if isinstance(played, Captured) else ()
-            self.add(step_prefix(tracker.deal) + f"play-{index}", kind, tracker.board(),
+            move = None if options is None or rule is None else make_move(
+                options, rule, seat, played.card.code, codes(taken))
+            self.add(step_id, kind, tracker.board(), move=move,
                      events=tuple(play_events), seat=seat, card=played.card.code,
                      taken=codes(taken), groups=tuple(codes(g) for g in groups),
                      hand_before=codes(hand_order(hand)), table_before=codes(table),
@@ -730,9 +985,14 @@ class _Builder:
 def build(data: Mapping[str, Any], rules: KrypkasinoRules) -> Walkthrough:
     """The walkthrough of a scenario's game keys under ``rules``.
 
+    ``your_move`` (optional) lists the play steps that stop for the learner's move;
+    without it they are chosen from the engine's positions (:meth:`_Builder.wants`).
     Raises :class:`RecordError` (naming the field) when the source is not valid.
     """
-    return _Builder(read_source(data), rules).run()
+    asks = None
+    if "your_move" in data:
+        asks = [str(x) for x in expect_list(data["your_move"], "your_move")]
+    return _Builder(read_source(data), rules, asks).run()
 
 
 

@@ -1,0 +1,278 @@
+""""Your move": a walkthrough step that stops and lets the learner choose (issue 13).
+
+Both walkthroughs (:mod:`ui.walkthrough_kachuful`, :mod:`ui.walkthrough_krypkasino`)
+build, at chosen steps, an :class:`Ask`: the options drawn from the live engine state
+before the scenario's own move (legal and illegal ones), each already judged by the
+engine when the walkthrough was built:
+
+* ``best`` — the scenario's own move;
+* ``legal`` — a legal move; ``feedback`` says what the scenario's move does better (or
+  as well), computed from the states the two moves lead to;
+* ``illegal`` — the engine refused it; ``feedback`` is its refusal sentence with the
+  rule ID, and the learner tries again (nothing was applied).
+
+The walkthrough then goes on from the scenario's own move. Answers are recorded like
+the quiz's questions (:func:`record_answer`: the score and the "rules you keep missing"
+of :mod:`pages.quiz`); other parts of the site (a live classroom) may follow them
+with :func:`add_listener`.
+
+>>> ask = Ask("h1.bid.s3", "Bid?", "K-9", (
+...     Choice("bid-0", "0", "best", "Yes.", "K-9"),
+...     Choice("bid-1", "1", "illegal", "Seat 3 may not bid 1 (K-9)", "K-9")), "bid-0")
+>>> board = {}
+>>> answer(board, ask, "bid-1").verdict, answer(board, ask, "bid-0").verdict
+('illegal', 'best')
+>>> board["quiz.board"]["asked"], board["quiz.board"]["misses"]
+(1, {'K-9': 1})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ui import quiz as quiz_helpers
+
+Verdict = Literal["best", "legal", "illegal"]
+
+#: Where the quiz page keeps its score (``pages.quiz``: ``quiz.board``).
+BOARD = "quiz.board"
+#: Where the answers of this session's your-move steps are kept (step key -> choice ids).
+ANSWERS = "yourmove.answers"
+#: The switch that turns the your-move steps off (projector use); shared by both pages.
+SWITCH = "yourmove.on"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a your-move step, judged by the engine: ``rule`` is the rule an
+    illegal choice breaks (its refusal's), else the rule the step teaches."""
+
+    id: str
+    label: str
+    verdict: Verdict
+    feedback: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A your-move step: the question, the rule it teaches, the judged options (in the
+    order shown) and the id of the scenario's own move."""
+
+    step_id: str
+    prompt: str
+    rule: str
+    choices: tuple[Choice, ...]
+    answer: str
+
+    def choice(self, choice_id: str) -> Choice | None:
+        for c in self.choices:
+            if c.id == choice_id:
+                return c
+        return None
+
+    @property
+    def has_illegal(self) -> bool:
+        return any(c.verdict == "illegal" for c in self.choices)
+
+
+Listener = Callable[[str, str, bool, str], None]
+_LISTENERS: list[Listener] = []
+
+
+def add_listener(listener: Listener) -> None:
+    """Call ``listener(source, rule, right, step_id)`` after every recorded answer (for
+    example a live classroom that stores its pupils' answers)."""
+    if listener not in _LISTENERS:
+        _LISTENERS.append(listener)
+
+
+def record_answer(session: Any, rule: str, right: bool,
+                  source: str = "walkthrough", step_id: str = "") -> None:
+    """Count one answer on ``rule`` in the quiz's score kept in ``session`` (the page's
+    ``st.session_state``): a wrong one is a miss of that rule in "rules you keep
+    missing", as a quiz question is.
+
+    >>> s = {}
+    >>> record_answer(s, "C-8", False); record_answer(s, "C-8", True)
+    >>> s["quiz.board"]
+    {'asked': 2, 'right': 1, 'misses': {'C-8': 1}}
+    """
+    from engine.quiz import Verdict as QuizVerdict
+
+    verdict = QuizVerdict(right=right, chosen=frozenset(), missed=frozenset(),
+                          wrong=frozenset(), rule=rule)
+    session[BOARD] = quiz_helpers.record(session.get(BOARD, quiz_helpers.new_board()), verdict)
+    for listener in list(_LISTENERS):
+        listener(source, rule, right, step_id)
+
+
+def answer(session: Any, ask: Ask, choice_id: str,
+           key: str | None = None, source: str = "walkthrough") -> Choice:
+    """The learner picked ``choice_id`` at ``ask``: keep it under ``key`` (default the
+    step id) and record the first answer of the step in the quiz's score (later tries
+    are practice, as the quiz counts one answer per question). Returns the choice."""
+    choice = ask.choice(choice_id)
+    if choice is None:
+        raise KeyError(choice_id)
+    key = key or ask.step_id
+    answers: dict[str, list[str]] = dict(session.get(ANSWERS, {}))
+    tried = list(answers.get(key, []))
+    if not tried:
+        right = choice.verdict != "illegal"
+        record_answer(session, choice.rule if not right else ask.rule, right, source,
+                      ask.step_id)
+    tried.append(choice_id)
+    answers[key] = tried
+    session[ANSWERS] = answers
+    return choice
+
+
+def tried(session: Any, key: str) -> list[str]:
+    """The choices already picked at a step (in order)."""
+    return list(session.get(ANSWERS, {}).get(key, []))
+
+
+def settled(ask: Ask, picks: Sequence[str]) -> Choice | None:
+    """The legal choice that ends the step (the first one picked), if any."""
+    for pick in picks:
+        c = ask.choice(pick)
+        if c is not None and c.verdict != "illegal":
+            return c
+    return None
+
+
+def last_refused(ask: Ask, picks: Sequence[str]) -> Choice | None:
+    """The last choice, when the engine refused it (to show its sentence)."""
+    if not picks:
+        return None
+    c = ask.choice(picks[-1])
+    return c if c is not None and c.verdict == "illegal" else None
+
+
+# -- drawing (Streamlit) ------------------------------------------------------------------
+def draw(ask: Ask, key: str, lang: str, source: str) -> Choice | None:
+    """Draw the question (a radio of the options and a Check button, in a form: arrows
+    choose, Enter or Space checks), the engine's refusal of the last try, and return the
+    settled legal choice once there is one (the page then shows the scenario's move)."""
+    import streamlit as st
+
+    from ui.i18n import t
+    from ui.safe import escape_markdown
+
+    session = st.session_state
+    picks = tried(session, key)
+    done = settled(ask, picks)
+    if done is not None:
+        good = done.verdict == "best"
+        body = f"**{t('ym.you-chose', lang, choice=escape_markdown(done.label))}** " \
+               f"{escape_markdown(done.feedback)}"
+        if good:
+            st.success(body, icon=":material/check_circle:")
+        else:
+            st.info(body, icon=":material/balance:")
+        return done
+    widget = f"ym.pick.{key}"
+
+    def on_check() -> None:
+        picked = session.get(widget)
+        if isinstance(picked, str) and ask.choice(picked) is not None:
+            answer(session, ask, picked, key, source)
+            session[f"ym.empty.{key}"] = False
+        else:
+            session[f"ym.empty.{key}"] = True
+
+    refused = last_refused(ask, picks)
+    with st.container(border=True, key=f"ym-box-{abs(hash(key)) % 10**8}"):
+        st.markdown(f"#### {t('ym.title', lang)}")
+        st.markdown(f"**{escape_markdown(ask.prompt)}**")
+        if refused is not None:
+            st.error(f"**{t('ym.refused', lang, choice=escape_markdown(refused.label))}** "
+                     f"{escape_markdown(refused.feedback)} {t('ym.try-again', lang)}",
+                     icon=":material/block:")
+        with st.form(f"ym.form.{key}", border=False, enter_to_submit=True):
+            labels = {c.id: c.label for c in ask.choices}
+            st.radio(ask.prompt, [c.id for c in ask.choices], index=None, key=widget,
+                     format_func=labels.__getitem__, label_visibility="collapsed")
+            if session.get(f"ym.empty.{key}"):
+                st.warning(t("ym.pick-one", lang), icon=":material/touch_app:")
+            else:
+                st.caption(t("ym.hint", lang))
+            st.form_submit_button(t("ym.check", lang), type="primary", on_click=on_check)
+    return None
+
+
+# -- where next ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class NextLink:
+    """One "where next" link: a key of ``ui/strings/your_move.py`` with its data, and the
+    relative address."""
+
+    key: str
+    data: tuple[tuple[str, Any], ...]
+    href: str
+
+
+def where_next(game: str, players: int, variant: dict[str, Any], seed: int | None,
+               rules: Sequence[str], next_scenario: tuple[str, str] | None,
+               walkthrough_page: str) -> list[NextLink]:
+    """The links that end a walkthrough: the play page with the same players, variant
+    (and seed, for a seeded deal), the quiz on the rules the walkthrough showed (those
+    the quiz has questions on), and the next scenario (``(id, title)``) when there is one.
+
+    >>> [n.href for n in where_next("krypkasino", 2, {"sweep_points": 3}, None, ["C-8", "C-99"],
+    ...                             ("lone-ace", "A lone ace"), "krypkasino_walkthrough")]
+    ['krypkasino_play?players=2&seat=0&bots=you%2Cbasic&seed=1&sweep_points=3', 'quiz?game=krypkasino&topics=C-8', 'krypkasino_walkthrough?scenario=lone-ace']
+    """
+    import urllib.parse
+
+    from engine.kachuful import KachufulRules
+    from engine.krypkasino.rules import KrypkasinoRules
+    from engine.quiz import rules_of
+    from ui import play
+
+    counts = play.PLAYERS[game]
+    n = min(max(players, counts[0]), counts[-1])
+    default = (KachufulRules() if game == "kachuful" else KrypkasinoRules()).to_dict()
+    given = tuple((k, v) for k, v in variant.items()
+                  if k in play.options_of(game) and default.get(k) != v)
+    setup = play.Setup(game, n, 0, tuple(play.HUMAN if s == 0 else "basic" for s in range(n)),
+                       given, seed if seed is not None else 1)
+    try:
+        play.new_state(setup)
+    except Exception:  # noqa: BLE001 - a variant the play page cannot deal: its default
+        setup = play.Setup(game, n, 0, setup.levels, (), setup.seed)
+    query = {k: v for k, v in play.setup_params(setup).items() if v is not None}
+    page = "kachuful_play" if game == "kachuful" else "krypkasino_play"
+    out = [NextLink("ym.next.play", (), f"{page}?{urllib.parse.urlencode(query)}")]
+    known = rules_of(game)
+    topics = [r for r in known if r in set(rules)]
+    if topics:
+        out.append(NextLink("ym.next.quiz", (("rules", ", ".join(topics)),),
+                            "quiz?" + urllib.parse.urlencode({"game": game,
+                                                              "topics": ",".join(topics)})))
+    if next_scenario is not None:
+        out.append(NextLink("ym.next.scenario", (("title", next_scenario[1]),),
+                            f"{walkthrough_page}?scenario={urllib.parse.quote(next_scenario[0])}"))
+    return out
+
+
+def draw_next(links: Sequence[NextLink], lang: str, extra_query: str = "") -> None:
+    """The "where next" box at the end of a walkthrough."""
+    import streamlit as st
+
+    from ui.i18n import t
+    from ui.safe import escape_markdown
+
+    lines = []
+    for link in links:
+        text = t(link.key, lang, **{k: escape_markdown(str(v)) for k, v in link.data})
+        href = link.href + (("&" if "?" in link.href else "?") + extra_query if extra_query else "")
+        lines.append(f"- [{text}]({href})")
+    if not any(link.key == "ym.next.scenario" for link in links):
+        lines.append(f"- {t('ym.next.last', lang)}")
+    with st.container(border=True):
+        st.markdown(f"#### {t('ym.next', lang)}")
+        st.markdown("\n".join(lines))
