@@ -157,6 +157,8 @@ class _Formatter(string.Formatter):
             return ", ".join(str(s) for s in _as_iterable(value))
         if isinstance(value, (Card, Rank)):
             return str(value)
+        if isinstance(value, (list, tuple)) and not format_spec:
+            return ", ".join(str(v) for v in value)
         return str(super().format_field(value, format_spec))
 
 

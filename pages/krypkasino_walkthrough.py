@@ -19,6 +19,7 @@ from engine.cards import parse_cards
 from engine.errors import RecordError, RulesLabError
 from engine.krypkasino.rules import KrypkasinoRules
 from tutorials import scenarios as scen
+from tutorials.facts import krypkasino_facts
 from ui import walkthrough_krypkasino as wk
 from ui.cards import CardState, cards_html
 from ui.charts import score_progression
@@ -338,7 +339,10 @@ def stepper() -> None:
     st.caption(t("kw.where", lang, deal=board.deal + 1, lot=board.lot, lots=board.lots,
                  stock=board.stock, dealer=board.dealer) + f" · `{step.id}`")
 
-    text = scenario.text(step.id, step.kind, step.nth, lang) if scenario is not None else None
+    # The scenario's text, its placeholders ({dealer}, {taken:cards}) filled from this step.
+    text = (scenario.text(step.id, step.kind, step.nth, lang,
+                          facts=krypkasino_facts(step, KrypkasinoRules.from_dict(dict(selection.variant))))
+            if scenario is not None else None)
     if text:
         st.info(teaching_text(text, visitor.query()), icon=":material/school:")
     else:  # no lesson text for this step: the rule it shows, in general

@@ -35,6 +35,7 @@ from engine.quiz import TYPES, Question, generate, question_set
 from engine.rng import Rng
 from tutorials import lessons
 from tutorials import scenarios as scenario_files
+from tutorials.facts import krypkasino_facts
 from tutorials.lessons import Lesson, LessonError, QuizItem, ScenarioItem
 from ui import walkthrough_kachuful as wkach
 from ui import walkthrough_krypkasino as wkryp
@@ -258,7 +259,8 @@ def _krypkasino_slides(item: ScenarioItem, index: int, lang: str, four: bool) ->
                 if sentence not in seen:
                     seen.add(sentence)
                     lines.append(sentence)
-        own = None if item.variant else scenario.text(step.id, step.kind, step.nth, lang)
+        own = None if item.variant else scenario.text(step.id, step.kind, step.nth, lang,
+                                                      facts=krypkasino_facts(step, rules))
         text = own or t(
             f"kw.explain.{step.kind}", lang, points=rules.sweep_points,
             double=rules.double_points())

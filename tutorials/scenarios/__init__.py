@@ -27,6 +27,9 @@ The shared format, ``"format": "rules-lab-scenario/1"``::
 * ``texts`` keys are the game's step keys. Each game documents its keys; the Kachuful and
   Krypkasino builders look a step up by its id, then by ``<kind>#<n>`` (the n-th step of
   that kind, from 1), then by ``<kind>`` (every step of that kind): :func:`text_for`.
+* A text's numbers, cards, seats, bids and scores are placeholders (``{dealer}``,
+  ``{forbidden_bid}``) filled from the step's engine state: :mod:`tutorials.facts` and
+  ``docs/tutorials.md``; nothing of the kind is typed by hand.
 * Each game declares its own keys in :func:`load` (``game_keys``); an unknown top-level
   key is an error, so a typo in a file is caught by the tests instead of being ignored.
 
@@ -94,9 +97,17 @@ class Scenario:
     def summary_in(self, lang: str) -> str:
         return localized(self.summary, lang) if self.summary else ""
 
-    def text(self, step_id: str, kind: str, nth: int, lang: str) -> str | None:
-        """The teaching text of a step (see :func:`text_for`)."""
-        return text_for(self.texts, step_id, kind, nth, lang)
+    def text(self, step_id: str, kind: str, nth: int, lang: str,
+             facts: Mapping[str, Any] | None = None) -> str | None:
+        """The teaching text of a step (see :func:`text_for`), its placeholders filled
+        from the step's ``facts`` (:mod:`tutorials.facts`; raises
+        :class:`~tutorials.facts.FactError` for a placeholder the step lacks)."""
+        text = text_for(self.texts, step_id, kind, nth, lang)
+        if text is None or facts is None:
+            return text
+        from tutorials.facts import fill_step_text
+
+        return fill_step_text(text, facts, lang, f"{self.game}/{self.id}: texts.{step_id}")
 
 
 def localized(text: Mapping[str, str] | str, lang: str) -> str:
