@@ -10,9 +10,11 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.cards import Card
+from engine.errors import IllegalActionError
 from engine.kachuful import KachufulState, trump_code
+from engine.kachuful.events import TrickWon
 from ui import play
-from ui.cards import cards_html
+from ui.cards import cards_html, sort_hand, trick_html
 from ui.docs import rule_href
 from ui.i18n import t
 from ui.prefs import current
@@ -55,6 +57,13 @@ setup = session.setup
 me = setup.seat
 view = state.view(me)
 
+def draw_trick(event: TrickWon, caption: str) -> str:
+    """A finished trick on the cloth: the winner's card marked, the engine's sentence."""
+    return trick_html(play.trick_entries(event, setup, lang), lang=lang,
+                      four_colour=visitor.four_colour, label=t("play.trick.label", lang),
+                      caption=caption, note=play.sentence(play.event_sentence(event, lang)))
+
+
 with tab_play:
     trump = trump_words(trump_code(view.trump), lang)
     st.markdown("**" + t("play.status.kachuful", lang, hand=view.hand_number,
@@ -62,62 +71,28 @@ with tab_play:
                          dealer=view.dealer) + "**")
     if view.turned is not None:
         st.caption(t("play.turned", lang, card=str(view.turned)))
-    play.render_controls(P, lang)
 
     left, right = st.columns([3, 2], gap="large")
     with left:
-        # The seats: bids, tricks and totals (a forehead hand shows the cards one may see).
-        rows = []
-        forehead = view.hand_size == 1 and state.rules.one_card_forehead
-        for s in range(setup.players):
-            bid = view.bids[s]
-            marker = "▶ " if view.current_player == s else ""
-            cells = [marker + play.seat_name(s, setup, lang),
-                     "–" if bid is None else (f"{bid}*" if view.blind[s] else str(bid)),
-                     str(view.tricks_won[s]), str(view.totals[s])]
-            if forehead:
-                seen = view.hands[s]
-                cells.append(str(seen[0]) if seen else "?")
-            rows.append(cells)
-        head = [t("play.col.player", lang), t("play.col.bid", lang), t("play.col.tricks", lang),
-                t("play.col.total", lang)] + ([t("play.col.card", lang)] if forehead else [])
-        st.markdown("| " + " | ".join(head) + " |\n|" + "---|" * len(head) + "\n"
-                    + "\n".join("| " + " | ".join(escape_markdown(c) for c in r) + " |"
-                                for r in rows))
-        if any(view.blind):
-            st.caption(t("play.blind.mark", lang))
-
-        # The trick on the table, or the last one taken.
+        # The table: the trick being played, else the trick just finished (the engine's
+        # TrickWon, its winner marked) until play goes on.
         trick = view.current_trick
+        last = session.last_table()
+        finished = None if last is None else play.PlaySession.finished_trick(last)
         if trick:
-            st.html(cards_html([c for _, c in trick], lang=lang, layout="table",
-                               four_colour=visitor.four_colour,
+            st.html(trick_html([(play.short_seat(s, setup, lang), c, "normal") for s, c in trick],
+                               lang=lang, four_colour=visitor.four_colour,
+                               label=t("play.trick.label", lang),
                                caption=t("play.trick", lang, trick=len(view.tricks_played) + 1)))
-            st.caption(t("play.trick.order", lang, cards=", ".join(
-                f"{t('play.seat', lang, seat=s)} {c}" for s, c in trick)))
+        elif finished is not None:
+            st.html(draw_trick(finished, t("play.trick.done", lang, trick=finished.trick)))
+            if last is session.moves[-1] and not state.is_terminal():
+                st.caption(t("play.trick.goon", lang))
         else:
-            last: play.Trick | None = None
-            if view.tricks_played:
-                done = view.tricks_played[-1]
-                last = play.Trick(len(view.tricks_played), done.leader, done.cards, done.winner)
-            elif state.results:  # a new hand: the last trick of the hand just finished
-                last = play.tricks_of(state.results[-1], setup.players)[-1]
-            if last is not None:
-                st.html(cards_html(list(last.cards), lang=lang, layout="table",
-                                   four_colour=visitor.four_colour,
-                                   states=["highlight" if (last.leader + i) % setup.players
-                                           == last.winner else "normal"
-                                           for i in range(len(last.cards))],
-                                   caption=t("play.trick.last", lang,
-                                             seat=play.seat_name(last.winner, setup, lang),
-                                             cards=", ".join(str(c) for c in last.cards))))
-            else:
-                st.caption(t("play.trick.empty", lang))
-
-        play.render_turn(P, lang)
+            st.caption(t("play.trick.empty", lang))
 
         # The player's hand (face down until a look under blind bids, unseen in a
-        # forehead hand): buttons when it is time to play a card, else the cards drawn.
+        # forehead hand): cards, raised and clickable when it is time to play one.
         hand: tuple[Card, ...] | None = view.hand
         my_turn_to_play = session.human_turn and state.phase.value == "play"
         if session.may_look():
@@ -131,15 +106,20 @@ with tab_play:
         elif hand and my_turn_to_play:
             st.markdown(f"**{t('play.hand', lang)}**")
             legal = set(state.legal_actions())
-            with st.container(horizontal=True, key=P + "hand"):
-                for card in hand:
-                    st.button(play.button_label(card, visitor.four_colour, card in legal),
-                              key=P + f"card.{card.code}", on_click=on_card, args=(card.code,),
-                              type="primary" if card in legal else "secondary")
-            st.caption(t("play.hand.legal", lang))
+            reasons = {}
+            for i, card in enumerate(hand):
+                if card not in legal:
+                    try:
+                        state.check(card)
+                    except IllegalActionError as exc:
+                        reasons[i] = exc.localized(lang)
+            play.render_card_buttons(
+                P, lang, hand, [P + f"card.{c.code}" for c in hand],
+                ["legal" if c in legal else "dimmed" for c in hand], reasons, on_card,
+                [(c.code,) for c in hand], visitor.four_colour)
         elif hand:
-            st.html(cards_html(hand, lang=lang, layout="row", four_colour=visitor.four_colour,
-                               caption=t("play.hand", lang)))
+            st.html(cards_html(sort_hand(hand), lang=lang, layout="row",
+                               four_colour=visitor.four_colour, caption=t("play.hand", lang)))
             if not session.human_turn:
                 st.caption(t("play.hand.wait", lang))
 
@@ -164,7 +144,34 @@ with tab_play:
                     st.warning(t("play.bid.forbidden", lang, bid=n,
                                  reason=escape_markdown(reason)), icon=":material/block:")
 
+        play.render_controls(P, lang)
+        play.render_turn(P, lang)
         play.render_game_over(P, lang)
+
+        # The seats: bids, tricks and totals (a forehead hand shows the cards one may see).
+        rows = []
+        forehead = view.hand_size == 1 and state.rules.one_card_forehead
+        for s in range(setup.players):
+            bid = view.bids[s]
+            marker = "▶ " if view.current_player == s else ""
+            cells = [marker + play.seat_name(s, setup, lang),
+                     "–" if bid is None else (f"{bid}*" if view.blind[s] else str(bid)),
+                     str(view.tricks_won[s]), str(view.totals[s])]
+            if forehead:
+                seen = view.hands[s]
+                cells.append(str(seen[0]) if seen else "?")
+            rows.append(cells)
+        head = [t("play.col.player", lang), t("play.col.bid", lang), t("play.col.tricks", lang),
+                t("play.col.total", lang)] + ([t("play.col.card", lang)] if forehead else [])
+        st.markdown("| " + " | ".join(head) + " |\n|" + "---|" * len(head) + "\n"
+                    + "\n".join("| " + " | ".join(escape_markdown(c) for c in r) + " |"
+                                for r in rows))
+        if any(view.blind):
+            st.caption(t("play.blind.mark", lang))
+        if trick and finished is not None:
+            with st.popover(t("play.last.trick", lang), icon=":material/history:"):
+                st.html(draw_trick(finished, t("play.last.trick", lang)))
+        play.render_first_game(P, lang)
 
     with right:
         play.render_log(P, lang)

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 import streamlit as st
 
 from engine.cards import Card
-from engine.krypkasino import KrypkasinoState
+from engine.errors import IllegalActionError
+from engine.krypkasino import KrypkasinoState, Play
 from engine.messages import render
 from ui import play
-from ui.cards import CardState, cards_html
+from ui.cards import CardState, cards_html, sort_hand, trick_html
 from ui.docs import rule_href
 from ui.i18n import t
 from ui.prefs import current
@@ -74,6 +75,17 @@ setup = session.setup
 me = setup.seat
 view = state.view(me)
 
+def draw_capture(move: play.Move) -> str:
+    """A capture: the card played and the table before it, the taken cards marked, and the
+    engine's sentence."""
+    event = play.PlaySession.capture(move)
+    assert event is not None
+    return trick_html(play.capture_entries(move, setup, lang), lang=lang,
+                      four_colour=visitor.four_colour, label=t("play.capture.label", lang),
+                      caption=t("play.capture.caption", lang),
+                      note=play.sentence(play.event_sentence(event, lang)))
+
+
 with tab_play:
     st.markdown("**" + t("play.status.krypkasino", lang, deal=min(view.deal + 1,
                                                                   state.session_length),
@@ -81,25 +93,18 @@ with tab_play:
                          stock=view.stock, dealer=view.dealer) + "**")
     if view.last_lot:
         st.caption(t("play.status.last-lot", lang))
-    play.render_controls(P, lang)
 
     left, right = st.columns([3, 2], gap="large")
     with left:
-        head = [t("play.col.player", lang), t("play.col.cards", lang),
-                t("play.col.captured", lang), t("play.col.sweeps", lang),
-                t("play.col.deal", lang), t("play.col.total", lang)]
-        so_far = state.results[-1].scores if state.is_terminal() else state.deal_result().scores
-        rows = []
-        for s in range(setup.players):
-            marker = "▶ " if view.current_player == s else ""
-            rows.append([marker + play.seat_name(s, setup, lang), str(view.hand_sizes[s]),
-                         str(view.captured_counts[s]), str(view.sweep_points[s]),
-                         str(so_far[s]), str(view.totals[s])])
-        st.markdown("| " + " | ".join(head) + " |\n|" + "---|" * len(head) + "\n"
-                    + "\n".join("| " + " | ".join(escape_markdown(c) for c in r) + " |"
-                                for r in rows))
-
         table = view.table
+        last = session.last_table()
+        latest = session.moves[-1] if session.moves else None
+        if latest is not None and last is latest:
+            # The capture just made stays in view (the engine's Captured event and the
+            # table before it) until the next move.
+            st.html(draw_capture(latest))
+            if latest.human and session.bot_turn:
+                st.caption(t("play.capture.goon", lang))
         if session.pending is not None:
             # Several maximum collections (C-6): each choice shown highlighted on the table.
             st.warning(t("play.pick", lang, card=str(session.pending.card)),
@@ -117,8 +122,6 @@ with tab_play:
         if view.spade_faces:
             st.caption(t("play.spades", lang, cards=", ".join(str(c) for c in view.spade_faces)))
 
-        play.render_turn(P, lang)
-
         if session.human_turn:
             sweepers = play.forced_sweep(state)
             if sweepers:
@@ -133,19 +136,44 @@ with tab_play:
         if hand and my_turn:
             st.markdown(f"**{t('play.hand', lang)}**")
             legal = {p.card for p in state.legal_actions()}
-            with st.container(horizontal=True, key=P + "hand"):
-                for i, card in enumerate(hand):
-                    st.button(play.button_label(card, visitor.four_colour, card in legal),
-                              key=P + f"card.{i}", on_click=on_card, args=(i,),
-                              type="primary" if card in legal else "secondary")
-            st.caption(t("play.hand.legal", lang))
+            reasons = {}
+            for i, card in enumerate(hand):
+                if card not in legal:
+                    try:
+                        state.check(Play(card, None))
+                    except IllegalActionError as exc:
+                        reasons[i] = exc.localized(lang)
+            play.render_card_buttons(
+                P, lang, hand, [P + f"card.{i}" for i in range(len(hand))],
+                ["legal" if c in legal else "dimmed" for c in hand], reasons, on_card,
+                [(i,) for i in range(len(hand))], visitor.four_colour)
         elif hand:
-            st.html(cards_html(hand, lang=lang, layout="row", four_colour=visitor.four_colour,
-                               caption=t("play.hand", lang)))
+            st.html(cards_html(sort_hand(hand), lang=lang, layout="row",
+                               four_colour=visitor.four_colour, caption=t("play.hand", lang)))
             if not session.human_turn:
                 st.caption(t("play.hand.wait", lang))
 
+        play.render_controls(P, lang)
+        play.render_turn(P, lang)
         play.render_game_over(P, lang)
+
+        head = [t("play.col.player", lang), t("play.col.cards", lang),
+                t("play.col.captured", lang), t("play.col.sweeps", lang),
+                t("play.col.deal", lang), t("play.col.total", lang)]
+        so_far = state.results[-1].scores if state.is_terminal() else state.deal_result().scores
+        rows = []
+        for s in range(setup.players):
+            marker = "▶ " if view.current_player == s else ""
+            rows.append([marker + play.seat_name(s, setup, lang), str(view.hand_sizes[s]),
+                         str(view.captured_counts[s]), str(view.sweep_points[s]),
+                         str(so_far[s]), str(view.totals[s])])
+        st.markdown("| " + " | ".join(head) + " |\n|" + "---|" * len(head) + "\n"
+                    + "\n".join("| " + " | ".join(escape_markdown(c) for c in r) + " |"
+                                for r in rows))
+        if last is not None and last is not latest:
+            with st.popover(t("play.last.play", lang), icon=":material/history:"):
+                st.html(draw_capture(last))
+        play.render_first_game(P, lang)
 
     with right:
         play.render_log(P, lang)

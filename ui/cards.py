@@ -20,10 +20,12 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
+from itertools import permutations
 from typing import Literal
 
-from engine.cards import Card, Rank
+from engine.cards import Card, Rank, Suit
 from engine.messages import card_name
 from ui.i18n import t
 from ui.safe import escape_html
@@ -197,6 +199,45 @@ _CSS = """
   transparent 0.18em 0.42em), repeating-linear-gradient(-45deg, rgba(255,255,255,0.18) 0 0.18em,
   transparent 0.18em 0.42em); }
 .rl-card.rl-large { font-size: 34px; }
+.rl-trick { align-items: flex-start; }
+.rl-spot { margin: 0; display: flex; flex-direction: column; align-items: center; gap: 0.3em; }
+.rl-spot figcaption { font: 600 13px/1.2 sans-serif; color: #ffffff; text-align: center;
+  max-width: 7em; }
+.rl-table-note { flex-basis: 100%; font: 600 14px/1.3 sans-serif; color: #ffffff; }
+/* Streamlit buttons drawn as cards (the play pages' hands); colours per card from
+   card_button_css. The card stays white in both themes, so its colours are fixed. */
+.st-key-kplay-hand, .st-key-cplay-hand { gap: 0.4rem !important; padding-top: 0.7rem;
+  flex-wrap: wrap; }
+.st-key-kplay-hand button, .st-key-cplay-hand button { width: 3.3rem; min-width: 3.3rem;
+  height: 4.7rem; padding: 0.2rem; background: #ffffff !important; border: 1px solid #9ca3af;
+  border-radius: 0.4rem; box-shadow: 0 1px 2px rgba(0,0,0,0.25), 0 2px 6px rgba(0,0,0,0.12);
+  transition: transform 0.12s ease; font-family: "Georgia", "DejaVu Serif", serif; }
+.st-key-kplay-hand button, .st-key-cplay-hand button { position: relative;
+  align-items: flex-start; justify-content: flex-start; }
+.st-key-kplay-hand button p, .st-key-cplay-hand button p { font-size: 1rem;
+  font-weight: 700; color: inherit; line-height: 1.1; white-space: nowrap; }
+.st-key-kplay-hand button::after, .st-key-cplay-hand button::after { position: absolute;
+  left: 50%; top: 60%; transform: translate(-50%, -50%); font-size: 1.9rem; line-height: 1; }
+.st-key-kplay-hand button::before, .st-key-cplay-hand button::before { position: absolute;
+  top: -0.55rem; right: -0.5rem; width: 1.2rem; height: 1.2rem; border-radius: 50%;
+  font: 700 0.75rem/1.2rem sans-serif; text-align: center; color: #ffffff;
+  background: #1d4ed8; box-shadow: 0 0 0 2px #ffffff; display: none; }
+.st-key-kplay-hand button:hover, .st-key-cplay-hand button:hover { filter: brightness(0.96); }
+.st-key-kplay-hand button:focus-visible, .st-key-cplay-hand button:focus-visible {
+  outline: 3px solid #1d4ed8; outline-offset: 2px; }
+.rl-log { display: flex; flex-direction: column-reverse; max-height: 360px; overflow-y: auto;
+  border: 1px solid rgba(127,127,127,0.45); border-radius: 0.5rem; padding: 0.4rem 0.7rem; }
+.rl-log:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+.rl-log .rl-log-group { font-weight: 700; margin: 0.6rem 0 0.2rem 0; }
+.rl-log ol { list-style: none; margin: 0; padding: 0; }
+.rl-log li { margin: 0.15rem 0 0.35rem 0; }
+.rl-log .rl-why { font-style: italic; display: block; }
+/* Wide tables scroll inside their own box on a phone, never the page. */
+[data-testid="stMarkdownContainer"] table { display: block; max-width: 100%; overflow-x: auto; }
+@media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] { padding-top: 3.2rem; padding-left: 0.8rem;
+    padding-right: 0.8rem; }
+}
 .rl-links p { font-weight: 600; margin: 0.2rem 0 0.3rem 0; }
 .rl-links ul { margin: 0; padding-left: 1.1rem; }
 .rl-links li { margin: 0.15rem 0; }
@@ -210,6 +251,110 @@ _CSS = """
 [data-testid="stTab"][aria-selected="true"], [data-testid="stTab"][aria-selected="true"] * {
   color: inherit; }
 """
+
+
+#: The suits in a sorted hand, black and red alternating when the hand allows it.
+SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+_RED = {Suit.HEARTS, Suit.DIAMONDS}
+
+
+def suit_order(suits: Collection[Suit]) -> tuple[Suit, ...]:
+    """The order of the ``suits`` present in a hand: colours alternate whenever they can
+    (♠ ♥ ♣ ♦; with three suits the lone colour goes in the middle).
+
+    >>> [s.symbol for s in suit_order({Suit.HEARTS, Suit.DIAMONDS, Suit.SPADES})]
+    ['♥', '♠', '♦']
+    """
+    present = [s for s in SUIT_ORDER if s in suits]
+    best: tuple[Suit, ...] = tuple(present)
+    best_clash = len(present)
+    for order in permutations(present):
+        clash = sum((a in _RED) == (b in _RED) for a, b in zip(order, order[1:], strict=False))
+        if clash < best_clash:
+            best, best_clash = order, clash
+    return best
+
+
+def sorted_positions(cards: Sequence[Card]) -> list[int]:
+    """The positions of ``cards`` in hand order: by suit (:func:`suit_order`), then rank
+    from the ace down. Positions, so two identical cards (Krypkasino) stay apart.
+
+    >>> from engine.cards import parse_cards
+    >>> hand = parse_cards(["2H", "AS", "KH", "3D", "TS", "7C"])
+    >>> [str(hand[i]) for i in sorted_positions(hand)]
+    ['A♠', '10♠', 'K♥', '2♥', '7♣', '3♦']
+    """
+    order = {s: i for i, s in enumerate(suit_order({c.suit for c in cards}))}
+    return sorted(range(len(cards)), key=lambda i: (order[cards[i].suit], -int(cards[i].rank)))
+
+
+def sort_hand(cards: Sequence[Card]) -> list[Card]:
+    """``cards`` in hand order (:func:`sorted_positions`)."""
+    return [cards[i] for i in sorted_positions(cards)]
+
+
+def key_class(key: str) -> str:
+    """The CSS class Streamlit gives an element with widget/container ``key``
+    (``st-key-`` and the key, characters other than letters, digits, ``_`` and ``-``
+    replaced by ``-``).
+
+    >>> key_class("kplay.card.TH")
+    'st-key-kplay-card-TH'
+    """
+    return "st-key-" + re.sub(r"[^a-zA-Z0-9_-]", "-", key.strip())
+
+
+def card_button_css(buttons: Sequence[tuple[str, Card, CardState]],
+                    four_colour: bool = False) -> str:
+    """The ``<style>`` that draws Streamlit buttons (by their widget keys) as cards: the
+    suit's colour, and raised (``legal``) or greyed (``dimmed``). The card look itself is
+    in the site CSS (``.rl-cardbuttons``)."""
+    rules = []
+    for key, card, state in buttons:
+        colour = _FOUR.get(card.suit, "#111827") if four_colour else \
+            ("#b01020" if card.suit in _RED else "#111827")
+        if state == "dimmed":
+            colour = {"#b01020": "#8f1d1d", "#1d4ed8": "#1e40af", "#15803d": "#166534"}.get(
+                colour, "#374151")
+        rules.append(f".{key_class(key)} button {{ color: {colour}; }}")
+        # The big pip, left out of the button's accessible name (its label says the card).
+        rules.append(f'.{key_class(key)} button::after {{ content: "{card.suit.symbol}{_TEXT}" / ""; }}')
+        if state in ("legal", "dimmed", "highlight"):
+            if state == "legal":  # a playable card's ✓: not its colour alone
+                rules.append(f'.{key_class(key)} button::before {{ content: "✓" / "";'
+                             " display: block; }")
+            rules.append(f".{key_class(key)} button {{ {_BUTTON_STATE[state]} }}")
+    return "<style>" + "\n".join(rules) + "</style>"
+
+
+_FOUR = {Suit.HEARTS: "#b01020", Suit.DIAMONDS: "#1d4ed8", Suit.CLUBS: "#15803d"}
+_BUTTON_STATE: dict[str, str] = {
+    "legal": "transform: translateY(-0.55rem); border: 2px solid #1d4ed8 !important;"
+             " box-shadow: 0 0 0 2px #93c5fd, 0 6px 12px rgba(0,0,0,0.3) !important;",
+    "dimmed": "background: #e5e7eb !important; border: 1px dashed #6b7280 !important;"
+              " box-shadow: none !important;",
+    "highlight": "background: #fff7d1 !important; border: 2px solid #b45309 !important;",
+}
+
+
+def trick_html(entries: Sequence[tuple[str, Card | None, CardState]], *, lang: str = "en",
+               four_colour: bool = False, label: str, caption: str | None = None,
+               note: str | None = None) -> str:
+    """Cards on the green cloth, each with a small name under it (the seat that played it):
+    a trick, or a capture (the taken cards highlighted). ``label`` names the group for a
+    screen reader; ``caption`` is a visible heading and ``note`` a line under the cards
+    (both escaped)."""
+    inner = "".join(
+        '<figure class="rl-spot">'
+        + card_html(card, lang=lang, state=state, four_colour=four_colour)
+        + f'<figcaption>{escape_html(name)}</figcaption></figure>'
+        for name, card, state in entries)
+    if not entries:
+        inner = f'<span class="rl-empty">{escape_html(t("card.group.empty", lang))}</span>'
+    head = f'<div class="rl-caption">{escape_html(caption)}</div>' if caption else ""
+    foot = f'<div class="rl-table-note">{escape_html(note)}</div>' if note else ""
+    return (f'<div class="rl-cardblock">{head}<div class="rl-cards rl-table rl-trick" '
+            f'role="group" aria-label="{escape_html(label)}">{inner}{foot}</div></div>')
 
 
 def card_css() -> str:

@@ -42,11 +42,12 @@ from engine.errors import IllegalActionError, RecordError, RulesLabError
 from engine.game import Event
 from engine.kachuful import Bid, HandResult, KachufulRules, KachufulState, playable_cards
 from engine.kachuful import record as krecord
-from engine.kachuful.events import HandScored
+from engine.kachuful.events import HandScored, TrickWon
 from engine.kachuful.rules import trick_winner
 from engine.krypkasino import KrypkasinoRules, KrypkasinoState, Play
 from engine.krypkasino import record as crecord
 from engine.krypkasino.events import (
+    Captured,
     DealScored,
     FaceCardsSetAside,
     LeftoversAwarded,
@@ -306,9 +307,12 @@ class PlaySession:
         self.refusal = None
         return self._apply(action, decision, False)
 
-    def until_my_turn(self, stop_at_round_end: bool = True, limit: int = 10_000) -> list[Move]:
+    def until_my_turn(self, stop_at_round_end: bool = True, limit: int = 10_000,
+                      stop_at_table: bool = False) -> list[Move]:
         """Bot moves until the player must act, the game is over, or (by default) a
-        hand/deal has just ended, so the player sees its last trick and review."""
+        hand/deal has just ended, so the player sees its last trick and review. With
+        ``stop_at_table``, also after a move that leaves something to look at on the table
+        (:meth:`shows_table`: a finished Kachuful trick)."""
         done: list[Move] = []
         while self.bot_turn and len(done) < limit:
             move = self.next_move()
@@ -316,7 +320,34 @@ class PlaySession:
             done.append(move)
             if stop_at_round_end and move.ends_round:
                 break
+            if stop_at_table and self.shows_table(move):
+                break
         return done
+
+    @staticmethod
+    def finished_trick(move: Move) -> TrickWon | None:
+        """The engine's event of the Kachuful trick ``move`` completed, if it did."""
+        return next((e for e in move.events if isinstance(e, TrickWon)), None)
+
+    @staticmethod
+    def capture(move: Move) -> Captured | None:
+        """The engine's event of the Krypkasino capture ``move`` made, if it did."""
+        return next((e for e in move.events if isinstance(e, Captured)), None)
+
+    def shows_table(self, move: Move) -> bool:
+        """Whether ``move`` leaves a result the player should see before play goes on: a
+        finished trick (Kachuful, any seat), or the player's own capture (Krypkasino)."""
+        if self.finished_trick(move) is not None:
+            return True
+        return move.human and self.capture(move) is not None
+
+    def last_table(self) -> Move | None:
+        """The latest move that finished a trick (Kachuful) or made a capture (Krypkasino),
+        for "Last trick"/"Last play"."""
+        for move in reversed(self.moves):
+            if self.finished_trick(move) is not None or self.capture(move) is not None:
+                return move
+        return None
 
     def bid(self, n: int, blind: bool = False) -> Move | None:
         """Kachuful: the player bids ``n`` (refused bids are kept in :attr:`refusal`)."""
@@ -933,9 +964,66 @@ def ensure_session(game: str, prefix: str, lang: str) -> tuple[PlaySession, list
     key = prefix + "session"
     problems: list[Any] = []
     if key not in st.session_state or (link and link != st.session_state.get(prefix + "sent")):
-        setup, problems = read_setup(game, link, lang, seed=random.randrange(1, 1_000_000))
+        # A visitor without a link starts with the short first game (FIRST_GAME).
+        setup, problems = read_setup(game, link or FIRST_GAME[game], lang,
+                                     seed=random.randrange(1, 1_000_000))
         st.session_state[key] = PlaySession.start(setup)
     return session_of(prefix), problems
+
+
+#: The first game a visitor without a link gets: short, with the coach (on by default).
+#: The full game (the rules' own defaults) is one click away (:func:`render_first_game`).
+FIRST_GAME: dict[str, dict[str, str]] = {
+    "kachuful": {"players": "4", "max_cards": "5"},
+    "krypkasino": {"players": "2", "session": "1"},
+}
+#: The options the first game sets, dropped for the full game.
+_FIRST_OPTIONS = {"kachuful": ("max_cards",), "krypkasino": ("session",)}
+
+
+def is_first_game(setup: Setup) -> bool:
+    """Whether ``setup`` plays the first game's short variant."""
+    wanted = {k: v for k, v in FIRST_GAME[setup.game].items() if k in _FIRST_OPTIONS[setup.game]}
+    given = {k: option_text(setup.rules(), k) for k in wanted}
+    return given == wanted
+
+
+def full_game(setup: Setup) -> Setup:
+    """``setup`` with the rules' own length (the first game's short options dropped)."""
+    variant = tuple((k, v) for k, v in setup.variant if k not in _FIRST_OPTIONS[setup.game])
+    return Setup(setup.game, setup.players, setup.seat, setup.levels, variant, setup.seed,
+                 setup.practice)
+
+
+def on_full_game(prefix: str) -> None:
+    import streamlit as st
+
+    st.session_state[prefix + "session"] = PlaySession.start(full_game(session_of(prefix).setup))
+
+
+def render_first_game(prefix: str, lang: str) -> None:
+    """Under a first game: what it is, and the button to the full game (its length from
+    the engine)."""
+    import streamlit as st
+
+    from ui.i18n import t
+
+    session = session_of(prefix)
+    setup = session.setup
+    if not is_first_game(setup):
+        return
+    state = session.state
+    full = new_state(full_game(setup))
+    if isinstance(state, KachufulState) and isinstance(full, KachufulState):
+        st.caption(t("play.first.kachuful", lang, players=setup.players, hands=state.hand_count,
+                     cards=max(state.schedule)))
+        label = t("play.full.kachuful", lang, hands=full.hand_count, cards=max(full.schedule))
+    else:
+        assert isinstance(full, KrypkasinoState)
+        st.caption(t("play.first.krypkasino", lang, players=setup.players))
+        label = t("play.full.krypkasino", lang, deals=full.session_length)
+    st.button(label, key=prefix + "full", on_click=on_full_game, args=(prefix,),
+              icon=":material/playing_cards:")
 
 
 def write_link(setup: Setup, prefix: str) -> None:
@@ -955,7 +1043,9 @@ def after_player_move(prefix: str) -> None:
 
     session = session_of(prefix)
     if session.refusal is None and st.session_state.get(prefix + "auto", True):
-        session.until_my_turn()
+        if session.moves and session.moves[-1].human and session.shows_table(session.moves[-1]):
+            return  # the trick the player finished, or the capture, stays on the table
+        session.until_my_turn(stop_at_table=True)
 
 
 def on_next(prefix: str) -> None:
@@ -963,7 +1053,7 @@ def on_next(prefix: str) -> None:
 
 
 def on_until(prefix: str) -> None:
-    session_of(prefix).until_my_turn()
+    session_of(prefix).until_my_turn(stop_at_table=True)
 
 
 def on_undo(prefix: str) -> None:
@@ -1030,6 +1120,80 @@ def render_share(prefix: str, lang: str, page: str, extra: Mapping[str, str]) ->
         st.code(share_url(session_of(prefix).setup, page, origin, extra), language=None)
 
 
+def render_card_buttons(prefix: str, lang: str, cards: Sequence[Card], keys: Sequence[str],
+                        states: Sequence[Any], reasons: Mapping[int, str], on_click: Any,
+                        args: Sequence[tuple[Any, ...]], four_colour: bool) -> None:
+    """The player's hand as a row of buttons drawn as cards, sorted by suit and rank
+    (:func:`ui.cards.sorted_positions`): ``states[i]`` is ``"legal"`` (raised) or
+    ``"dimmed"`` (greyed, ``reasons[i]`` on hover: the engine's refusal), the button at
+    ``keys[i]`` calls ``on_click(*args[i])``. A caption says how to play and, per reason,
+    which cards it refuses."""
+    import streamlit as st
+
+    from ui.cards import card_button_css, sorted_positions
+    from ui.i18n import t
+
+    order = sorted_positions(cards)
+    st.html(card_button_css([(keys[i], cards[i], states[i]) for i in order], four_colour))
+    with st.container(horizontal=True, key=prefix + "hand"):
+        for i in order:
+            st.button(str(cards[i]) + "\ufe0e", key=keys[i], on_click=on_click, args=args[i],
+                      help=reasons.get(i), type="secondary")
+    notes = [t("play.hand.legal", lang)]
+    by_reason: dict[str, list[str]] = {}
+    for i in order:
+        if i in reasons:
+            by_reason.setdefault(reasons[i], []).append(str(cards[i]))
+    notes += [t("play.hand.dimmed", lang, cards=", ".join(c), reason=r)
+              for r, c in by_reason.items()]
+    st.caption("  \n".join(escape_md(n) for n in notes))
+
+
+def escape_md(text: str) -> str:
+    from ui.safe import escape_markdown
+
+    return escape_markdown(text)
+
+
+def trick_entries(event: TrickWon, setup: Setup, lang: str) -> list[tuple[str, Card, Any]]:
+    """A finished trick from the engine's ``TrickWon``: each card with the seat that played
+    it (from the leader on), the winner's card highlighted."""
+    out: list[tuple[str, Card, Any]] = []
+    for i, card in enumerate(event.cards):
+        seat = (event.leader + i) % setup.players
+        out.append((short_seat(seat, setup, lang), card,
+                    "highlight" if seat == event.seat else "normal"))
+    return out
+
+
+def short_seat(seat: int, setup: Setup, lang: str) -> str:
+    """``Seat 2 (you)`` for the player, ``Seat 1`` for a bot (under a card on the table)."""
+    from ui.i18n import t
+
+    return t("play.seat.you", lang, seat=seat) if seat == setup.seat else \
+        t("play.seat", lang, seat=seat)
+
+
+def capture_entries(move: Move, setup: Setup, lang: str) -> list[tuple[str, Card, Any]]:
+    """A capture from the engine's ``Captured`` event and the table before it: the card
+    played first, then the table, the taken cards highlighted (one copy per taken card)."""
+    from ui.i18n import t
+
+    event = PlaySession.capture(move)
+    assert event is not None
+    wanted = list(event.cards)
+    out: list[tuple[str, Card, Any]] = [
+        (t("play.capture.played", lang, seat=short_seat(move.seat, setup, lang)), event.card,
+         "highlight")]
+    for card in move.table_before:
+        if card in wanted:
+            wanted.remove(card)
+            out.append((t("play.capture.taken", lang), card, "highlight"))
+        else:
+            out.append(("", card, "normal"))
+    return out
+
+
 def render_controls(prefix: str, lang: str) -> None:
     """Next move, until my turn, the auto and coach switches, undo (practice mode)."""
     import streamlit as st
@@ -1081,29 +1245,104 @@ def render_turn(prefix: str, lang: str) -> None:
                 icon=":material/smart_toy:")
 
 
-def render_log(prefix: str, lang: str, count: int = 12) -> None:
-    """The latest moves, newest first: what happened (engine sentences) and the bots' why."""
+def sentence(text: str) -> str:
+    """A log line as a sentence: a capital first letter, a full stop at the end.
+
+    >>> sentence("seat 2 trails 7♠"), sentence("Bid 3."), sentence("")
+    ('Seat 2 trails 7♠.', 'Bid 3.', '')
+    """
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?…)" else text + "."
+
+
+@dataclass(frozen=True)
+class LogGroup:
+    """Moves of one trick (Kachuful; trick 0 is the bidding) or one lot (Krypkasino) of a
+    hand or deal, oldest first."""
+
+    round: int
+    part: int
+    moves: tuple[Move, ...]
+
+
+def log_groups(moves: Sequence[Move]) -> list[LogGroup]:
+    """The moves grouped by trick or lot, oldest first, from the engine's events: a
+    Kachuful card belongs to the trick after the last ``TrickWon`` of its hand; a
+    Krypkasino play to the lot after the last ``NewLot`` of its deal (lot 1 first)."""
+    groups: list[LogGroup] = []
+    current: list[Move] = []
+    key: tuple[int, int] | None = None
+    after: dict[int, int] = {}  # per hand/deal: tricks finished, or the lot now played
+    for move in moves:
+        if isinstance(move.action, Play):
+            part = after.get(move.round, 1)
+        elif isinstance(move.action, Bid):
+            part = 0
+        else:
+            part = after.get(move.round, 0) + 1
+        if (move.round, part) != key:
+            if current and key is not None:
+                groups.append(LogGroup(key[0], key[1], tuple(current)))
+            current, key = [], (move.round, part)
+        current.append(move)
+        lots = [e for e in move.events if isinstance(e, NewLot)]
+        if lots:
+            after[move.round] = lots[-1].lot
+        elif PlaySession.finished_trick(move) is not None:
+            after[move.round] = part
+    if current and key is not None:
+        groups.append(LogGroup(key[0], key[1], tuple(current)))
+    return groups
+
+
+def log_html(session: PlaySession, lang: str, count: int = 60) -> str:
+    """The log as a labelled, focusable scroll box (it opens scrolled to the newest line):
+    the opening events, then the last ``count`` moves by trick or lot, oldest first, each
+    line an engine sentence; a bot's move says why."""
+    from ui.i18n import t
+    from ui.safe import escape_html
+
+    parts: list[str] = []
+    shown = session.moves[-count:]
+    if session.opening and len(session.moves) <= count:
+        parts.append('<p class="rl-log-group">' + escape_html(t("play.log.start", lang)) + "</p><ol>"
+                     + "".join(f"<li>{escape_html(sentence(event_sentence(e, lang)))}</li>"
+                               for e in session.opening) + "</ol>")
+    for group in log_groups(shown):
+        if session.game == "kachuful":
+            title = t("play.log.bids", lang, hand=group.round) if group.part == 0 else \
+                t("play.log.trick", lang, hand=group.round, trick=group.part)
+        else:
+            title = t("play.log.lot", lang, deal=group.round + 1, lot=group.part)
+        items = []
+        for move in group.moves:
+            lines = [sentence(event_sentence(e, lang)) for e in move.events] or \
+                [sentence(action_text(move.action))]
+            who = escape_html(seat_name(move.seat, session.setup, lang))
+            text = f"<strong>{who}</strong>: " + " ".join(escape_html(x) for x in lines)
+            if move.decision is not None:
+                text += '<span class="rl-why">' + escape_html(
+                    t("play.log.why", lang, text=sentence(move.decision.explain(lang)))) + "</span>"
+            items.append(f"<li>{text}</li>")
+        parts.append(f'<p class="rl-log-group">{escape_html(title)}</p><ol>{"".join(items)}</ol>')
+    if not parts:
+        parts.append(f"<p>{escape_html(t('play.log.empty', lang))}</p>")
+    label = escape_html(t("play.log", lang))
+    return (f'<div class="rl-log" role="region" tabindex="0" aria-label="{label}">'
+            f'<div>{"".join(parts)}</div></div>')
+
+
+def render_log(prefix: str, lang: str, count: int = 60) -> None:
+    """What happened: :func:`log_html` under its heading."""
     import streamlit as st
 
     from ui.i18n import t
-    from ui.safe import escape_markdown
 
-    session = session_of(prefix)
     st.markdown(f"**{t('play.log', lang)}**")
-    with st.container(height=360, key=prefix + "log"):
-        if not session.moves and not session.opening:
-            st.caption(t("play.log.empty", lang))
-        for move in session.recent(count):
-            lines = [escape_markdown(event_sentence(e, lang)) for e in move.events]
-            text = f"**{escape_markdown(seat_name(move.seat, session.setup, lang))}** — " + \
-                "  \n".join(lines or [escape_markdown(action_text(move.action))])
-            if move.decision is not None:
-                text += "  \n*" + t("play.log.why", lang,
-                                    text=escape_markdown(move.decision.explain(lang))) + "*"
-            st.markdown(text)
-        if len(session.moves) <= count and session.opening:
-            st.markdown("  \n".join(escape_markdown(event_sentence(e, lang))
-                                    for e in session.opening))
+    st.html(log_html(session_of(prefix), lang, count))
 
 
 def render_sheet(prefix: str, lang: str) -> None:
