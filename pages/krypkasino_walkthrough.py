@@ -21,6 +21,7 @@ from engine.krypkasino.rules import KrypkasinoRules
 from tutorials import scenarios as scen
 from tutorials.facts import krypkasino_facts
 from ui import walkthrough_krypkasino as wk
+from ui import your_move as ym
 from ui.cards import CardState, cards_html
 from ui.charts import score_progression
 from ui.docs import rule_href
@@ -124,8 +125,24 @@ def move(step: int) -> None:
     write_params(step=str(step))
 
 
-def on_slider() -> None:
-    write_params(step=str(st.session_state[K + "step"]))
+def on_slider(groups: Sequence[tuple[int, int]]) -> None:
+    """The slider counts the page's steps (folded trails are one): the link keeps the
+    walkthrough's own step number, so links written before the folding still work."""
+    view = clamp(int(st.session_state[K + "step"]), 1, len(groups))
+    write_params(step=str(groups[view - 1][0] + 1))
+
+
+def link_step(shape: wk.Outline, reader: LinkReader) -> int:
+    """The walkthrough step (1-based) the link names: a number, or a step id such as
+    ``play-27`` that a teacher can write by hand."""
+    raw = st.query_params.get("step")
+    if raw and raw in shape.ids:
+        return shape.ids.index(raw) + 1
+    return reader.step(shape.count)
+
+
+def on_switch() -> None:
+    st.session_state[ym.SWITCH] = bool(st.session_state[K + "yourmove"])
 
 
 def sync(key: str, value: object) -> None:
@@ -262,7 +279,7 @@ except (RecordError, RulesLabError, scen.ScenarioError) as exc:
     steps_of = outline(selection.scenario, selection.seed, selection.players, selection.variant)
 
 count = steps_of.count
-step_no = reader.step(count)
+step_no = link_step(steps_of, reader)
 show_problems([*reader.problems, *problems], lang)
 base_variant = bases(menu).get(selection.scenario, {})
 
@@ -317,27 +334,116 @@ with st.expander(f"{t('kw.variant', lang)}: {variant_summary(options, lang)}"):
 # The stepper is a fragment: Back, Next and the slider rerun only this part of the page
 # (not the frame, the sidebar and the settings above), which is what a visitor does most.
 # A change above is a full run, so the selection is fixed here; the step is the link's.
+if ym.SWITCH not in st.session_state:  # a projector's link says yourmove=off: no stops
+    st.session_state[ym.SWITCH] = st.query_params.get("yourmove") != "off"
+sync("yourmove", st.session_state[ym.SWITCH])
+st.toggle(t("ym.switch", lang), key=K + "yourmove", on_change=on_switch,
+          help=t("ym.switch.help", lang))
+_scenario = by_id.get(selection.scenario)
+GROUPS = wk.fold(steps_of, lambda i: _scenario is not None and _scenario.text(
+    steps_of.ids[i], steps_of.kinds[i], steps_of.nths[i], lang) is not None)
+
+
+def step_of(index: int) -> wk.Step:
+    return step_at(selection.scenario, selection.seed, selection.players, selection.variant,
+                   index)
+
+
+def draw_trails(first: int, last: int) -> None:
+    """A run of plain trails folded into one step, each trail inside an expander."""
+    n = last - first + 1
+    st.info(teaching_text(t("kw.explain.trail", lang), visitor.query()),
+            icon=":material/menu_book:")
+    with st.expander(t("kw.trails.open", lang, n=n)):
+        for i in range(first, last + 1):
+            trail = step_of(i)
+            st.markdown(" ".join(escape_markdown(e.sentence(lang)) for e in trail.events))
+            st.html(cards(trail.board.table, lang, four, marked(trail.board.table,
+                                                                 [trail.card or ""]),
+                          layout="table", caption=t("kw.table", lang)))
+
+
+def ask_for(step: wk.Step) -> ym.Ask:
+    rules_in_force = KrypkasinoRules.from_dict(options)
+    return wk.ask_of(step, steps_of.players, rules_in_force.sweep_points, lang)  # type: ignore[no-any-return]
+
+
+def draw_move(step: wk.Step, ask: ym.Ask, key: str) -> bool:
+    """A your-move step before the learner's legal choice: the table and the hand as they
+    were, the question, the engine's verdicts. ``True`` once answered (the page then
+    shows the scenario's play)."""
+    left, right = st.columns(2, gap="large")
+    with left:
+        chosen = ym.draw(ask, key, lang, "krypkasino-walkthrough")
+        st.caption(t("ym.recorded", lang))
+    if chosen is not None:
+        st.caption(t("ym.then", lang))
+        return True
+    with right:
+        st.html(cards(step.table_before, lang, four, layout="table", caption=t("kw.table", lang)))
+        st.html(cards(step.hand_before, lang, four,
+                      caption=t("kw.hand-to-play", lang, seat=step.seat)))
+    return False
+
+
+def where_next() -> None:
+    position = ids.index(selection.scenario) if selection.scenario in ids else None
+    following = ids[position + 1] if position is not None and position + 1 < len(ids) else None
+    seed = selection.seed if selection.scenario == wk.RANDOM else None
+    if seed is None and _scenario is not None and "seed" in _scenario.data:
+        seed = int(_scenario.data["seed"])
+    ym.draw_next(ym.where_next(
+        "krypkasino", steps_of.players, dict(selection.variant), seed, steps_of.rules,
+        (following, by_id[following].title_in(lang)) if following else None,
+        "krypkasino_walkthrough"), lang,
+        "&".join(f"{k}={v}" for k, v in visitor.query().items()))
+
+
 @st.fragment
 def stepper() -> None:
-    step_no = LinkReader(lang).step(count)  # its problems were shown by the full run
-    index = step_no - 1
-    sync("step", step_no)
+    step_no = link_step(steps_of, LinkReader(lang))  # its problems were shown by the full run
+    view = wk.view_of(GROUPS, step_no - 1)
+    first, last = GROUPS[view]
+    views = len(GROUPS)
+    sync("step", view + 1)
 
     back, slider, forward = st.columns([1.4, 5, 1.4], vertical_alignment="bottom")
-    back.button(t("kw.back", lang), key=K + "back", disabled=step_no <= 1, on_click=move,
-                args=(step_no - 1,), width="stretch")
-    slider.slider(t("kw.step", lang), 1, max(count, 2), key=K + "step", on_change=on_slider,
-                  disabled=count < 2)
-    forward.button(t("kw.next", lang), key=K + "next", disabled=step_no >= count, on_click=move,
-                   args=(step_no + 1,), width="stretch")
+    back.button(t("kw.back", lang), key=K + "back", disabled=view <= 0, on_click=move,
+                args=(GROUPS[max(view - 1, 0)][0] + 1,), width="stretch")
+    slider.slider(t("kw.step", lang), 1, max(views, 2), key=K + "step", on_change=on_slider,
+                  args=(GROUPS,), disabled=views < 2)
+    forward.button(t("kw.next", lang), key=K + "next", disabled=view >= views - 1, on_click=move,
+                   args=(GROUPS[min(view + 1, views - 1)][0] + 1,), width="stretch")
 
-    step = step_at(selection.scenario, selection.seed, selection.players, selection.variant, index)
+    index = last
+    step_no = first + 1  # the link names the first step a page step shows
+    step = step_of(index)
     board = step.board
-    scenario = by_id.get(selection.scenario)
-    st.subheader(f"{t('kw.step-of', lang, step=step_no, count=count)} · "
-                 f"{t(f'kw.kind.{step.kind}', lang)}", anchor=False)
+    scenario = _scenario
+    folded = last > first
+    title = t("kw.kind.trails", lang, n=last - first + 1) if folded \
+        else t(f"kw.kind.{step.kind}", lang)
+    asking = step.move is not None and bool(st.session_state.get(ym.SWITCH, True))
+    ask: ym.Ask | None = ask_for(step) if asking else None
+    answer_key = ""
+    if ask is not None:
+        params = wk.link_params(selection, base_variant, step_no)
+        answer_key = "krypkasino:" + ":".join(f"{k}={v}" for k, v in sorted(params.items())
+                                              if v is not None and k != "step") + ":" + step.id
+        # Until the learner has moved, the title does not say what the play was.
+        done = ym.settled(ask, ym.tried(st.session_state, answer_key))
+        title = f"{t('ym.title', lang)} · {title}" if done else t("ym.title", lang)
+    st.subheader(f"{t('kw.step-of', lang, step=view + 1, count=views)} · {title}", anchor=False)
     st.caption(t("kw.where", lang, deal=board.deal + 1, lot=board.lot, lots=board.lots,
-                 stock=board.stock, dealer=board.dealer) + f" · `{step.id}`")
+                 stock=board.stock, dealer=board.dealer))
+    answered = True
+    if ask is not None:
+        answered = draw_move(step, ask, answer_key)
+    if folded:
+        draw_trails(first, last)
+    if not answered or folded:
+        finish(step_no, index, board)
+        return
 
     # The scenario's text, its placeholders ({dealer}, {taken:cards}) filled from this step.
     text = (scenario.text(step.id, step.kind, step.nth, lang,
@@ -455,6 +561,13 @@ def stepper() -> None:
             hand_cols[seat % len(hand_cols)].html(cards(board.hands[seat], lang, four,
                                                         layout="hand", caption=caption))
 
+    finish(step_no, index, board)
+
+
+def finish(step_no: int, index: int, board: wk.Board) -> None:
+    """The end of every step: the board, the score chart, where next, and the link."""
+    if index == count - 1:
+        where_next()
     if steps_of.deals > 1:
         finished = wk.finished_scores(steps_of, index)
         if finished:

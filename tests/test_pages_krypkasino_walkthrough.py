@@ -10,12 +10,30 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from engine.krypkasino.rules import KrypkasinoRules
+from tutorials import scenarios as scen
+from ui import walkthrough_krypkasino as wk
 from ui.apptest import open_site
 
 PAGE = "pages/krypkasino_walkthrough.py"
 
 
+def groups(scenario: str) -> tuple[tuple[int, int], ...]:
+    """The page's steps of a scenario (runs of plain trails folded), as the page counts."""
+    s = scen.load("krypkasino", scenario, wk.GAME_KEYS)
+    shape = wk.outline(wk.build(s.data, KrypkasinoRules.from_dict(wk.base_variant(s.data))))
+    return wk.fold(shape, lambda i: s.text(shape.ids[i], shape.kinds[i], shape.nths[i], "en")
+                   is not None)
+
+
+def page_step(scenario: str, step: int) -> tuple[int, int]:
+    """(the page's step number, how many) for the walkthrough's step ``step`` (1-based)."""
+    g = groups(scenario)
+    return wk.view_of(g, step - 1) + 1, len(g)
+
+
 def open_page(**query: str) -> AppTest:
+    query.setdefault("yourmove", "off")  # the your-move steps are tested on their own
     at = open_site(PAGE, **query)
     assert not at.exception, at.exception
     return at
@@ -40,8 +58,9 @@ def click_next(at: AppTest) -> None:
 
 def test_the_default_scenario_opens_at_its_first_step() -> None:
     at = open_page()
-    assert at.query_params["scenario"] in ("two-players", ["two-players"])
-    assert "Step 1 of 115" in heading(at)
+    first = scen.load_all("krypkasino", wk.GAME_KEYS)[0].id
+    assert at.query_params["scenario"] in (first, [first])
+    assert f"Step 1 of {len(groups(first))}" in heading(at)
     assert at.button(key="kw.back").disabled and not at.button(key="kw.next").disabled
     assert not at.warning
 
@@ -71,7 +90,8 @@ def test_clicking_through_the_whole_two_player_deal() -> None:
     while not at.button(key="kw.next").disabled:
         click_next(at)
         steps += 1
-    assert steps == 115
+    # 115 steps of the engine, runs of plain trails folded into one page step each.
+    assert steps == len(groups("two-players")) < 115
     page = texts(at)
     assert "Seat 0: 25 card points from 59 captured cards" in page
     assert "Seat 1: 17 card points from 38 captured cards" in page
@@ -81,15 +101,22 @@ def test_clicking_through_the_whole_two_player_deal() -> None:
 
 
 def test_a_query_string_restores_a_step() -> None:
+    # A link of before the folding (step 28 of the engine's 115) opens the same step.
     at = open_page(scenario="two-players", step="28")
-    assert "Step 28 of 115 · A double sweep" in heading(at)
-    assert at.slider(key="kw.step").value == 28
+    shown, views = page_step("two-players", 28)
+    assert f"Step {shown} of {views} · A double sweep" in heading(at)
+    assert at.slider(key="kw.step").value == shown
     assert "double sweep! J♦ takes the identical lone card" in texts(at)
     assert not at.warning
-    # The slider moves the link too.
+    assert at.query_params["step"] in ("28", ["28"])
+    # A step id works too.
+    by_id = open_page(scenario="two-players", step="play-23")
+    assert f"Step {shown} of {views} · A double sweep" in heading(by_id) and not by_id.warning
+    # The slider moves the link too: the link keeps the engine's step number.
     at.slider(key="kw.step").set_value(40).run()
-    assert "Step 40 of 115" in heading(at)
-    assert at.query_params["step"] in ("40", ["40"])
+    first, _ = groups("two-players")[39]
+    assert f"Step 40 of {views}" in heading(at)
+    assert at.query_params["step"] in (str(first + 1), [str(first + 1)])
 
 
 def test_turning_the_forced_sweep_off_lets_4c_be_trailed() -> None:
@@ -133,9 +160,10 @@ def test_bad_links_give_a_message_and_a_working_page() -> None:
     warnings = " ".join(w.value for w in at.warning)
     for name in ("scenario", "step", "capture", "forced_sweep", "sweep_points", "session"):
         assert name in warnings, name
-    assert "Step 1 of 115" in heading(at)
+    views = len(groups(scen.load_all("krypkasino", wk.GAME_KEYS)[0].id))
+    assert f"Step 1 of {views}" in heading(at)
     click_next(at)
-    assert "Step 2 of 115" in heading(at)
+    assert f"Step 2 of {views}" in heading(at)
     past = open_page(scenario="forced-sweep", step="99")
     assert "Step 6 of 6" in heading(past)
     assert any("step" in w.value for w in past.warning)
@@ -224,7 +252,8 @@ def test_a_scenario_file_that_cannot_be_played_gives_a_message(
 
 def test_the_session_scenario_ends_with_the_chart_of_three_deals() -> None:
     at = open_page(scenario="session", step="999")
-    assert "Step 329 of 329 · The deal's score" in heading(at)
+    views = len(groups("session"))
+    assert f"Step {views} of {views} · The deal's score" in heading(at)
     charts = at.get("plotly_chart")
     assert len(charts) == 1
     figure = json.loads(charts[0].proto.spec)

@@ -74,7 +74,7 @@ __all__ = [
     "Walkthrough", "Outline", "Selection", "basic_play", "build", "read_source", "rules_from",
     "base_variant", "read_link", "link_params", "outline", "finished_scores", "hand_states",
     "tally_text", "step_prefix", "hand_order", "Move", "MoveOption", "ask_of", "move_rule",
-    "move_options", "make_move", "option_id", "option_label",
+    "move_options", "make_move", "option_id", "option_label", "fold", "view_of", "KIND_RULES",
 ]
 
 #: The scenario keys this game reads (besides the shared ones of ``tutorials.scenarios``).
@@ -1134,12 +1134,76 @@ class Outline:
     truncated: bool
     deal_scores: tuple[tuple[int, ...], ...]
     score_steps: tuple[int, ...]  # the indices of the score steps
+    ids: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    nths: tuple[int, ...] = ()
+    asks: tuple[bool, ...] = ()
+    rules: tuple[str, ...] = ()  # the rules the steps show (asked, refused, played)
+
+
+#: The rule each kind of step shows (for the quiz link at the end of a walkthrough).
+KIND_RULES: dict[str, tuple[str, ...]] = {
+    "deal": ("C-2",), "face-cards": ("C-3",), "trail": ("C-7",), "capture": ("C-5", "C-6"),
+    "sweep": ("C-9",), "double-sweep": ("C-10",), "new-lot": ("C-11",),
+    "last-lot": ("C-11",), "leftovers": ("C-12",), "score": ("C-13", "C-14"),
+}
 
 
 def outline(walkthrough: Walkthrough) -> Outline:
-    return Outline(len(walkthrough.steps), walkthrough.players, walkthrough.deals,
+    steps = walkthrough.steps
+    rules = {r for s in steps for r in KIND_RULES.get(s.kind, ())}
+    rules |= {s.move.rule for s in steps if s.move is not None}
+    rules |= {r.rule for s in steps for r in s.refusals if r.rule}
+    return Outline(len(steps), walkthrough.players, walkthrough.deals,
                    walkthrough.truncated, walkthrough.deal_scores,
-                   tuple(i for i, s in enumerate(walkthrough.steps) if s.kind == "score"))
+                   tuple(i for i, s in enumerate(steps) if s.kind == "score"),
+                   tuple(s.id for s in steps), tuple(s.kind for s in steps),
+                   tuple(s.nth for s in steps), tuple(s.move is not None for s in steps),
+                   tuple(sorted(rules, key=lambda r: int(r.split("-")[1]))))
+
+
+#: The fewest plain trails in a row that the page folds into one step.
+FOLD_AT = 3
+
+
+def fold(shape: Outline, has_text: Callable[[int], bool]) -> tuple[tuple[int, int], ...]:
+    """The steps as the page numbers them: ``(first, last)`` indices (0-based, inclusive).
+    A run of at least :data:`FOLD_AT` plain trails (no your-move question, no lesson text:
+    ``has_text(i)``) becomes one step that the page can open; every other step is its own.
+
+    >>> shape = Outline(6, 2, 1, False, (), (), ("a",) * 6,
+    ...                 ("deal", "trail", "trail", "trail", "capture", "trail"), (1,) * 6,
+    ...                 (False,) * 6)
+    >>> fold(shape, lambda i: False)
+    ((0, 0), (1, 3), (4, 4), (5, 5))
+    """
+    out: list[tuple[int, int]] = []
+    i = 0
+    n = shape.count
+
+    def plain(k: int) -> bool:
+        return (k < len(shape.kinds) and shape.kinds[k] == "trail"
+                and not (shape.asks and shape.asks[k]) and not has_text(k))
+
+    while i < n:
+        j = i
+        while j < n and plain(j):
+            j += 1
+        if j - i >= FOLD_AT:
+            out.append((i, j - 1))
+            i = j
+            continue
+        out.append((i, i))
+        i += 1
+    return tuple(out)
+
+
+def view_of(groups: Sequence[tuple[int, int]], index: int) -> int:
+    """The page's step (0-based) that shows the walkthrough's step ``index``."""
+    for v, (first, last) in enumerate(groups):
+        if first <= index <= last:
+            return v
+    return len(groups) - 1
 
 
 def hand_states(step: Step) -> list[CardState]:
