@@ -29,6 +29,8 @@ from typing import Any
 
 from engine.cards import DECK, Card, parse_card
 
+_ACE = parse_card("AS")
+
 __all__ = ["FactError", "STRICT", "fill", "fill_step_text", "kachuful_facts", "krypkasino_facts", "literals", "fields"]
 
 
@@ -89,7 +91,7 @@ _DIGITS = re.compile(r"(?<![\w])\d+(?:[.,]\d+)?")
 #: Number words a fact can hide in ("one"/"uno"/"um" are also pronouns and articles).
 NUMBER_WORDS: dict[str, tuple[str, ...]] = {
     "en": ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-           "twelve", "thirteen", "twenty", "forty", "once", "twice"),
+           "twelve", "thirteen", "twenty", "forty", "twice"),
     "es": ("dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "once",
            "doce", "trece", "veinte", "cuarenta"),
     "pt": ("dois", "duas", "três", "quatro", "cinco", "seis", "sete", "oito", "nove", "dez",
@@ -162,12 +164,12 @@ def kachuful_facts(step: Any, rules: Any = None, extra: Mapping[str, Any] | None
                                          for b in table.bids])
     if step.draw:
         facts["players"] = facts.get("players") or len(step.draw)
-        for seat, code, high in step.draw:
+        for seat, code, _top in step.draw:
             facts[f"draw_s{seat}"] = parse_card(code)
         high = tuple(seat for seat, _, top in step.draw if top)
         facts["draw_high"] = high
         facts["draw_winner"] = high[0] if len(high) == 1 else None
-    for seat, bid, tricks, points, total in step.sheet:
+    for seat, _bid, tricks, points, total in step.sheet:
         facts[f"points_s{seat}"] = points
         facts[f"total_s{seat}"] = total
         facts[f"made_s{seat}"] = tricks
@@ -183,7 +185,15 @@ def krypkasino_facts(step: Any, rules: Any = None) -> dict[str, Any]:
     """The facts of a Krypkasino walkthrough step (``ui.walkthrough_krypkasino.Step``):
     its board, the play, the sweep and the variant's point values."""
     from engine.krypkasino.events import Swept
-    from engine.krypkasino.rules import KrypkasinoRules, card_points
+    from engine.krypkasino.rules import (
+        LOT_CARDS,
+        LOT_PACKETS,
+        KrypkasinoRules,
+        card_points,
+        deal_sizes,
+        hand_value,
+        table_value,
+    )
 
     rules = rules or KrypkasinoRules()
     board = step.board
@@ -206,6 +216,18 @@ def krypkasino_facts(step: Any, rules: Any = None) -> dict[str, Any]:
         played = [parse_card(step.card)]
         facts["played_points"] = card_points(played)
         facts["capture_points"] = card_points([*taken, *played]) if taken else 0
+    # The shape of a deal for this many players (C-2, C-11) and the card values (C-4).
+    sizes = deal_sizes(board.players)
+    facts.update(
+        hand_size=sizes.hand, deal_table=sizes.table, packets=" + ".join(map(str, sizes.packets)),
+        deal_stock=sizes.stock, dealt_cards=board.players * sizes.hand + sizes.table,
+        hand_cards=board.players * sizes.hand, lot_cards=LOT_CARDS,
+        lot_packets=" + ".join(map(str, LOT_PACKETS)), lot_total=LOT_CARDS * board.players,
+        later_lots=sizes.lots - 1, deck_cards=len(DECK) * 2,
+        stock_steps=tuple(range(sizes.stock, -1, -LOT_CARDS * board.players)),
+        ace_hand=hand_value(_ACE), ace_table=table_value(_ACE),
+        session_deals=rules.session_length(board.players),
+    )
     _seatwise(facts, "captured", board.captured)
     _seatwise(facts, "card_points", board.card_points)
     _seatwise(facts, "sweep_points", board.sweep_points)
@@ -214,4 +236,13 @@ def krypkasino_facts(step: Any, rules: Any = None) -> dict[str, Any]:
     for event in step.events:
         if isinstance(event, Swept):
             facts.update(sweeper=event.seat, victim=event.victim, points=event.points)
+        for key, value in event.message_data().items():
+            facts.setdefault(key, value)
+    if step.kind == "score":
+        facts["sweep_count"] = len(step.sweeps)
+    if step.sweeps:  # the score step: the deal's sweeps, by whom and against whom
+        _seatwise(facts, "sweeps", [sum(1 for w in step.sweeps if w.seat == k)
+                                    for k in range(board.players)])
+        _seatwise(facts, "swept_against", [sum(1 for w in step.sweeps if w.victim == k)
+                                           for k in range(board.players)])
     return facts

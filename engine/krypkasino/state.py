@@ -657,6 +657,17 @@ class KrypkasinoState:
             ids = [c.index for c in take]
         self._play(cid, ids, None)
 
+    def _opens_lot(self, play: int) -> bool:
+        """Whether play ``play`` of the deal (from 0) is the first of a lot: after the
+        first hands (C-2) every lot is 4 cards each (C-11). A hand-made position whose
+        hands differ in size has no such count: only its play 0 after the dealer is."""
+        n = self.players
+        sizes = {len(h) for h in self.deal_log[-1][2][0]} if self.deal_log else set()
+        if len(sizes) != 1:
+            return False
+        first = n * sizes.pop()
+        return play == 0 or (play >= first and (play - first) % (n * sum(LOT_PACKETS)) == 0)
+
     def _play(self, cid: int, take: list[int], events: list[KrypkasinoEvent] | None,
               given_groups: Sequence[tuple[Card, ...]] | None = None) -> None:
         seat = self.turn
@@ -695,10 +706,9 @@ class KrypkasinoState:
                 self.sweep_points[victim] -= points
                 self.sweeps.append(SweepRecord(play, seat, victim, points, double))
                 if events is not None:
-                    # The first play of a deal or lot: the dealer, who has not played yet
-                    # in it, still holds one card more than the sweeper (C-9).
-                    opening = (victim == self.dealer and victim != seat
-                               and len(self.hands[victim]) == len(self.hands[seat]) + 1)
+                    # The first play of a deal or lot: the player before is the dealer,
+                    # who has not played in it yet (C-9).
+                    opening = victim == self.dealer and self._opens_lot(play)
                     events.append(Swept(seat, victim, points, double, DECK[cid], play,
                                         opening))
         else:
