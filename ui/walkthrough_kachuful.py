@@ -71,7 +71,7 @@ from engine.kachuful.rules import (
 )
 from engine.kachuful.state import HandResult, HandSetup, setup_hand
 from tutorials import scenarios as scenario_files
-from tutorials.facts import fill as fill_facts
+from tutorials.facts import fill_step_text as fill_facts
 from tutorials.facts import kachuful_facts
 from tutorials.scenarios import Scenario, ScenarioError
 from ui.i18n import t
@@ -421,7 +421,7 @@ class _Builder:
         if text is not None:
             # The text's placeholders ({dealer}, {forbidden_bid}...) from this step's state.
             text = fill_facts(text, kachuful_facts(step, self.state.rules, facts), self.lang,
-                              f"texts.{key}")
+                              f"texts.{key}")  # None: a fact this variant lacks
         self.steps.append(replace(step, text=text, hands_done=len(self.scores)))
 
     @property
