@@ -1,0 +1,156 @@
+"""AppTest: the "your move" steps of both walkthroughs, through the site's entry script.
+
+A whole short scenario answered three ways: an illegal choice (the engine's refusal with its
+rule ID, nothing played, try again), a legal but weaker one (accepted, with what the
+scenario's move does better), the scenario's own move; then the walkthrough goes on from
+the scenario's move, the answers count in the quiz's "rules you keep missing", the
+switch turns the stops off, and the last step says where to go next.
+"""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from engine.krypkasino.rules import KrypkasinoRules
+from tutorials import scenarios as scen
+from ui import walkthrough_krypkasino as wk
+from ui.apptest import open_site
+
+KRYP = "pages/krypkasino_walkthrough.py"
+KACH = "pages/kachuful_walkthrough.py"
+
+
+def heading(at: AppTest) -> str:
+    return " ".join(h.value for h in at.subheader)
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    parts += [h.proto.body for h in at.get("html")]
+    parts += [e.value for e in at.error] + [w.value for w in at.warning]
+    parts += [i.value for i in at.info] + [s.value for s in at.success]
+    return "\n".join(parts).replace("\\", "")
+
+
+def pick(at: AppTest, choice_id: str, label: str) -> None:
+    """Choose the option ``choice_id`` (shown as ``label``) and press Check."""
+    radio = at.radio[0]
+    assert radio.format_func(choice_id) == label and label in radio.options
+    radio.set_value(choice_id)
+    check = next(b for b in at.button if b.label == "Check")
+    check.click().run()
+    assert not at.exception, at.exception
+
+
+def labels(at: AppTest) -> list[str]:
+    return list(at.radio[0].options)
+
+
+def test_a_krypkasino_scenario_answered_illegal_weaker_and_right() -> None:
+    at = open_site(KRYP, scenario="trail")
+    assert not at.exception, at.exception
+    assert heading(at).startswith("Step 1 of ")
+    at.button(key="kw.next").click().run()
+    # Step 2 stops: the question on the table before the play; the play is not shown yet.
+    assert heading(at).startswith("Step 2 of ") and heading(at).endswith("Your move")
+    options = labels(at)
+    assert options == ["5♦ takes 5♥", "3♣: trail it (it lies on the table)",
+                       "5♦: trail it (it lies on the table)"]
+    before = texts(at)
+    assert "trails 3♣" not in before  # the scenario's move is not given away
+    assert "five of hearts" in before and "five of diamonds" in before  # table and hand
+
+    # An illegal choice: the engine's refusal with its rule; nothing is played.
+    pick(at, "5D:", "5♦: trail it (it lies on the table)")
+    refusal = " ".join(e.value for e in at.error).replace("\\", "")
+    assert "5♦ can capture" in refusal and "(C-6)" in refusal and "Try again." in refusal
+    assert heading(at).endswith("Your move") and len(at.radio) == 1
+    assert "trails 3♣" not in texts(at)
+    assert at.session_state["quiz.board"] == {"asked": 1, "right": 0, "misses": {"C-6": 1}}
+
+    # A legal but weaker choice: accepted, with what the scenario's trail does better.
+    pick(at, "5D:5H", "5♦ takes 5♥")
+    page = texts(at)
+    assert "The engine allows it. It adds 0 points to seat 1's score for the deal; the " \
+           "scenario's move, 3♣: trail it (it lies on the table), adds 0 points." in page
+    assert "Lowest total wins:" in page
+    # The walkthrough goes on from the scenario's own move: 3♣ trailed, not 5♦.
+    assert "Seat 1 trails 3♣" in page and len(at.radio) == 0
+    assert heading(at).endswith("Your move · A trail")
+    assert at.session_state["quiz.board"]["asked"] == 1  # one answer counted per step
+
+    # Step 3: the scenario's own move.
+    at.button(key="kw.next").click().run()
+    assert heading(at).startswith("Step 3 of ") and heading(at).endswith("Your move")
+    pick(at, "8D:3C.5H", "8♦ takes 3♣ + 5♥")
+    assert "That is the scenario's move." in " ".join(s.value for s in at.success).replace("\\", "")
+    assert "8♦ takes 3♣, 5♥" in texts(at)
+    assert at.session_state["quiz.board"] == {"asked": 2, "right": 1, "misses": {"C-6": 1}}
+
+    # To the end: where next (play, quiz on the rules shown, the next scenario).
+    while not at.button(key="kw.next").disabled:
+        at.button(key="kw.next").click().run()
+        assert not at.exception, at.exception
+    page = texts(at)
+    assert "Where next" in page
+    assert "](krypkasino_play?players=2&seat=0&bots=you%2Cbasic&seed=1" in page
+    topics = page.split("](quiz?game=krypkasino&topics=")[1].split(")")[0].split("%2C")
+    assert {"C-6", "C-7"} <= set(topics)
+    menu = [s.id for s in scen.load_all("krypkasino", wk.GAME_KEYS)]
+    following = menu[menu.index("trail") + 1]
+    assert f"](krypkasino_walkthrough?scenario={following}" in page
+
+    # The quiz page lists the rule missed in the walkthrough.
+    at.switch_page("pages/quiz.py").run()
+    assert not at.exception, at.exception
+    assert any("C-6" in m.value for m in at.markdown), [m.value for m in at.markdown]
+
+
+def test_every_krypkasino_your_move_is_judged_by_the_engine() -> None:
+    """Each option's verdict is what the engine says on the state before the play."""
+    for s in scen.load_all("krypkasino", wk.GAME_KEYS):
+        walk = wk.build(s.data, KrypkasinoRules.from_dict(wk.base_variant(s.data)))
+        for step in walk.steps:
+            if step.move is None:
+                continue
+            ask = wk.ask_of(step, walk.players, 5, "en")
+            assert ask.choice(ask.answer).verdict == "best"
+            best = step.move.scenario_option
+            assert best.card == step.card and sorted(best.take) == sorted(step.taken), step.id
+            for choice in ask.choices:
+                if choice.verdict == "illegal":
+                    assert choice.feedback.endswith(f"({choice.rule})"), choice
+
+
+def test_the_switch_turns_the_stops_off_for_a_projector() -> None:
+    at = open_site(KRYP, scenario="trail", step="2", yourmove="off")
+    assert not at.exception, at.exception
+    assert not at.radio and "Your move" not in heading(at)
+    assert "Seat 1 trails 3♣" in texts(at)
+    at.toggle(key="kw.yourmove").set_value(True).run()
+    assert heading(at).endswith("Your move") and len(at.radio) == 1
+
+
+def test_a_kachuful_hook_answered_illegal_then_right() -> None:
+    at = open_site(KACH, scenario="worked-example", step="h11.bid.s3")
+    assert not at.exception, at.exception
+    assert heading(at).startswith("Your move · Seat 3, the dealer")
+    assert labels(at) == ["Bid 0", "Bid 1", "Bid 2", "Bid 3"]
+    assert "bids 0" not in texts(at)  # the dealer's bid is not given away
+    pick(at, "bid-1", "Bid 1")
+    refusal = " ".join(e.value for e in at.error).replace("\\", "")
+    assert "may not bid 1" in refusal and "(K-9)" in refusal
+    assert len(at.radio) == 1
+    pick(at, "bid-3", "Bid 3")
+    page = texts(at)
+    assert "The engine allows it." in page and "The scenario's move scores more." in page
+    assert "Seat 3, the dealer, bids 0" in page  # then the scenario's own bid
+    assert at.session_state["quiz.board"]["misses"] == {"K-9": 1}
+    # A card that must follow suit, answered right.
+    at.button(key="kwalk.w.next").click().run()
+    while not at.radio and not at.button(key="kwalk.w.next").disabled:
+        at.button(key="kwalk.w.next").click().run()
+    assert heading(at).startswith("Your move · Trick 1, card 2")
+    pick(at, "card-2C", "2♣")
+    assert "That is the scenario's move." in " ".join(s.value for s in at.success).replace("\\", "")
+    assert at.session_state["quiz.board"] == {"asked": 2, "right": 1, "misses": {"K-9": 1}}
