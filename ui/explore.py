@@ -136,7 +136,7 @@ def decode_rules(text: str) -> dict[str, Any]:
             value = value == "true"
         elif value == "null":
             value = None
-        elif re.fullmatch(r"-?\d+", value):
+        elif re.fullmatch(r"-?\d{1,18}", value):  # longer: text, which the engine refuses
             value = int(value)
         out[name.strip()] = value
     return out
@@ -165,7 +165,7 @@ def rules_problem(game: str, options: Mapping[str, Any], lang: str,
                 deal_sizes(players)
                 rules.session_length(players)
     except RulesLabError as exc:
-        return exc.localized(lang)
+        return echo(exc.localized(lang), 300)  # the sentence may quote the link's value
     except (TypeError, ValueError):  # e.g. an option given twice in a form
         from ui.i18n import t
 
