@@ -156,7 +156,7 @@ def test_languages_and_scenario_texts() -> None:
     es = build(source, DEFAULT_RULES, "es", texts)
     assert es.steps[0].text is not None and es.steps[0].text.startswith("Este es el ejemplo")
     assert step(es, "h11.bid.s3").text is not None  # by kind: "hook"
-    assert step(es, "h11.t1.c2").lines == ("El asiento 1 no tiene corazones y falla con 2♣.",)
+    assert step(es, "h11.t1.c2").lines == ("El asiento 1 no tiene corazones y juega el triunfo 2♣.",)
     assert step(es, "h11.bid.s3").explain[0].startswith("Las demás apuestas suman 1 + 0 + 1 = 2")
     assert step(es, "h11.t1.c1").text is None  # no text for that step
 

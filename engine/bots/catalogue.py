@@ -69,7 +69,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bots.kachuful.win-last": "Juego {card}, la carta más barata que gana: juego el último y aún necesito bazas (apuesta {bid}, ganadas {won})",
         "bots.kachuful.win-sure": "Juego {card}: ninguna carta que queda fuera la supera, y aún necesito bazas (apuesta {bid}, ganadas {won})",
         "bots.kachuful.win-high": "Juego {card}, mi carta más alta del palo, para ganar la baza: aún necesito bazas (apuesta {bid}, ganadas {won})",
-        "bots.kachuful.win-trump": "Fallo con {card}, mi triunfo más bajo que gana: aún necesito bazas (apuesta {bid}, ganadas {won})",
+        "bots.kachuful.win-trump": "Juego el triunfo {card}, mi triunfo más bajo que gana: aún necesito bazas (apuesta {bid}, ganadas {won})",
         "bots.kachuful.discard": "Juego {card}, mi carta más baja: no puedo ganar esta baza, así que guardo las mejores",
         "bots.kachuful.duck": "Juego {card}, que no gana la baza: llevo {won} y aposté {bid}, así que no quiero más bazas y me deshago de una carta alta",
         "bots.kachuful.shed": "Juego {card}: cualquier carta que pueda jugar gana esta baza, así que me deshago de la más alta",
@@ -127,7 +127,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bots.krypkasino.strong-capture": "Levo {cards:cards} com {card}: olhando uma volta à frente em {samples:plural:# palpite|# palpites} das mãos escondidas, em média deixa a minha pontuação em {cost} contra os outros (quanto mais baixa, melhor), a melhor das minhas jogadas",
         "bots.krypkasino.strong-trail-2": "Deixo {card} na mesa: olhando até duas voltas à frente (a minha próxima jogada escolhida da mesma forma) em {samples:plural:# palpite|# palpites} das mãos escondidas que batem com o que os outros mostraram, em média deixa a minha pontuação em {cost} contra os outros (quanto mais baixa, melhor), a melhor das minhas jogadas",
         "bots.krypkasino.strong-capture-2": "Levo {cards:cards} com {card}: olhando até duas voltas à frente (a minha próxima jogada escolhida da mesma forma) em {samples:plural:# palpite|# palpites} das mãos escondidas que batem com o que os outros mostraram, em média deixa a minha pontuação em {cost} contra os outros (quanto mais baixa, melhor), a melhor das minhas jogadas",
-        "bots.krypkasino.strong-trail-end": "Deixo {card} na mesa: jogando o resto desta mão em {samples:plural:# palpite|# palpites} das mãos escondidas que batem com o que os outros mostraram, em média deixa a minha pontuação em {cost} contra os outros (quanto mais baixa, melhor), a melhor das minhas jogadas",
-        "bots.krypkasino.strong-capture-end": "Levo {cards:cards} com {card}: jogando o resto desta mão em {samples:plural:# palpite|# palpites} das mãos escondidas que batem com o que os outros mostraram, em média deixa a minha pontuação em {cost} contra os outros (quanto mais baixa, melhor), a melhor das minhas jogadas",
+        "bots.krypkasino.strong-trail-end": "Deixo {card} na mesa: jogando o resto desta distribuição em {samples:plural:# palpite|# palpites} das mãos escondidas que batem com o que os outros mostraram, em média deixa a minha pontuação em {cost} contra os outros (quanto mais baixa, melhor), a melhor das minhas jogadas",
+        "bots.krypkasino.strong-capture-end": "Levo {cards:cards} com {card}: jogando o resto desta distribuição em {samples:plural:# palpite|# palpites} das mãos escondidas que batem com o que os outros mostraram, em média deixa a minha pontuação em {cost} contra os outros (quanto mais baixa, melhor), a melhor das minhas jogadas",
     },
 }

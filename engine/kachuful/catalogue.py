@@ -100,7 +100,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "event.kachuful.card.led": "El asiento {seat} sale con {card}.",
         "event.kachuful.card.followed": "El asiento {seat} sigue el palo con {card}.",
         "event.kachuful.card.discarded": "El asiento {seat} no tiene {led:suit} y se descarta de {card}.",
-        "event.kachuful.card.trumped": "El asiento {seat} no tiene {led:suit} y falla con {card}.",
+        "event.kachuful.card.trumped": "El asiento {seat} no tiene {led:suit} y juega el triunfo {card}.",
         "event.kachuful.card.reneged": "El asiento {seat} juega {card} teniendo {led:suit}: es un renuncio, así que el asiento {seat} puntúa 0 en esta mano.",
         "event.kachuful.trick": "El asiento {seat} gana la baza {trick} con {card}.",
         "event.kachuful.trick.trump": "El asiento {seat} gana la baza {trick} con {card}, el triunfo más alto.",

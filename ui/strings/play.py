@@ -363,7 +363,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "play.log.start": "Antes da primeira jogada",
         "play.log.bids": "Mão {hand}: as apostas",
         "play.log.trick": "Mão {hand}, vaza {trick}",
-        "play.log.lot": "Distribuição {deal}, rodada {lot}",
+        "play.log.lot": "Distribuição {deal}, lote {lot}",
         "play.trick.done": "A vaza {trick} terminou",
         "play.trick.goon": "A vaza terminada fica na mesa até continuares (Próxima jogada, ou joga a tua carta).",
         "play.trick.label": "As cartas na mesa, cada uma com o lugar que a jogou",

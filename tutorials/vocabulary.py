@@ -1,0 +1,117 @@
+"""One word per concept and language: the glossary's words, and the synonyms it rules out.
+
+:data:`WORDS` holds, for each key concept, the word each language uses; the glossary page
+of that language (``tutorials/<lang>/glossary.md``) defines it in the section
+:data:`ANCHORS` names. :data:`FORBIDDEN` lists the words that must not stand for a concept
+(a regional synonym, a word that means something else here, a wording that gets the
+lowest-wins scoring backwards); ``tests/test_vocabulary.py`` fails on any of them in an
+engine sentence, a UI string, a scenario, a lesson or a rules page. Spanish keeps "fallar"
+for missing a bid: trumping is "jugar triunfo".
+
+>>> WORDS["dealer"]["pt"], WORDS["lot"]["es"]
+('dador', 'tanda')
+>>> [f.concept for f in violations("el asiento 1 falla con 2♣", "es")]
+['trump']
+>>> violations("el asiento 1 falla su apuesta", "es")
+[]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["ANCHORS", "FORBIDDEN", "Forbidden", "WORDS", "violations"]
+
+WORDS: dict[str, dict[str, str]] = {
+    "dealer": {"en": "dealer", "es": "repartidor", "pt": "dador"},
+    "trump": {"en": "trump", "es": "triunfo", "pt": "trunfo"},
+    "trick": {"en": "trick", "es": "baza", "pt": "vaza"},
+    "bid": {"en": "bid", "es": "apuesta", "pt": "aposta"},
+    "miss": {"en": "miss", "es": "fallo", "pt": "falha"},
+    "sweep": {"en": "sweep", "es": "barrida", "pt": "varredura"},
+    "lot": {"en": "lot", "es": "tanda", "pt": "lote"},
+    "stock": {"en": "stock", "es": "monte", "pt": "monte"},
+    "packet": {"en": "packet", "es": "paquete", "pt": "pacote"},
+    "trail": {"en": "trail", "es": "dejar", "pt": "pousar"},
+    "capture": {"en": "capture", "es": "captura", "pt": "captura"},
+    "deal": {"en": "deal", "es": "reparto", "pt": "distribuição"},
+}
+
+#: The glossary section (anchor) that defines each concept, in every language.
+ANCHORS: dict[str, str] = {
+    "dealer": "dealer", "trump": "trump", "trick": "trick", "bid": "bid", "miss": "miss",
+    "sweep": "tabbe", "lot": "lot", "stock": "stock", "packet": "packet", "trail": "krypa",
+    "capture": "capture", "deal": "deal",
+}
+
+
+@dataclass(frozen=True)
+class Forbidden:
+    """A word (regular expression, case-insensitive) ``lang`` must not use; ``scope``
+    ``"krypkasino"`` limits it to Krypkasino texts (where a "mão" is never a deal)."""
+
+    concept: str
+    lang: str
+    pattern: str
+    why: str
+    scope: str = "all"
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return re.search(self.pattern, text, re.IGNORECASE)
+
+
+_TRUMP_ES = 'Spanish "fallar" is kept for missing a bid; trumping is "jugar triunfo"'
+FORBIDDEN: tuple[Forbidden, ...] = (
+    Forbidden("trump", "es", r"\bfall(?:a|as|an|o|ó|é|ar|ando)\s+con\s+(?:\{card|el\b|la\b|un\b|"
+              r"una\b|(?:10|[2-9AKQJ])[♠♥♦♣])", _TRUMP_ES),
+    Forbidden("trump", "es", r"\bfall(?:a|as|an|ó|ar)\s+(?:el|la|un|una)\s+(?!apuesta)", _TRUMP_ES),
+    Forbidden("trump", "pt", r"\bfalh(?:a|as|am|o|ou|ar)\s+com\s+(?:\{card|o\b|a\b|um\b|uma\b|"
+              r"(?:10|[2-9AKQJ])[♠♥♦♣])",
+              'Portuguese "falhar" is missing a bid; trumping is "cortar"'),
+    Forbidden("dealer", "pt", r"\bcarteador(?:es)?\b", 'the dealer is "o dador"'),
+    Forbidden("dealer", "pt", r"\bquem deu\b", 'the dealer is "o dador"'),
+    Forbidden("dealer", "es", r"\b(?:dador|barajador)\b", 'the dealer is "el repartidor"'),
+    Forbidden("sweep", "pt", r"\bvarridas?\b", 'a sweep is "uma varredura"'),
+    Forbidden("sweep", "es", r"\bbarridos?\b", 'a sweep is "una barrida"'),
+    Forbidden("lot", "es", r"\blotes?\b", 'a lot is "una tanda"'),
+    Forbidden("lot", "pt", r"\brodadas?\b", 'a lot is "um lote", a deal "uma distribuição"'),
+    Forbidden("stock", "es", r"\bmazo\b", 'the stock is "el monte"'),
+    Forbidden("stock", "pt", r"\btalão\b", 'the stock is "o monte"'),
+    Forbidden("packet", "pt", r"\blotes? de (?:\d+ ?\+|\{packets)",
+              'cards are dealt in "pacotes"; a "lote" is the later 4-card lot'),
+    Forbidden("packet", "es", r"\btandas? de (?:\d+ ?\+|\{packets)",
+              'cards are dealt in "paquetes"; a "tanda" is the later 4-card lot'),
+    Forbidden("packet", "en", r"\blots? of (?:\d+ ?\+|\{packets)",
+              'cards are dealt in "packets"; a "lot" is the later 4-card lot'),
+    Forbidden("bid", "es", r"\b(?:puja\w*|subasta\w*)\b", 'a bid is "una apuesta"'),
+    Forbidden("bid", "pt", r"\blicita\w*\b", 'a bid is "uma aposta"'),
+    Forbidden("trick", "es", r"\btrucos?\b", 'a trick is "una baza"'),
+    Forbidden("trick", "pt", r"\btruques?\b", 'a trick is "uma vaza"'),
+    Forbidden("capture", "es", r"\brecog\w*\b", 'to capture is "capturar" (or "llevarse")'),
+    Forbidden("capture", "pt", r"\bapanh\w*\b", 'to capture is "capturar" (or "levar")'),
+    Forbidden("deal", "pt", r"\bm[ãa]o \{deal|\bm[ãa]o (?:acabou|pontuada)\b|\bresto desta m[ãa]o\b"
+              r"|\bnúmero de m[ãa]os\b", 'a Krypkasino deal is "uma distribuição"',
+              scope="krypkasino"),
+    Forbidden("deal", "es", r"\bmano \{deal|\bmano (?:terminada|puntuada)\b",
+              'a Krypkasino deal is "un reparto"', scope="krypkasino"),
+    # Lowest wins: capturing points is bad for you and a minus is good for you.
+    Forbidden("reverse scoring", "en", r"\bpays? (?:for )?the sweep\b|\byou pay\b"
+              r"|\bmost valuable card\b", "a -5 is a gift, not a payment"),
+    Forbidden("reverse scoring", "es", r"\bpaga(?:s|n)? (?:por )?la barrida\b|\bpagas\b"
+              r"|\bcarta más valiosa\b", "un -5 es un regalo, no un pago"),
+    Forbidden("reverse scoring", "pt", r"\bpaga(?:m)? (?:pel)?a varredura\b|\bvocê paga\b"
+              r"|\bcarta mais valiosa\b", "um -5 é um presente, não um pagamento"),
+)
+
+
+def violations(text: str, lang: str, krypkasino: bool = True) -> list[Forbidden]:
+    """The forbidden words ``text`` (in ``lang``) uses; ``krypkasino`` says whether the
+    text may speak of Krypkasino (then its own rules apply too)."""
+    return [f for f in FORBIDDEN
+            if f.lang == lang and (f.scope == "all" or krypkasino) and f.search(text)]
+
+
+for _f in FORBIDDEN:  # every pattern compiles, and names a concept of WORDS
+    re.compile(_f.pattern)
+    assert _f.concept in WORDS or _f.concept == "reverse scoring", _f
