@@ -36,13 +36,14 @@ WORDS: dict[str, dict[str, str]] = {
     "trail": {"en": "trail", "es": "dejar", "pt": "pousar"},
     "capture": {"en": "capture", "es": "captura", "pt": "captura"},
     "deal": {"en": "deal", "es": "reparto", "pt": "distribuição"},
+    "hook": {"en": "hook", "es": "gancho", "pt": "gancho"},
 }
 
 #: The glossary section (anchor) that defines each concept, in every language.
 ANCHORS: dict[str, str] = {
     "dealer": "dealer", "trump": "trump", "trick": "trick", "bid": "bid", "miss": "miss",
     "sweep": "tabbe", "lot": "lot", "stock": "stock", "packet": "packet", "trail": "krypa",
-    "capture": "capture", "deal": "deal",
+    "capture": "capture", "deal": "deal", "hook": "hook-rule",
 }
 
 
@@ -87,6 +88,7 @@ FORBIDDEN: tuple[Forbidden, ...] = (
     Forbidden("bid", "es", r"\b(?:puja\w*|subasta\w*)\b", 'a bid is "una apuesta"'),
     Forbidden("bid", "pt", r"\blicita\w*\b", 'a bid is "uma aposta"'),
     Forbidden("trick", "es", r"\btrucos?\b", 'a trick is "una baza"'),
+    Forbidden("hook", "es", r"\btrampa\b", 'the dealer\'s restriction is "el gancho"'),
     Forbidden("trick", "pt", r"\btruques?\b", 'a trick is "uma vaza"'),
     Forbidden("capture", "es", r"\brecog\w*\b", 'to capture is "capturar" (or "llevarse")'),
     Forbidden("capture", "pt", r"\bapanh\w*\b", 'to capture is "capturar" (or "levar")'),
