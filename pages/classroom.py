@@ -134,9 +134,9 @@ if slide.rules:
 
 back, middle, forward = st.columns([2, 5, 2], vertical_alignment="center")
 back.button(t("classroom.back", lang), key=K + "back", on_click=go, args=(step - 1,),
-            disabled=step <= 1, shortcut="Left", icon=":material/arrow_back:", width="stretch")
+            disabled=step <= 1, shortcut="Left", width="stretch")  # the key shows as ←
 forward.button(t("classroom.next", lang), key=K + "next", on_click=go, args=(step + 1,),
-               disabled=step >= count, shortcut="Right", icon=":material/arrow_forward:",
+               disabled=step >= count, shortcut="Right",
                type="primary", width="stretch")
 middle.progress(step / count, text=t("classroom.keys", lang))
 # What presentation clickers send: hidden buttons, same moves.
