@@ -296,22 +296,25 @@ def stepper() -> None:
         answer_key = "kachuful:" + ":".join(f"{k}={v}" for k, v in sorted(
             wk.config_params(cfg, base, 1).items()) if v is not None and k != "step") \
             + ":" + current_step.id
-        st.subheader(f"{t('ym.title', lang)} · {current_step.title}", anchor=False)
-        chosen = None
-        left, right = st.columns([2, 3], gap="large")
-        with left:
-            chosen = ym.draw(ask, answer_key, lang, "kachuful-walkthrough")
-            st.caption(t("ym.recorded", lang))
-        if chosen is None:
-            with right:
+        st.header(f"{t('ym.title', lang)} · {current_step.title}", anchor=False)
+        if ym.settled(ask, ym.tried(st.session_state, answer_key)) is not None:
+            ym.draw(ask, answer_key, lang, "kachuful-walkthrough")
+            st.caption(t("ym.then", lang))
+            ask_done = True
+        else:
+            # The table first (on a phone the columns stack), the question beside it.
+            table_col, ask_col = st.columns([3, 2], gap="large")
+            with table_col:
                 before = current_step.before
                 st.caption(t("kwalk.table.caption", lang, hand=before.hand, size=before.size,
                              trump=wk.trump_words(before.trump, lang)))
-                st.html(wk.table_html(before, lang, viewer, visitor.four_colour))
+                # Seen as the seat that moves: its own hand, the others face down.
+                st.caption(t("kwalk.view.note.seat", lang, seat=current_step.seat))
+                st.html(wk.table_html(before, lang, current_step.seat, visitor.four_colour))
+            with ask_col:
+                ym.draw(ask, answer_key, lang, "kachuful-walkthrough")
+                st.caption(t("ym.recorded", lang))
             ask_done = False
-        else:
-            st.caption(t("ym.then", lang))
-            ask_done = True
     else:
         ask_done = True
     if ask_done:
@@ -333,7 +336,7 @@ def show_step(current_step: wk.Step, viewer: int | None) -> None:
     """The step as the scenario played it."""
     cfg: wk.Config = st.session_state[CFG]
     walk = steps_of(cfg)
-    st.subheader(current_step.title, anchor=False)
+    st.header(current_step.title, anchor=False)
     hidden = current_step.hides_private(viewer)
     left, right = st.columns([2, 3], gap="large")
     with left:

@@ -372,17 +372,20 @@ def draw_move(step: wk.Step, ask: ym.Ask, key: str) -> bool:
     """A your-move step before the learner's legal choice: the table and the hand as they
     were, the question, the engine's verdicts. ``True`` once answered (the page then
     shows the scenario's play)."""
-    left, right = st.columns(2, gap="large")
-    with left:
-        chosen = ym.draw(ask, key, lang, "krypkasino-walkthrough")
-        st.caption(t("ym.recorded", lang))
-    if chosen is not None:
+    picks = ym.tried(st.session_state, key)
+    if ym.settled(ask, picks) is not None:
+        ym.draw(ask, key, lang, "krypkasino-walkthrough")
         st.caption(t("ym.then", lang))
         return True
-    with right:
+    # The cards first (on a phone the columns stack), the question beside them.
+    board_col, ask_col = st.columns(2, gap="large")
+    with board_col:
         st.html(cards(step.table_before, lang, four, layout="table", caption=t("kw.table", lang)))
         st.html(cards(step.hand_before, lang, four,
                       caption=t("kw.hand-to-play", lang, seat=step.seat)))
+    with ask_col:
+        ym.draw(ask, key, lang, "krypkasino-walkthrough")
+        st.caption(t("ym.recorded", lang))
     return False
 
 
@@ -433,7 +436,7 @@ def stepper() -> None:
         # Until the learner has moved, the title does not say what the play was.
         done = ym.settled(ask, ym.tried(st.session_state, answer_key))
         title = f"{t('ym.title', lang)} · {title}" if done else t("ym.title", lang)
-    st.subheader(f"{t('kw.step-of', lang, step=view + 1, count=views)} · {title}", anchor=False)
+    st.header(f"{t('kw.step-of', lang, step=view + 1, count=views)} · {title}", anchor=False)
     st.caption(t("kw.where", lang, deal=board.deal + 1, lot=board.lot, lots=board.lots,
                  stock=board.stock, dealer=board.dealer))
     answered = True

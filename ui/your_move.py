@@ -186,7 +186,6 @@ def draw(ask: Ask, key: str, lang: str, source: str) -> Choice | None:
 
     refused = last_refused(ask, picks)
     with st.container(border=True, key=f"ym-box-{abs(hash(key)) % 10**8}"):
-        st.markdown(f"#### {t('ym.title', lang)}")
         st.markdown(f"**{escape_markdown(ask.prompt)}**")
         if refused is not None:
             st.error(f"**{t('ym.refused', lang, choice=escape_markdown(refused.label))}** "

@@ -34,7 +34,9 @@ def click(page: Any, key: str) -> None:
 
 
 def open_walkthrough(page: Any, site: str, **params: object) -> None:
-    """Open the page straight from a link, as a person given a shared link does."""
+    """Open the page straight from a link, as a person given a shared link does (the
+    your-move stops off: tests/browser/test_your_move_walkthrough_browser.py has them)."""
+    params.setdefault("yourmove", "off")
     goto(page, site, PATH, **params)
 
 
