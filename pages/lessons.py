@@ -19,7 +19,7 @@ from engine.quiz import MAX_SEED, rules_of
 from engine.recordio import load_json
 from tutorials import handout, lessons
 from tutorials import scenarios as scenario_files
-from ui import classroom
+from ui import classroom, live_views
 from ui import walkthrough_kachuful as wkach
 from ui import walkthrough_krypkasino as wkryp
 from ui.i18n import t
@@ -190,6 +190,7 @@ with student_col:
     st.page_link("pages/classroom.py", label=t("classroom.open.student", lang),
                  icon=":material/group:",
                  query_params={**carry, **classroom.link_query(lesson, 1, True)})
+live_views.open_button(lesson, visitor, K + "live")
 json_col, handout_col = st.columns(2, vertical_alignment="center")
 json_col.download_button(
     t("classroom.download.json", lang), key=K + "json", icon=":material/download:",

@@ -249,10 +249,13 @@ class Store:
         return conn
 
     # -- classes (teacher) ---------------------------------------------------------------
-    def open_class(self, lesson: str, lang: str, now: int | None = None) -> Opened:
-        """A new class on ``lesson`` (a packed lesson link value), at step 1, following."""
+    def open_class(self, lesson: str, lang: str, now: int | None = None,
+                   step: int = 1) -> Opened:
+        """A new class on ``lesson`` (a packed lesson link value), at ``step``, following."""
         if not lesson or len(lesson) > MAX_LESSON:
             raise Refused("lesson", f"must be a packed lesson of at most {MAX_LESSON} characters")
+        if not 1 <= step <= 10_000:
+            raise Refused("step", "must be a step number from 1")
         now = now_ms() if now is None else now
         self.maybe_expire(now)
         key = secrets.token_urlsafe(24)
@@ -261,7 +264,7 @@ class Store:
             try:
                 with self._write() as conn, conn.begin():
                     conn.execute(sa.insert(_classes).values(
-                        code=code, teacher_hash=_hash(key), lesson=lesson, lang=lang[:5], step=1,
+                        code=code, teacher_hash=_hash(key), lesson=lesson, lang=lang[:5], step=step,
                         follow=1, question=0, revealed=0, ended=0, version=1, created_ms=now,
                         changed_ms=now, expires_ms=now + CLASS_TTL_MS))
                 return Opened(code, key)

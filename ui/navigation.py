@@ -71,6 +71,7 @@ PAGES: list[PageSpec] = [
              "teach"),
     PageSpec("teach", "pages/classroom.py", "classroom.page.classroom", ":material/slideshow:",
              "teach"),
+    PageSpec("teach", "pages/live.py", "live.page", ":material/groups:", "teach"),
     PageSpec("explore", "pages/explore_hand_odds.py", "explore.page.hand_odds",
              ":material/casino:", "explore"),
     PageSpec("explore", "pages/explore_hook.py", "explore.page.hook", ":material/block:",

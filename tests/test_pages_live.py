@@ -1,0 +1,195 @@
+"""The live classroom's pages through the entry script (AppTest): opening a class from a
+lesson, joining by code, following the teacher, a live question (right, wrong, late), the
+results and the CSV, deleting; who may do what; hostile names shown as text."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import store
+from tutorials import lessons
+from ui import classroom, live
+from ui.apptest import open_site
+from ui.i18n import t
+from ui.safe import escape_markdown
+
+LIVE = "pages/live.py"
+HOSTILE = "<img src=x onerror=f()>"  # 23 characters: within the name's limit
+
+
+def html_text(at: AppTest) -> str:
+    return "\n".join(h.proto.body for h in at.html)
+
+
+def everything(at: AppTest) -> str:
+    parts = [html_text(at)]
+    for kind in ("title", "subheader", "markdown", "caption", "success", "error", "warning", "info"):
+        parts += [str(e.value) for e in getattr(at, kind)]
+    return "\n".join(parts)
+
+
+def first_question_step(lesson_id: str = "kachuful-20") -> int:
+    deck = classroom.slides(lessons.load(lesson_id), "en")
+    return next(i for i, s in enumerate(deck, start=1) if s.kind == "question")
+
+
+@pytest.fixture
+def opened() -> tuple[str, str]:
+    """A class opened from the lessons page: (code, teacher's key)."""
+    at = open_site("pages/lessons.py", lesson="kachuful-20")
+    at.button(key="cl_live").click().run()
+    assert not at.exception, at.exception
+    code, key = at.query_params["class"], at.query_params["key"]
+    assert store.normalise_code(code) == code and len(key) >= 30
+    assert f'id="lv-code">{store.show_code(code)}<' in html_text(at)
+    assert "<svg" in html_text(at) and 'role="img"' in html_text(at)
+    return str(code), str(key)
+
+
+def teacher(code: str, key: str) -> AppTest:
+    at = open_site(LIVE, **{"class": code, "key": key})
+    assert not at.exception, at.exception
+    return at
+
+
+def join(code: str, name: str) -> AppTest:
+    at = open_site(LIVE, **{"class": code})
+    at.text_input(key="lv_name").input(name)
+    at.button(key="FormSubmitter:lv_join-" + t("live.join.go", "en")).click().run()
+    assert not at.exception, at.exception
+    assert at.query_params.get("s"), everything(at)
+    return at
+
+
+def test_the_classroom_view_opens_a_class_too() -> None:
+    at = open_site("pages/classroom.py", lesson="krypkasino-20", step="3")
+    at.button(key="cl_live").click().run()
+    assert not at.exception and at.query_params.get("key")
+    state = store.get().state(str(at.query_params["class"]))
+    assert state is not None and state.step == 3
+    assert lessons.to_doc(lessons.decode_link(state.lesson)) == \
+        lessons.to_doc(lessons.load("krypkasino-20"))
+    # The student view of the projector page has no such button.
+    student = open_site("pages/classroom.py", lesson="krypkasino-20", view="student")
+    assert not [b for b in student.button if b.key == "cl_live"]
+
+
+def test_a_class_from_join_to_results(opened: tuple[str, str]) -> None:
+    code, key = opened
+    deck = classroom.slides(lessons.load("kachuful-20"), "en")
+    ana, bo, cy = join(code, "Ana"), join(code, HOSTILE), join(code, "Cy")
+    # The hostile name is text on the student's own page.
+    assert "&lt;img src=x onerror=f()&gt;" in html_text(bo) and "<img" not in html_text(bo)
+    # Follow: the teacher moves, the students' pages show the teacher's step.
+    desk = teacher(code, key)
+    assert t("live.joined", "en", count=3) in everything(desk)
+    desk.button(key="lv_next").click().run()
+    desk.button(key="lv_next").click().run()
+    assert store.get().state(code).step == 3  # type: ignore[union-attr]
+    ana.run()
+    assert f'id="cl-slide-title">{deck[2].title}<' in html_text(ana)
+    # Free, then called back.
+    desk.button(key="lv_free").click().run()
+    ana.run()
+    ana.button(key="lv_s_next").click().run()
+    assert f'id="cl-slide-title">{deck[3].title}<' in html_text(ana)
+    desk.button(key="lv_follow").click().run()
+    ana.run()
+    assert f'id="cl-slide-title">{deck[2].title}<' in html_text(ana)
+    assert not [b for b in ana.button if b.key == "lv_s_next"]
+    # A live question on the lesson's first quiz question.
+    step = first_question_step()
+    store.get().drive(code, key, step=step)
+    desk.run()
+    assert not desk.button(key="lv_ask").disabled
+    desk.button(key="lv_ask").click().run()
+    question = live.resolve(f"quiz:{deck[step - 1].ref}")
+    assert question is not None
+    right = sorted(question.correct)[0]
+    wrong = next(c for c, _ in question.choices if c not in question.correct)
+    for page, choice in ((ana, right), (bo, wrong)):
+        page.run()
+        page.radio(key="lv_pick1").set_value(choice)
+        page.button(key="FormSubmitter:lv_answer1-" + t("live.send", "en")).click().run()
+        assert not page.exception
+    cy.run()
+    cy.radio(key="lv_pick1").set_value(right)
+    desk.run()
+    assert 'data-answered="2"' in html_text(desk)
+    assert t("live.count", "en", answered=2, count=3) in html_text(desk)
+    assert len(desk.get("plotly_chart")) == 1
+    desk.button(key="lv_reveal").click().run()
+    # Cy's form was drawn before the reveal: sending it now is late, and not counted.
+    cy.button(key="FormSubmitter:lv_answer1-" + t("live.send", "en")).click().run()
+    assert t("live.late", "en") in everything(cy)
+    assert store.get().tally(code, 1).answered == 2
+    ana.run()
+    bo.run()
+    assert t("live.right", "en") in everything(ana) and t("live.wrong", "en") in everything(bo)
+    assert question.rule in everything(ana) and escape_markdown(question.explanation)[:30] in everything(bo)
+    desk.run()
+    assert escape_markdown(question.explanation)[:30] in everything(desk)
+    # The end: per rule, per student, the CSV.
+    desk.button(key="lv_end").click().run()
+    assert t("live.results", "en") in everything(desk)
+    frames = desk.dataframe
+    rules = frames[0].value
+    assert list(rules.iloc[0])[:3] == [question.rule, 1, 2]
+    names = list(frames[1].value.iloc[:, 0])
+    assert names == ["Ana", HOSTILE, "Cy"]
+    rows = list(csv.reader(io.StringIO(live.results_csv(store.get().results(code, key), "en"))))
+    assert rows[0] == ["student", "question", "rule", "answer", "right"]
+    assert rows[1][0] == "Ana" and rows[1][4] == "yes" and rows[3][4] == ""
+    ana.run()
+    assert t("live.my-score", "en", right=1, asked=1, answered=1) in everything(ana)
+    # Deleting: only with the confirmation, and then the class is gone for everyone.
+    desk.checkbox(key="lv_sure").check().run()
+    desk.button(key="lv_delete").click().run()
+    assert store.get().state(code) is None and t("live.deleted", "en") in everything(desk)
+    ana.run()
+    assert t("live.not-student", "en") in everything(ana)
+
+
+def test_a_students_link_cannot_drive_or_read_another_class(opened: tuple[str, str]) -> None:
+    code, key = opened
+    student = join(code, "Ana")
+    token = str(student.query_params["s"])
+    # The student's token as the teacher's key: refused, nothing to press.
+    fake = open_site(LIVE, **{"class": code, "key": token})
+    assert t("live.not-teacher", "en") in everything(fake) and not fake.button
+    # Another class: the student's link opens nothing of it.
+    other = store.get().open_class(lessons.encode_link(lessons.load("krypkasino-20")), "en")
+    peek = open_site(LIVE, **{"class": other.code, "s": token})
+    assert t("live.not-student", "en") in everything(peek)
+    assert "cl-slide-title" not in html_text(peek)
+    assert store.get().state(code).step == 1  # type: ignore[union-attr]
+
+
+def test_joining_refuses_bad_codes_and_empty_names(opened: tuple[str, str]) -> None:
+    code, _ = opened
+    at = open_site(LIVE)
+    at.text_input(key="lv_code").input("nope")
+    at.text_input(key="lv_name").input("Ana")
+    submit = "FormSubmitter:lv_join-" + t("live.join.go", "en")
+    at.button(key=submit).click().run()
+    assert t("live.join.bad-code", "en") in everything(at)
+    at.text_input(key="lv_code").input("ZZZ-ZZZZ")
+    at.button(key=submit).click().run()
+    assert t("live.join.no-class", "en") in everything(at)
+    at.text_input(key="lv_code").input(code.lower())
+    at.text_input(key="lv_name").input(" \t ")
+    at.button(key=submit).click().run()
+    assert t("live.join.need-name", "en") in everything(at)
+    bad = open_site(LIVE, **{"class": "<script>"})
+    assert t("live.bad-code", "en") in everything(bad) and "<script>" not in everything(bad)
+
+
+def test_the_join_page_speaks_every_language() -> None:
+    for lang in ("es", "pt"):
+        at = open_site(LIVE, lang=lang)
+        assert not at.exception
+        assert t("live.join.title", lang) in [h.value for h in at.title]

@@ -1,0 +1,267 @@
+"""The live classroom (issue 15): a teacher's screen drives the students' phones.
+
+Pure parts (no Streamlit): the questions a class can be asked (:class:`LiveQuestion`, from a
+quiz question id or, through :func:`register`, from any other kind such as a walkthrough's
+"your move" step), the results per rule and per student, the CSV, the live chart, the QR
+code, display names. The views (:func:`teacher_view`, :func:`student_view`,
+:func:`join_view`) draw them; every value they show comes from :mod:`store` (the class, its
+answers) and from the engine (questions, right answers, explanations).
+
+Links of ``/live``: ``class=<code>&key=<teacher's secret>`` (the teacher: drives, ends,
+deletes), ``class=<code>&s=<student's token>`` (one student), ``class=<code>`` (the join link
+of the QR code). Everything a page shows is read from the store on each run, so a restarted
+server or a second server shows the same class.
+
+>>> q = resolve("quiz:k-trump-7")
+>>> q.rule, q.judge(sorted(q.correct)), q.judge(["nope"])
+('K-7', True, False)
+>>> clean_name("  <b>Ana</b>\\n\\t  Lima  "), clean_name("   "), len(clean_name("x" * 99) or "")
+('<b>Ana</b> Lima', None, 24)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+import urllib.parse
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import plotly.graph_objects as go
+import segno
+
+from engine.quiz import check, make
+from tutorials import lessons
+from ui.cards import cards_html
+from ui.classroom import LETTERS, Slide, slides
+from ui.i18n import t
+from ui.quiz import group_states, visible_groups
+from ui.safe import clip, escape_html
+
+#: Seconds between two looks at the store: a student's page (follows the teacher's step) and
+#: the teacher's live chart.
+STUDENT_POLL_S = 1.0
+TEACHER_POLL_S = 0.5
+NAME_LIMIT = 24
+K = "lv_"
+
+
+# -- questions ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class LiveQuestion:
+    """A question as the class sees it, in one language: ``choices`` are ``(id, label)``,
+    ``correct`` the engine's right ids, ``judge(chosen)`` the engine's verdict."""
+
+    ref: str
+    rule: str
+    prompt: str
+    choices: tuple[tuple[str, str], ...]
+    correct: frozenset[str]
+    multiple: bool
+    explanation: str
+    judge: Callable[[Sequence[str]], bool]
+    facts: tuple[str, ...] = ()
+    html: str = ""
+
+    def letter(self, choice_id: str) -> str:
+        ids = [c for c, _ in self.choices]
+        return LETTERS[ids.index(choice_id)] if choice_id in ids else "?"
+
+
+#: ``provider(name, lang, four_colour)`` for a ref ``prefix:name``.
+Provider = Callable[[str, str, bool], "LiveQuestion | None"]
+_PROVIDERS: dict[str, Provider] = {}
+#: Functions that find a live question in a slide that is not a quiz slide (a "your move"
+#: step of a walkthrough): ``finder(slide) -> ref | None``.
+_FINDERS: list[Callable[[Slide], str | None]] = []
+
+
+def register(prefix: str, provider: Provider,
+             finder: Callable[[Slide], str | None] | None = None) -> None:
+    """Let the class be asked ``prefix:<name>`` questions (and find them on slides)."""
+    _PROVIDERS[prefix] = provider
+    if finder is not None and finder not in _FINDERS:
+        _FINDERS.append(finder)
+
+
+def resolve(ref: str, lang: str = "en", four: bool = False) -> LiveQuestion | None:
+    """The question ``ref`` names (``None``: no provider knows it or it cannot be built)."""
+    prefix, colon, name = str(ref).partition(":")
+    provider = _PROVIDERS.get(prefix)
+    if not colon or provider is None:
+        return None
+    try:
+        return provider(name, lang, four)
+    except (ValueError, KeyError, LookupError):
+        return None
+
+
+def _quiz(name: str, lang: str, four: bool) -> LiveQuestion:
+    question = make(name)  # ValueError for a name that is not a question id
+    html = "".join(cards_html(g.cards, lang=lang, layout=g.layout,
+                              states=group_states(g, False), four_colour=four,
+                              caption=g.caption.render(lang), label=g.caption.render(lang))
+                   for g in visible_groups(question, False))
+    return LiveQuestion(
+        ref=f"quiz:{question.id}", rule=question.rule, prompt=question.prompt.render(lang),
+        choices=tuple((c.id, c.label.render(lang)) for c in question.choices),
+        correct=frozenset(question.correct), multiple=question.multiple,
+        explanation=question.explanation.render(lang),
+        judge=lambda chosen: check(question, chosen).right,
+        facts=tuple(f.render(lang) for f in question.facts), html=html)
+
+
+def _quiz_slide(slide: Slide) -> str | None:
+    if slide.kind in ("question", "answer") and slide.ref:
+        return f"quiz:{slide.ref}"
+    return None
+
+
+register("quiz", _quiz, _quiz_slide)
+
+
+def from_ask(ask: Any, ref: str) -> LiveQuestion:
+    """A "your move" step (an object with ``prompt``, ``rule``, ``answer`` and ``choices``
+    of ``id``, ``label``, ``verdict`` and ``feedback``) as a live question: every choice the
+    engine does not refuse is right; the explanation is the feedback of the step's own move."""
+    choices = tuple(ask.choices)
+    legal = frozenset(c.id for c in choices if c.verdict != "illegal")
+    best = next((c for c in choices if c.id == ask.answer), None)
+    return LiveQuestion(
+        ref=ref, rule=ask.rule, prompt=ask.prompt,
+        choices=tuple((c.id, c.label) for c in choices), correct=legal, multiple=False,
+        explanation=best.feedback if best is not None else "",
+        judge=lambda chosen: bool(chosen) and set(chosen) <= legal)
+
+
+def slide_question(slide: Slide) -> str | None:
+    """The live question a slide can push (a quiz question's, or a registered finder's)."""
+    for finder in _FINDERS:
+        ref = finder(slide)
+        if ref:
+            return ref
+    return None
+
+
+# -- names, links, QR ----------------------------------------------------------------------------
+def clean_name(raw: object) -> str | None:
+    """A display name as typed, made safe to keep: control and format characters dropped,
+    spaces collapsed, clipped to :data:`NAME_LIMIT`; ``None`` when nothing is left. (It is
+    shown escaped everywhere: markup stays text.)"""
+    text = "".join(" " if c.isspace() else c for c in str(raw or "")[:200]
+                   if c.isspace() or unicodedata.category(c)[0] != "C")
+    text = " ".join(text.split())
+    return clip(text, NAME_LIMIT) if text else None
+
+
+def site_base(url: str | None) -> str:
+    """``scheme://host[:port]`` plus any path prefix before the page, from the page URL."""
+    parts = urllib.parse.urlsplit(url or "")
+    if not parts.scheme or not parts.netloc:
+        return ""
+    path = parts.path.rsplit("/", 1)[0]
+    return f"{parts.scheme}://{parts.netloc}{path}"
+
+
+def join_link(base: str, code: str) -> str:
+    return f"{base}/live?class={code}"
+
+
+def qr_svg(data: str, label: str) -> str:
+    """The QR code of ``data`` as inline SVG (made here: no image service)."""
+    svg = segno.make(data, error="m").svg_inline(scale=6, border=2, dark="#111827",
+                                                  light="#ffffff")
+    return f'<div class="lv-qr" role="img" aria-label="{escape_html(label)}">{svg}</div>'
+
+
+# -- results -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RuleRow:
+    rule: str
+    asked: int  # answers given on questions of this rule
+    right: int
+
+    @property
+    def share(self) -> float:
+        return self.right / self.asked if self.asked else 0.0
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    name: str
+    right: int
+    answered: int
+    asked: int  # questions the class was asked
+
+
+def rule_results(results: Any) -> list[RuleRow]:
+    """Per rule: answers and right answers; the rules the class missed most first."""
+    rule_of = {q.seq: q.rule for q in results.questions}
+    rows: dict[str, list[int]] = {q.rule: [0, 0] for q in results.questions}
+    for a in results.answers:
+        rule = rule_of.get(a.seq)
+        if rule is not None:
+            rows[rule][0] += 1
+            rows[rule][1] += int(a.right)
+    out = [RuleRow(r, n, k) for r, (n, k) in rows.items()]
+    return sorted(out, key=lambda r: (r.share if r.asked else 2.0, r.rule))
+
+
+def student_scores(results: Any) -> list[ScoreRow]:
+    """Per student (in the order they joined): right answers, answers, questions asked."""
+    asked = len(results.questions)
+    right: dict[str, int] = {}
+    answered: dict[str, int] = {}
+    for a in results.answers:
+        answered[a.student] = answered.get(a.student, 0) + 1
+        right[a.student] = right.get(a.student, 0) + int(a.right)
+    return [ScoreRow(s.name, right.get(s.id, 0), answered.get(s.id, 0), asked)
+            for s in results.students]
+
+
+def results_csv(results: Any, lang: str) -> str:
+    """One row per student and question: name, question number, rule, answer letters,
+    right (``yes``/``no``; empty when not answered)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([t(f"live.csv.{c}", lang) for c in ("student", "question", "rule",
+                                                          "answer", "right")])
+    given = {(a.seq, a.student): a for a in results.answers}
+    for s in results.students:
+        for q in results.questions:
+            a = given.get((q.seq, s.id))
+            letters = "" if a is None else ",".join(
+                LETTERS[q.choices.index(c)] for c in a.chosen if c in q.choices)
+            right = "" if a is None else t("live.csv.yes" if a.right else "live.csv.no", lang)
+            # A name is the student's own text: a spreadsheet must not read it as a formula.
+            name = "'" + s.name if s.name[:1] in ("=", "+", "-", "@") else s.name
+            writer.writerow([name, q.seq, q.rule, letters, right])
+    return out.getvalue()
+
+
+def tally_figure(question: LiveQuestion, counts: dict[str, int], revealed: bool,
+                 lang: str) -> go.Figure:
+    """The live bar chart: one bar per choice (letter), right ones marked once revealed."""
+    ids = [c for c, _ in question.choices]
+    letters = [LETTERS[i] for i in range(len(ids))]
+    values = [counts.get(c, 0) for c in ids]
+    colours = ["#16a34a" if revealed and c in question.correct else "#2563eb" for c in ids]
+    labels = [f"{v} ✓" if revealed and c in question.correct else str(v)
+              for c, v in zip(ids, values, strict=True)]
+    fig = go.Figure(go.Bar(x=letters, y=values, marker_color=colours, text=labels,
+                           textposition="outside", cliponaxis=False,
+                           hovertext=[lbl for _, lbl in question.choices],
+                           hovertemplate="%{x}: %{y}<extra>%{hovertext}</extra>"))
+    fig.update_layout(height=300, margin={"l": 30, "r": 10, "t": 30, "b": 30},
+                      yaxis={"title": t("live.chart.answers", lang), "rangemode": "tozero",
+                             "dtick": 1 if max(values, default=0) < 10 else None},
+                      xaxis={"title": t("live.chart.choice", lang), "type": "category"},
+                      showlegend=False)
+    return fig
+
+
+def deck_for(packed: str, lang: str, four: bool) -> list[Slide]:
+    """The slides of a class's lesson (raises :class:`~tutorials.lessons.LessonError`)."""
+    return slides(lessons.decode_link(packed), lang, four)

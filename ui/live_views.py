@@ -1,0 +1,446 @@
+"""The live classroom's screens (Streamlit): the teacher's projector, a student's phone, the
+join form, the results. The logic they use is in :mod:`ui.live` and :mod:`store`.
+
+A student's page and the teacher's chart are fragments that run again every
+:data:`ui.live.STUDENT_POLL_S` / :data:`ui.live.TEACHER_POLL_S` seconds and read the class
+from the store: that is how a student follows the teacher's step, and how a page that lost
+its server (a restart, or another replica) carries on where the class is.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+import store
+from tutorials import lessons
+from ui import live, slide_view
+from ui.classroom import LETTERS, Slide
+from ui.docs import rule_href
+from ui.i18n import t
+from ui.prefs import Prefs
+from ui.safe import escape_html, escape_markdown
+
+K = live.K
+CSS = """<style>
+.lv-code { font-size: 3.2rem; font-weight: 800; letter-spacing: 0.12em; line-height: 1.1;
+  font-family: ui-monospace, monospace; }
+.lv-qr svg { width: 100%; max-width: 240px; height: auto; }
+.lv-who { font-size: 1.05rem; opacity: 0.85; }
+.lv-names { font-size: 0.95rem; opacity: 0.85; }
+@media (max-width: 640px) {
+  .cl-title { font-size: 1.7rem; } .cl-body, .cl-body li, .cl-body p { font-size: 1.1rem; }
+  .cl-big .rl-cards { font-size: 22px; } .lv-code { font-size: 2rem; }
+}
+</style>"""
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def deck_of(packed: str, lang: str, four: bool) -> list[Slide]:
+    return live.deck_for(packed, lang, four)
+
+
+@st.cache_resource(show_spinner=False, max_entries=256)  # immutable, holds the engine's judge
+def question_of(ref: str, lang: str, four: bool) -> live.LiveQuestion | None:
+    return live.resolve(ref, lang, four)
+
+
+def db() -> store.Store:
+    return store.get()
+
+
+# -- opening a class (the lessons page and the projector view) ---------------------------------
+def open_button(lesson: lessons.Lesson, visitor: Prefs, key: str, step: int = 1) -> None:
+    """A button that opens a live class on ``lesson`` (at ``step``) and goes to its
+    teacher's page."""
+    if st.button(t("live.open", visitor.lang), key=key, icon=":material/groups:",
+                 help=t("live.open.help", visitor.lang)):
+        opened = db().open_class(lessons.encode_link(lesson), visitor.lang, step=step)
+        st.switch_page("pages/live.py", query_params={
+            **visitor.query(), "class": opened.code, "key": opened.key})
+
+
+# -- the page ------------------------------------------------------------------------------------
+def page(visitor: Prefs) -> None:
+    """``/live``: the teacher's, a student's or the join screen, by the link."""
+    params = st.query_params
+    st.html(slide_view.CSS + CSS)
+    raw_code = params.get("class")
+    code = store.normalise_code(raw_code) if raw_code else None
+    if raw_code and code is None:
+        st.warning(t("live.bad-code", visitor.lang), icon=":material/warning:")
+    key, token = params.get("key"), params.get("s")
+    if code and key:
+        teacher_view(code, key, visitor)
+    elif code and token:
+        student_view(code, token, visitor)
+    else:
+        join_view(code, visitor)
+
+
+def _lesson_deck(state: store.ClassState, visitor: Prefs) -> list[Slide] | None:
+    try:
+        return deck_of(state.lesson, visitor.lang, visitor.four_colour)
+    except lessons.LessonError:
+        st.error(t("live.bad-lesson", visitor.lang), icon=":material/error:")
+        return None
+
+
+def _gone(lang: str) -> None:
+    st.error(t("live.gone", lang), icon=":material/event_busy:")
+    st.page_link("pages/live.py", label=t("live.join.title", lang), icon=":material/login:")
+
+
+# -- join --------------------------------------------------------------------------------------
+def join_view(code: str | None, visitor: Prefs) -> None:
+    lang = visitor.lang
+    deleted_notice(lang)
+    st.title(t("live.join.title", lang), anchor=False)
+    st.caption(t("live.join.lead", lang))
+    with st.form(K + "join", border=True):
+        typed = st.text_input(t("live.join.code", lang), value=store.show_code(code) if code
+                              else "", max_chars=12, key=K + "code",
+                              placeholder="ABC-DEFG")
+        name = st.text_input(t("live.join.name", lang), max_chars=live.NAME_LIMIT,
+                             key=K + "name", help=t("live.join.name.help", lang))
+        sent = st.form_submit_button(t("live.join.go", lang), type="primary",
+                                     icon=":material/login:")
+    if not sent:
+        return
+    wanted = store.normalise_code(typed)
+    clean = live.clean_name(name)
+    if wanted is None:
+        st.error(t("live.join.bad-code", lang), icon=":material/error:")
+        return
+    if clean is None:
+        st.error(t("live.join.need-name", lang), icon=":material/error:")
+        return
+    learner = st.query_params.get("me")
+    try:
+        joined = db().join(wanted, clean, learner if store.Store.valid_learner(learner) else None)
+    except store.Forbidden:
+        st.error(t("live.join.no-class", lang), icon=":material/error:")
+        return
+    except store.Refused as exc:
+        st.error(t("live.join.refused", lang, problem=escape_markdown(exc.problem)),
+                 icon=":material/error:")
+        return
+    query = {**visitor.query(), "class": wanted, "s": joined.token}
+    if learner and store.Store.valid_learner(learner):
+        query["me"] = learner
+    st.query_params.from_dict(query)
+    st.rerun()
+
+
+# -- student -----------------------------------------------------------------------------------
+def student_view(code: str, token: str, visitor: Prefs) -> None:
+    lang = visitor.lang
+    me = db().student(code, token)
+    if me is None:
+        st.error(t("live.not-student", lang), icon=":material/block:")
+        st.page_link("pages/live.py", label=t("live.join.title", lang), icon=":material/login:")
+        return
+
+    @st.fragment(run_every=live.STUDENT_POLL_S)
+    def follow() -> None:
+        state = db().state(code)
+        if state is None:
+            _gone(lang)
+            return
+        st.html(f'<div class="lv-who">{escape_html(t("live.you", lang))} '
+                f'<strong>{escape_html(me.name)}</strong> · {escape_html(store.show_code(code))}'
+                f'<span id="lv-state" data-step="{state.step}" data-version="{state.version}">'
+                "</span></div>")
+        if state.ended:
+            _student_end(code, token, lang)
+            return
+        if state.question:
+            _student_question(state, code, token, visitor)
+        deck = _lesson_deck(state, visitor)
+        if deck is None:
+            return
+        own = K + "own"
+        if state.follow:
+            st.session_state.pop(own, None)
+            step = state.step
+        else:
+            step = int(st.session_state.setdefault(own, state.step))
+            st.info(t("live.free", lang), icon=":material/explore:")
+        step = max(1, min(step, len(deck)))
+        slide_view.draw(deck[step - 1], lang, visitor.query(), note=False)
+        st.caption(t("classroom.position", lang, step=step, count=len(deck)))
+        if not state.follow:
+            back, forward = st.columns(2)
+            back.button(t("classroom.back", lang), key=K + "s_back", disabled=step <= 1,
+                        on_click=_own_step, args=(step - 1,), icon=":material/arrow_back:",
+                        width="stretch")
+            forward.button(t("classroom.next", lang), key=K + "s_next",
+                           disabled=step >= len(deck), on_click=_own_step, args=(step + 1,),
+                           icon=":material/arrow_forward:", width="stretch")
+
+    follow()
+
+
+def _own_step(step: int) -> None:
+    st.session_state[K + "own"] = step
+
+
+def _student_question(state: store.ClassState, code: str, token: str, visitor: Prefs) -> None:
+    lang = visitor.lang
+    asked = db().question(code, state.question)
+    question = question_of(asked.ref, lang, visitor.four_colour) if asked else None
+    if asked is None or question is None:
+        return
+    mine = db().answer_of(code, token, asked.seq)
+    late = st.session_state.get(K + "late") == asked.seq
+    with st.container(border=True, key=K + "question"):
+        st.markdown(f"#### {t('live.question', lang, n=asked.seq)}")
+        for fact in question.facts:
+            st.markdown(f"- {escape_markdown(fact)}")
+        if question.html:
+            st.html(f'<div class="cl-big">{question.html}</div>')
+        st.markdown(f"**{escape_markdown(question.prompt)}**")
+        labels = {c: f"{LETTERS[i]}. {escape_markdown(label)}"
+                  for i, (c, label) in enumerate(question.choices)}
+        if mine is None and not state.revealed and not late:
+            with st.form(K + f"answer{asked.seq}", border=False):
+                if question.multiple:
+                    for c, _ in question.choices:
+                        st.checkbox(labels[c], key=K + f"pick{asked.seq}.{c}")
+                else:
+                    st.radio(question.prompt, [c for c, _ in question.choices], index=None,
+                             format_func=labels.__getitem__, key=K + f"pick{asked.seq}",
+                             label_visibility="collapsed")
+                st.form_submit_button(t("live.send", lang), type="primary",
+                                      on_click=_send, args=(code, token, asked.seq, question),
+                                      icon=":material/send:")
+            if st.session_state.get(K + "empty") == asked.seq:
+                st.warning(t("live.pick", lang), icon=":material/touch_app:")
+            return
+        if mine is not None:
+            picked = ", ".join(labels[c] for c in mine.chosen if c in labels)
+            st.markdown(t("live.sent", lang, answer=picked))
+        if not state.revealed:
+            st.caption(t("live.wait", lang))
+            return
+        if mine is None:
+            st.warning(t("live.late", lang), icon=":material/timer_off:")
+        elif mine.right:
+            st.success(t("live.right", lang), icon=":material/check_circle:")
+        else:
+            st.error(t("live.wrong", lang), icon=":material/cancel:")
+        _reveal_text(question, visitor)
+
+
+def _send(code: str, token: str, seq: int, question: live.LiveQuestion) -> None:
+    """Callback of a student's answer: judged by the engine, stored once."""
+    if question.multiple:
+        chosen = [c for c, _ in question.choices if st.session_state.get(K + f"pick{seq}.{c}")]
+    else:
+        picked = st.session_state.get(K + f"pick{seq}")
+        chosen = [picked] if isinstance(picked, str) else []
+    if not chosen:
+        st.session_state[K + "empty"] = seq
+        return
+    st.session_state.pop(K + "empty", None)
+    try:
+        outcome = db().answer(code, token, seq, chosen, question.judge(chosen))
+    except store.Forbidden:
+        return
+    if outcome == "late":
+        st.session_state[K + "late"] = seq
+
+
+def _student_end(code: str, token: str, lang: str) -> None:
+    st.success(t("live.ended", lang), icon=":material/flag:")
+    me = db().student(code, token)
+    if me is None:
+        return
+    state = db().state(code)
+    right = answered = 0
+    asked = state.question if state else 0
+    for seq in range(1, asked + 1):
+        mine = db().answer_of(code, token, seq)
+        if mine is not None:
+            answered += 1
+            right += int(mine.right)
+    st.markdown(t("live.my-score", lang, right=right, asked=asked, answered=answered))
+
+
+def _reveal_text(question: live.LiveQuestion, visitor: Prefs) -> None:
+    lang = visitor.lang
+    right = ", ".join(f"{question.letter(c)}. {escape_markdown(label)}"
+                      for c, label in question.choices if c in question.correct)
+    st.markdown(f"**{t('live.answer', lang)}** {right}")
+    st.markdown(escape_markdown(question.explanation))
+    link = f"[{question.rule}]({rule_href(question.rule, query=visitor.query())})"
+    st.markdown(t("live.rule", lang, rule=link))
+
+
+# -- teacher -------------------------------------------------------------------------------------
+def teacher_view(code: str, key: str, visitor: Prefs) -> None:
+    lang = visitor.lang
+    if not db().is_teacher(code, key):
+        st.error(t("live.not-teacher", lang), icon=":material/block:")
+        return
+    state = db().state(code)
+    if state is None:
+        _gone(lang)
+        return
+    deck = _lesson_deck(state, visitor)
+    if deck is None:
+        return
+    if state.ended:
+        results_view(code, key, visitor)
+        return
+    step = max(1, min(state.step, len(deck)))
+    slide = deck[step - 1]
+    base = live.site_base(st.context.url)
+    link = live.join_link(base, code)
+    main, side = st.columns([3, 1], gap="large")
+    with side:
+        st.markdown(t("live.join-at", lang))
+        st.html(f'<div class="lv-code" id="lv-code">{escape_html(store.show_code(code))}</div>')
+        st.html(live.qr_svg(link, t("live.qr", lang, link=link)))
+        st.code(link, language=None, wrap_lines=True)
+        _roster(code, lang)
+    with main:
+        slide_view.draw(slide, lang, visitor.query(), note=True)
+        back, middle, forward = st.columns([2, 4, 2], vertical_alignment="center")
+        back.button(t("classroom.back", lang), key=K + "back", on_click=_drive,
+                    args=(code, key, step - 1, None), disabled=step <= 1, shortcut="Left",
+                    width="stretch")  # the shortcut already shows as an arrow
+        forward.button(t("classroom.next", lang), key=K + "next", on_click=_drive,
+                       args=(code, key, step + 1, None), disabled=step >= len(deck),
+                       shortcut="Right", type="primary",
+                       width="stretch")
+        middle.progress(step / len(deck), text=t("classroom.position", lang, step=step,
+                                                  count=len(deck)))
+        one, two, three = st.columns(3)
+        if state.follow:
+            one.button(t("live.free.go", lang), key=K + "free", on_click=_drive,
+                       args=(code, key, None, False), icon=":material/explore:",
+                       width="stretch")
+        else:
+            one.button(t("live.follow.go", lang), key=K + "follow", on_click=_drive,
+                       args=(code, key, None, True), icon=":material/my_location:",
+                       type="primary", width="stretch")
+        ref = live.slide_question(slide)
+        question = question_of(ref, lang, visitor.four_colour) if ref else None
+        two.button(t("live.ask", lang), key=K + "ask", on_click=_ask,
+                   args=(code, key, question), disabled=question is None,
+                   icon=":material/campaign:", width="stretch",
+                   help=t("live.ask.help", lang))
+        three.button(t("live.end", lang), key=K + "end", on_click=_end, args=(code, key),
+                     icon=":material/flag:", width="stretch")
+        _live_panel(code, key, visitor)
+    with st.expander(t("live.teacher-link", lang), icon=":material/key:"):
+        st.caption(t("live.teacher-link.help", lang))
+        st.code(f"{base}/live?class={code}&key={key}", language=None, wrap_lines=True)
+
+
+def _drive(code: str, key: str, step: int | None, follow: bool | None) -> None:
+    try:
+        db().drive(code, key, step=step, follow=follow)
+    except (store.Forbidden, store.Refused):
+        pass
+
+
+def _ask(code: str, key: str, question: live.LiveQuestion | None) -> None:
+    if question is None:
+        return
+    try:
+        db().ask(code, key, question.ref, question.rule, [c for c, _ in question.choices],
+                 question.correct)
+    except (store.Forbidden, store.Refused):
+        pass
+
+
+def _end(code: str, key: str) -> None:
+    try:
+        db().end(code, key)
+    except store.Forbidden:
+        pass
+
+
+@st.fragment(run_every=live.STUDENT_POLL_S * 2)
+def _roster(code: str, lang: str) -> None:
+    count = db().tally(code, 0).students
+    st.markdown(t("live.joined", lang, count=count))
+
+
+@st.fragment(run_every=live.TEACHER_POLL_S)
+def _live_panel(code: str, key: str, visitor: Prefs) -> None:
+    lang = visitor.lang
+    state = db().state(code)
+    if state is None or not state.question:
+        return
+    asked = db().question(code, state.question)
+    question = question_of(asked.ref, lang, visitor.four_colour) if asked else None
+    if asked is None or question is None:
+        return
+    tally = db().tally(code, asked.seq)
+    with st.container(border=True, key=K + "panel"):
+        st.markdown(f"#### {t('live.question', lang, n=asked.seq)}: "
+                    f"{escape_markdown(question.prompt)}")
+        st.html(f'<p class="lv-count" id="lv-count" data-answered="{tally.answered}">'
+                f'{escape_html(t("live.count", lang, answered=tally.answered, count=tally.students))}'
+                "</p>")
+        st.plotly_chart(live.tally_figure(question, tally.counts, state.revealed, lang),
+                        key=K + f"chart{asked.seq}", config={"displayModeBar": False})
+        if state.revealed:
+            _reveal_text(question, visitor)
+        else:
+            st.button(t("live.reveal", lang), key=K + "reveal", on_click=_reveal,
+                      args=(code, key), icon=":material/visibility:", type="primary")
+
+
+def _reveal(code: str, key: str) -> None:
+    try:
+        db().reveal(code, key)
+    except store.Forbidden:
+        pass
+
+
+# -- results -------------------------------------------------------------------------------------
+def results_view(code: str, key: str, visitor: Prefs) -> None:
+    lang = visitor.lang
+    results = db().results(code, key)
+    st.title(t("live.results", lang), anchor=False)
+    st.caption(t("live.results.lead", lang, code=store.show_code(code),
+                 students=len(results.students), questions=len(results.questions)))
+    rules = live.rule_results(results)
+    st.subheader(t("live.results.rules", lang), anchor=False)
+    if rules:
+        frame = pd.DataFrame([{t("live.col.rule", lang): r.rule,
+                               t("live.col.right", lang): r.right,
+                               t("live.col.answers", lang): r.asked,
+                               t("live.col.share", lang): round(100 * r.share)} for r in rules])
+        st.dataframe(frame, hide_index=True, key=K + "rules")
+    else:
+        st.caption(t("live.results.none", lang))
+    st.subheader(t("live.results.students", lang), anchor=False)
+    scores = live.student_scores(results)
+    if scores:
+        # Names are shown as data cells (plain text, never markup).
+        st.dataframe(pd.DataFrame([{t("live.col.name", lang): s.name,
+                                    t("live.col.right", lang): s.right,
+                                    t("live.col.answered", lang): s.answered,
+                                    t("live.col.asked", lang): s.asked} for s in scores]),
+                     hide_index=True, key=K + "scores")
+    st.download_button(t("live.csv", lang), data=live.results_csv(results, lang),
+                       file_name=f"class-{code}.csv", mime="text/csv", key=K + "csv",
+                       icon=":material/download:")
+    st.caption(t("live.expires", lang, hours=store.CLASS_TTL_MS // 3_600_000))
+    sure = st.checkbox(t("live.delete.sure", lang), key=K + "sure")
+    if st.button(t("live.delete", lang), key=K + "delete", disabled=not sure,
+                 icon=":material/delete:"):
+        db().delete(code, key)
+        st.query_params.from_dict(visitor.query())
+        st.session_state[K + "deleted"] = True
+        st.rerun()
+
+
+def deleted_notice(lang: str) -> None:
+    if st.session_state.pop(K + "deleted", False):
+        st.success(t("live.deleted", lang), icon=":material/delete:")
