@@ -5,14 +5,35 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian's Chromium for the browser tests (Playwright drives it; it never downloads one).
-if [ ! -x /usr/bin/chromium ]; then
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+# Debian's Chromium for the browser tests (Playwright drives it; it never downloads one) and
+# Debian's PostgreSQL for the storage tests: tests/pg_server.py starts a throwaway server of
+# it on a loopback port for the test session (initdb into a temporary folder, as the
+# postgres user when run as root); under CI a server that cannot start fails those tests.
+APT=""
+[ -x /usr/bin/chromium ] || APT="$APT chromium"
+ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || APT="$APT postgresql"
+if [ -n "$APT" ]; then
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  # shellcheck disable=SC2086
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $APT >/dev/null
 fi
 
 python3 -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+
+# The page checkers (package.json): axe-core, injected into every page by the browser tests,
+# and the Nu Html Checker (vnu-jar), run with Debian's Java over the static export.
+if ! command -v java >/dev/null 2>&1; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq default-jre-headless >/dev/null
+fi
+if ! command -v npm >/dev/null 2>&1; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq npm >/dev/null
+fi
+npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 
 echo "== ruff"
 python3 -m ruff check .
