@@ -8,6 +8,11 @@ from pathlib import Path
 import streamlit as st
 
 from ui import navigation, prefs, query, sidebar
+from ui.warm import warm_up
+
+# Heavy first imports (pandas, pyarrow, plotly) once, one session at a time: two sessions
+# importing them together on a cold server crashed a page (issue 11; ui/warm.py).
+warm_up()
 
 # A local favicon: a Material icon as page_icon is fetched from fonts.gstatic.com, which a
 # classroom without internet (and the test machine) cannot reach.

@@ -78,7 +78,7 @@ with st.form(f"{P}.form"):
     c7.radio(t("explore.odds.level", lang), ("basic", "strong"), key=f"{P}.level",
              format_func=lambda v: t(f"explore.level.{v}", lang), horizontal=True)
     c8, c9 = st.columns(2)
-    c8.number_input(t("explore.samples", lang), 50, 20000, step=100, key=f"{P}.samples")
+    c8.number_input(t("explore.samples", lang), *ex.SAMPLES, step=100, key=f"{P}.samples")
     c9.number_input(t("explore.seed", lang), 0, ex.MAX_SEED, key=f"{P}.seed",
                     help=t("explore.seed.help", lang))
     st.form_submit_button(t("explore.compute", lang), type="primary", on_click=submit)
@@ -107,8 +107,10 @@ if study.can_be_exact:
     odds = study.exact_odds()
     st.success(t("explore.odds.exact", lang, cases=f"{odds.samples:,}"))
 else:
-    batch = 25 if inputs.level == "strong" else ex.batch_size(inputs.samples, 50)
-    outcome = ex.simulate(study, inputs.samples, batch, P, lang, t("explore.odds.running", lang))
+    if ex.refuse_over_budget(study, inputs.samples, lang, t("explore.samples", lang),
+                             least=ex.SAMPLES[0]):
+        st.stop()
+    outcome = ex.simulate(study, inputs.samples, None, P, lang, t("explore.odds.running", lang))
     if not outcome.results:
         st.stop()
     odds = study.summarize(outcome.results)

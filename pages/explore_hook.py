@@ -44,15 +44,17 @@ with st.form(f"{P}.form"):
     c2.selectbox(t("explore.scoring", lang), ex.KACHUFUL_SCORINGS, key=f"{P}.scoring",
                  format_func=lambda s: t(f"scorekeeper.scoring.{s}", lang))
     c3, c4 = st.columns(2)
-    c3.number_input(t("explore.hook.deals", lang), 20, 5000, step=50, key=f"{P}.deals")
+    c3.number_input(t("explore.hook.deals", lang), *ex.HOOK_DEALS, step=50, key=f"{P}.deals")
     c4.number_input(t("explore.seed", lang), 0, ex.MAX_SEED, key=f"{P}.seed",
                     help=t("explore.seed.help", lang))
     st.form_submit_button(t("explore.compute", lang), type="primary", on_click=submit)
 
 study = HookStudy(inputs.players, None, inputs.seed, inputs.scoring)
 units = len(study.cells()) * inputs.deals
-outcome = ex.simulate(study, units, ex.batch_size(units, len(study.cells()) * 10), P, lang,
-                      t("explore.hook.running", lang))
+if ex.refuse_over_budget(study, units, lang, t("explore.hook.deals", lang),
+                         per=len(study.cells()), least=ex.HOOK_DEALS[0]):
+    st.stop()
+outcome = ex.simulate(study, units, None, P, lang, t("explore.hook.running", lang))
 cells = study.summarize(outcome.results)
 if not cells:
     st.stop()

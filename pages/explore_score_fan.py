@@ -49,7 +49,7 @@ with st.form(f"{P}.form"):
     st.text_input(t("explore.rules", lang), key=f"{P}.rules",
                   help="schedule:up,max_cards:5 · session:2,forced_sweep:false")
     c3, c4, c5 = st.columns(3)
-    c3.number_input(t("explore.fan.games", lang), 10, 5000, step=50, key=f"{P}.games")
+    c3.number_input(t("explore.fan.games", lang), *ex.GAMES_RANGE, step=50, key=f"{P}.games")
     c4.number_input(t("explore.seed", lang), 0, ex.MAX_SEED, key=f"{P}.seed",
                     help=t("explore.seed.help", lang))
     c5.number_input(t("explore.fan.position", lang), 1, 8, key=f"{P}.position")
@@ -64,8 +64,10 @@ if "strong" in inputs.lineup:
     st.caption(t("explore.strong.note", lang))
 
 study = ProgressionStudy(inputs.game, inputs.lineup, options, inputs.seed)
-batch = 4 if "strong" in inputs.lineup else ex.batch_size(inputs.games, 10)
-outcome = ex.simulate(study, inputs.games, batch, P, lang, t("explore.fan.running", lang))
+if ex.refuse_over_budget(study, inputs.games, lang, t("explore.fan.games", lang),
+                         least=ex.GAMES_RANGE[0]):
+    st.stop()
+outcome = ex.simulate(study, inputs.games, None, P, lang, t("explore.fan.running", lang))
 if not outcome.results:
     st.stop()
 games = outcome.results

@@ -95,13 +95,13 @@ with st.form(f"{P}.form"):
             if choices is None:
                 hint = {"session": t("explore.rules.session.rotation", lang),
                         "max_cards": t("explore.rules.max_cards.auto", lang)}.get(name)
-                col.number_input(name, 0, 99, key=key,
+                col.number_input(name, 0, ex.NUMBER_OPTIONS[name], key=key,
                                  help=f"0 = {hint}" if hint else None)
             else:
                 col.selectbox(name, choices, key=key,
                               format_func=lambda v, n=name: shown(n, v))
     c1, c2 = st.columns(2)
-    c1.number_input(t("explore.games", lang), 10, 5000, step=50, key=f"{P}.games")
+    c1.number_input(t("explore.games", lang), *ex.GAMES_RANGE, step=50, key=f"{P}.games")
     c2.number_input(t("explore.seed", lang), 0, ex.MAX_SEED, key=f"{P}.seed",
                     help=t("explore.seed.help", lang))
     st.form_submit_button(t("explore.compute", lang), type="primary", on_click=submit)
@@ -118,8 +118,10 @@ if "strong" in inputs.lineup:
     st.caption(t("explore.strong.note", lang))
 
 study = VariantLabStudy(game, inputs.lineup, opts_a, opts_b, inputs.seed)
-batch = 5 if "strong" in inputs.lineup else ex.batch_size(inputs.games, 10)
-outcome = ex.simulate(study, inputs.games, batch, P, lang, t("explore.lab.running", lang))
+if ex.refuse_over_budget(study, inputs.games, lang, t("explore.games", lang),
+                         least=ex.GAMES_RANGE[0]):
+    st.stop()
+outcome = ex.simulate(study, inputs.games, None, P, lang, t("explore.lab.running", lang))
 if len(outcome.results) < 2:
     st.stop()
 summary = study.summarize(outcome.results)

@@ -659,7 +659,6 @@ def simulate(study: Any, total: int, batch: int | None, prefix: str, lang: str,
         st.info(t("explore.budget.cut", lang, done=len(results), total=total,
                   limit=f"{HARD_CAP_CPU_S:g}"))
         return Outcome(results, True, total)
-    partial.pop(key, None)
     _remember(key, results)
     return Outcome(results, False, total)
 

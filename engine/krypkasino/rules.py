@@ -21,12 +21,15 @@ from engine.cards import Card, Rank, Suit, parse_cards
 from engine.errors import InvalidActionError
 
 __all__ = [
-    "MIN_PLAYERS", "MAX_PLAYERS", "LOT_CARDS", "LOT_PACKETS", "KrypkasinoRules", "DealSizes",
+    "MIN_PLAYERS", "MAX_PLAYERS", "MAX_SESSION", "LOT_CARDS", "LOT_PACKETS", "KrypkasinoRules", "DealSizes",
     "capture_value", "table_value", "hand_value", "card_points", "card_point", "deal_sizes",
     "check_players", "parse_cards",
 ]
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
+#: The most deals a fixed-length session may have (four rotations of the largest table):
+#: a session's length sizes every simulation of it, so it has a range (docs/DECISIONS.md).
+MAX_SESSION = 4 * MAX_PLAYERS
 #: Cards each player gets in every later lot (C-11), dealt as two packets of 2.
 LOT_CARDS = 4
 LOT_PACKETS = (2, 2)
@@ -122,10 +125,11 @@ class KrypkasinoRules:
                     "common.bad-option", option=name, value=value, choices="true, false",
                 )
         if self.session != "rotation" and (
-            isinstance(self.session, bool) or not isinstance(self.session, int) or self.session < 1
+            isinstance(self.session, bool) or not isinstance(self.session, int)
+            or not 1 <= self.session <= MAX_SESSION
         ):
             raise InvalidActionError(
-                "krypkasino.bad-session", option="session", value=self.session,
+                "krypkasino.bad-session", option="session", value=self.session, hi=MAX_SESSION,
             )
 
     @classmethod

@@ -36,6 +36,7 @@ from engine.bots import bot_move, make_bot
 from engine.cards import DECK, SUITS
 from engine.kachuful.rules import KachufulRules, legal_bids, score_hand
 from engine.kachuful.state import Bid, HandSetup, KachufulState, Phase
+from engine.sim.cost import hand_odds_seconds
 from engine.sim.kachuful_play import basic_estimate, closest_bid, tricks_for_bids
 from engine.sim.runner import unit_seed
 from engine.sim.stats import Estimate, exact, mean, proportion
@@ -113,6 +114,10 @@ class HandOddsStudy:
         """One card and no hook on the studied seat: :meth:`exact_odds` applies."""
         hooked = self.position == self.dealer and self.rules.hook_rule
         return self.size == 1 and not hooked
+
+    def unit_seconds(self) -> float:
+        """CPU seconds of one sampled deal, by :mod:`engine.sim.cost`."""
+        return hand_odds_seconds(self.players, self.size, self.level)
 
     def my_estimate(self) -> float:
         return basic_estimate(self.hand, self.trump, self.size, self.players)

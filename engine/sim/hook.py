@@ -30,6 +30,7 @@ from engine.kachuful.rules import (
     max_hand_size,
     score_hand,
 )
+from engine.sim.cost import hook_deal_seconds
 from engine.sim.kachuful_play import basic_estimate, basic_rollout, closest_bid
 from engine.sim.runner import unit_seed
 from engine.sim.stats import Estimate, mean, paired_difference, proportion
@@ -77,6 +78,10 @@ class HookStudy:
         if not out:
             raise ValueError("no table and hand size to study")
         return out
+
+    def unit_seconds(self) -> float:
+        """CPU seconds of one deal (averaged over the cells), by :mod:`engine.sim.cost`."""
+        return hook_deal_seconds(self.cells())
 
     def simulate(self, start: int, count: int) -> list[tuple[int, ...]]:
         """Per deal: (cell, bites, misses with, misses without, dealer with, others'

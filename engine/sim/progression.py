@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.sim.cost import game_seconds
 from engine.sim.games import GameRecord
 from engine.sim.variant_lab import VariantLabStudy
 
@@ -33,6 +34,10 @@ class ProgressionStudy:
 
     def _lab(self) -> VariantLabStudy:
         return VariantLabStudy(self.game, self.lineup, self.rules, self.rules, self.seed)
+
+    def unit_seconds(self) -> float:
+        """CPU seconds of one game, by :mod:`engine.sim.cost`."""
+        return game_seconds(self.game, self.rules, self.lineup)
 
     def simulate(self, start: int, count: int) -> list[GameRecord]:
         lab = self._lab()

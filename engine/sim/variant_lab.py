@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.kachuful.rules import KachufulRules
 from engine.krypkasino.rules import KrypkasinoRules
+from engine.sim.cost import game_seconds
 from engine.sim.games import GameRecord, halftime_round, kachuful_game, krypkasino_game
 from engine.sim.runner import unit_seed
 from engine.sim.stats import Estimate, mean, paired_difference, proportion, proportion_difference
@@ -91,6 +92,11 @@ class VariantLabStudy:
     @property
     def players(self) -> int:
         return len(self.lineup)
+
+    def unit_seconds(self) -> float:
+        """CPU seconds of one unit (a game under A and under B), by :mod:`engine.sim.cost`."""
+        return (game_seconds(self.game, self.rules_a, self.lineup)
+                + game_seconds(self.game, self.rules_b, self.lineup))
 
     def play(self, options: Mapping[str, Any], index: int) -> GameRecord:
         seed = unit_seed(self.seed, index)

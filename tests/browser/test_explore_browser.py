@@ -97,3 +97,40 @@ def test_a_long_run_can_be_stopped_and_continued(new_page: Any, site: str) -> No
     page.screenshot(path=f"{SHOTS}/explore-stopped.png", full_page=True)
     assert main.get_by_role("button", name="Continue the run").count() == 1
     assert exceptions(page) == []
+
+
+EXPLORERS = ("explore_hand_odds", "explore_hook", "explore_variant_lab", "explore_sweep_danger",
+             "explore_score_fan")
+
+
+def test_explorers_open_at_once_on_a_cold_server(browser: Any) -> None:
+    """Several visitors open every explorer at the same moment on a server that has just
+    started (nothing imported or cached yet): no page shows an exception (issue 11: two
+    sessions importing pandas at once gave ``partially initialized module``)."""
+    from browser_harness import ROOT, SiteServer
+
+    log = ROOT / "tests" / "artifacts" / "streamlit-cold-explorers.log"
+    with SiteServer(log=log) as server:
+        contexts = [browser.new_context(viewport={"width": 1280, "height": 1200})
+                    for _ in range(3)]
+        try:
+            pages = []
+            for context in contexts:
+                for path in EXPLORERS:
+                    page = context.new_page()
+                    pages.append((path, page))
+            for path, page in pages:  # all sessions start together: only wait for commit
+                page.goto(url_for(server.url, path, games="10", deals="20", samples="50"),
+                          wait_until="commit", timeout=60_000)
+            failures = []
+            for path, page in pages:
+                page.wait_for_selector("[data-testid='stMainBlockContainer'] "
+                                       "[data-testid='stElementContainer']", timeout=120_000)
+                wait_idle(page, timeout=180_000)
+                shown = [text.splitlines()[0] for text in exceptions(page)]
+                if shown or page.locator("[data-testid='stMain'] h1").count() != 1:
+                    failures.append((path, shown))
+            assert failures == []
+        finally:
+            for context in contexts:
+                context.close()
