@@ -79,10 +79,10 @@ def expect_int(value: Any, path: str, lo: int | None = None, hi: int | None = No
         raise RecordError(path, f"must be a whole number, not {describe(value)}")
     if lo is not None and value < lo or hi is not None and value > hi:
         if lo is not None and hi is not None:
-            raise RecordError(path, f"must be between {lo} and {hi}, not {value}")
+            raise RecordError(path, f"must be between {lo} and {hi}, not {describe(value)}")
         if lo is not None:
-            raise RecordError(path, f"must be at least {lo}, not {value}")
-        raise RecordError(path, f"must be at most {hi}, not {value}")
+            raise RecordError(path, f"must be at least {lo}, not {describe(value)}")
+        raise RecordError(path, f"must be at most {hi}, not {describe(value)}")
     return value
 
 
