@@ -124,7 +124,7 @@ def expect_cards(value: Any, path: str, length: int | None = None) -> list[Card]
 
 #: The most characters (or bytes) of JSON read from a link, an upload, a paste or a file.
 MAX_JSON_CHARS = 2_000_000
-#: The deepest nesting of arrays and objects accepted (a record needs 5 levels).
+#: The deepest nesting of arrays and objects accepted (the deepest shipped file has 8).
 MAX_JSON_DEPTH = 32
 _STRING_RE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _BRACKET_RE = re.compile(r"[\[\]{}]")
