@@ -3,6 +3,7 @@
 Pages are listed in ui/navigation.py (add a line there for a new page).
 """
 
+import json
 from pathlib import Path
 
 import streamlit as st
@@ -21,6 +22,11 @@ st.set_page_config(page_title="Rules Lab", page_icon=FAVICON, layout="wide")
 
 visitor = prefs.for_frame()
 page = st.navigation(navigation.build(visitor.lang), expanded=True)  # all groups, no "View more"
+# Each page its own browser title, and <html lang> in the page's language (Streamlit's own
+# index.html says "en"; a screen reader reads Spanish with English sounds otherwise).
+st.set_page_config(page_title=f"{page.title} · Rules Lab", page_icon=FAVICON, layout="wide")
+st.html(f"<script>document.documentElement.lang = {json.dumps(visitor.lang)};</script>",
+        unsafe_allow_javascript=True)
 sidebar.render(visitor)
 query.show_problems(visitor.problems, visitor.lang)
 page.run()

@@ -16,14 +16,16 @@ st.markdown(t("home.lead", lang))
 
 kachuful, krypkasino = st.columns(2, gap="large")
 with kachuful, st.container(border=True):
-    st.subheader("Kachuful", anchor=False)
+    st.header("Kachuful", anchor=False)
     st.html(cards_html(parse_cards(["AS", "KD", "7C", "2H"]), lang=lang,
                        four_colour=visitor.four_colour, layout="hand"))
     st.markdown(t("home.kachuful", lang))
 with krypkasino, st.container(border=True):
-    st.subheader("Krypkasino", anchor=False)
-    st.html(cards_html(parse_cards(["2H", "7S", "9D"]), lang=lang, states=["highlight", "highlight", "legal"],
+    st.header("Krypkasino", anchor=False)
+    taken, played = parse_cards(["2H", "7S"]), parse_cards(["9D"])[0]
+    st.html(cards_html([*taken, played], lang=lang, states=["highlight", "highlight", "legal"],
                        four_colour=visitor.four_colour, layout="table"))
+    st.caption(t("home.legend", lang, card=str(played), taken=" + ".join(str(c) for c in taken)))
     st.markdown(t("home.krypkasino", lang))
 
 st.header(t("home.start", lang), anchor=False)

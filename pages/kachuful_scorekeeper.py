@@ -146,7 +146,7 @@ def beside(with_flag: bool) -> tuple[DeltaGenerator, DeltaGenerator | None]:
 
 
 def setup_form() -> None:
-    st.subheader(t("scorekeeper.setup", lang), anchor=False)
+    st.header(t("scorekeeper.setup", lang), anchor=False)
     st.text_area(t("scorekeeper.names", lang), key=P + "names", height=140,
                  help=t("scorekeeper.names.help", lang), placeholder="Ana\nBo\nChandra\nDev")
     names = typed_names()

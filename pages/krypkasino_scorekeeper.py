@@ -90,7 +90,7 @@ def show_error() -> None:
 
 
 def setup_form() -> None:
-    st.subheader(t("scorekeeper.setup", lang), anchor=False)
+    st.header(t("scorekeeper.setup", lang), anchor=False)
     st.text_area(t("scorekeeper.names", lang), key=P + "names", height=120,
                  help=t("scorekeeper.names.help", lang), placeholder="Ana\nBo\nChandra")
     names = typed_names()

@@ -154,7 +154,7 @@ answer = st.session_state.get(ANSWER)
 answered = answer is not None
 
 with main:
-    st.subheader(TYPES[question.kind].title.render(lang), anchor="question")
+    st.header(TYPES[question.kind].title.render(lang), anchor="question")
     st.caption(t("quiz.ui.id", lang, id=question.id))
     if question.facts:
         st.markdown("\n".join(f"- {escape_markdown(f.render(lang))}" for f in question.facts))
@@ -212,13 +212,13 @@ with main:
 
 with side:
     board = st.session_state[BOARD]
-    st.markdown(f"#### {t('quiz.ui.score', lang)}")
+    st.markdown(f"### {t('quiz.ui.score', lang)}")
     if board["asked"]:
         st.markdown(t("quiz.ui.score.value", lang, right=board["right"], asked=board["asked"]))
         st.progress(board["right"] / board["asked"])
     else:
         st.caption(t("quiz.ui.score.none", lang))
-    st.markdown(f"#### {t('quiz.ui.missing', lang)}")
+    st.markdown(f"### {t('quiz.ui.missing', lang)}")
     missed = helpers.missed_rules(board)
     for rule, count in missed:
         st.markdown(t("quiz.ui.missing.item", lang,

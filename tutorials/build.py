@@ -16,6 +16,7 @@ are the handouts of :mod:`tutorials.handout` with a navigation bar.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -65,6 +66,32 @@ def _index(all_lessons: Sequence[lessons.Lesson]) -> str:
     return handout.page(t("classroom.export.title", "en"), "\n".join(parts), "en")
 
 
+_STYLE = re.compile(r"<style>(.*?)</style>\s*", re.DOTALL)
+
+
+def hoist_styles(html: str) -> str:
+    """Every ``<style>`` of the body (each drawn fragment brings its own) moved into
+    ``<head>``, each distinct block once: the page validates (a style element belongs in
+    the head) and no CSS is repeated.
+
+    >>> hoist_styles("<html><head><style>a{}</style></head><body><style>b{}</style><p>x"
+    ...              "<style>b{}</style></body></html>")
+    '<html><head><style>a{}</style><style>b{}</style></head><body><p>x</body></html>'
+    """
+    head_end = html.find("</head>")
+    if head_end < 0:
+        return html
+    head, body = html[:head_end], html[head_end:]
+    seen = set(_STYLE.findall(head))
+    moved: list[str] = []
+    for css in _STYLE.findall(body):
+        if css not in seen:
+            seen.add(css)
+            moved.append(css)
+    body = _STYLE.sub("", body)
+    return head + "".join(f"<style>{css}</style>" for css in moved) + body
+
+
 def build(outdir: Path, langs: Sequence[str] = LANGS) -> list[Path]:
     """Write every page under ``outdir`` (created if needed); returns the files written."""
     outdir.mkdir(parents=True, exist_ok=True)
@@ -72,7 +99,7 @@ def build(outdir: Path, langs: Sequence[str] = LANGS) -> list[Path]:
 
     def write(path: Path, html: str) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(html, encoding="utf-8")
+        path.write_text(hoist_styles(html), encoding="utf-8")
         written.append(path)
 
     all_lessons = lessons.load_all()

@@ -93,7 +93,7 @@ def page(title: str, body: str, lang: str, nav: str = "") -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{escape_html(title)}</title>\n<style>{_CSS}</style>\n{card_css()}\n"
         f"</head>\n<body>\n{nav}\n<main>\n{body}\n</main>\n"
-        f'<p class="cl-foot">{escape_html(t("classroom.handout.printed", lang))}</p>\n'
+        f'<footer><p class="cl-foot">{escape_html(t("classroom.handout.printed", lang))}</p></footer>\n'
         "</body>\n</html>\n"
     )
 
@@ -303,5 +303,5 @@ def language_links(paths: Mapping[str, str], lang: str) -> str:
     """Links to the same page in the other languages (``paths``: lang -> href)."""
     links = [f'<a href="{escape_html(href)}" hreflang="{code}" lang="{code}">'
              f"{escape_html(LANG_NAMES[code])}</a>" for code, href in paths.items() if code != lang]
-    return (f'<span aria-label="{escape_html(t("classroom.export.languages", lang))}">'
+    return (f'<span role="group" aria-label="{escape_html(t("classroom.export.languages", lang))}">'
             + " ".join(links) + "</span>")

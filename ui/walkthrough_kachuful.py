@@ -1181,7 +1181,8 @@ def schedule_html(schedule: Sequence[int], trumps: Sequence[str], here: int, lan
 
     hands = [str(i + 1) for i in range(len(schedule))]
     title = escape_html(t("kwalk.schedule.title", lang))
-    return (f'{_CSS}<div class="rl-caption">{title}</div><div style="overflow-x:auto">'
+    return (f'{_CSS}<div class="rl-caption">{title}</div>'
+            f'<div style="overflow-x:auto" role="region" tabindex="0" aria-label="{title}">'
             f'<table class="kw-sched" aria-label="{title}">'
             + row(t("kwalk.schedule.hand", lang), hands)
             + row(t("kwalk.schedule.cards", lang), [str(s) for s in schedule])
