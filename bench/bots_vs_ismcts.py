@@ -28,7 +28,8 @@ plays through the engine: each OpenSpiel action is applied to a
 :class:`~engine.kachuful.state.KachufulState` of the same deal (``trumps: turned``, the
 turned card face up), the bot sees only ``observe(state, seat)``, and its move goes back
 to OpenSpiel (checked legal there). ``sec_per_decision`` is our bot's mean wall time per
-decision (bids and cards, one-legal-card plays included).
+decision (bids and cards, one-legal-card plays included); ``cpu_per_decision`` the same
+in CPU seconds of this process, and ``max_sec_per_decision`` the slowest decision.
 
 Prints, for each cards/sims/level, ``BENCH bots_vs_ismcts.kachuful.<cards>.sims<N>.<level>
 .diff_per_hand <v> points`` and ``.ci_low``, ``.ci_high`` (points), ``.made_rate`` (share
@@ -57,8 +58,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.bots import make_bot  # noqa: E402
-from engine.bots.kachuful import observe, resolve  # noqa: E402
+from engine.bots.kachuful import (  # noqa: E402
+    BasicKachufulBot,
+    RandomKachufulBot,
+    StrongKachufulBot,
+    observe,
+    resolve,
+)
 from engine.cards import DECK, Card  # noqa: E402
 from engine.kachuful.rules import KachufulRules, score_hand  # noqa: E402
 from engine.kachuful.state import Bid, HandSetup, KachufulState  # noqa: E402
@@ -68,6 +74,8 @@ UCT_C = 2.0
 #: OpenSpiel's suits are C D S H (card = rank * 4 + suit); ours S H D C (index = suit * 13
 #: + rank).
 _OS_SUIT_TO_OURS = (3, 2, 0, 1)
+_LEVELS: dict[str, Any] = {"random": RandomKachufulBot, "basic": BasicKachufulBot,
+                           "strong": StrongKachufulBot}
 
 
 def os_card(action: int) -> Card:
@@ -89,6 +97,18 @@ def _pyspiel() -> Any:
     return pyspiel
 
 
+def make_level(spec: str, seed: int) -> Any:
+    """A bot from a level spec: ``basic``, ``strong`` or, for tuning, options after a
+    colon (``strong:play_samples=600,uct_c=1.0``). (A level may end in ``@bids`` or
+    ``@cards``: our bot makes only the bid or only the card plays, IS-MCTS the rest.)"""
+    level, _, opts = spec.partition(":")
+    options: dict[str, Any] = {}
+    for item in filter(None, opts.split(",")):
+        key, _, value = item.partition("=")
+        options[key] = float(value) if "." in value else int(value)
+    return _LEVELS[level](seed, **options)
+
+
 @dataclass
 class DealOutcome:
     """One deal: the control's score per seat, and per level our score and made flag per
@@ -99,6 +119,7 @@ class DealOutcome:
     ours: dict[str, list[float]] = field(default_factory=dict)
     made: dict[str, list[bool]] = field(default_factory=dict)
     times: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
 
 
 def _chance_actions(game: Any, seed: int) -> list[int]:
@@ -122,7 +143,8 @@ def _ismcts(pyspiel: Any, game: Any, sims: int, seed: int) -> Any:
 
 def _play(pyspiel: Any, game: Any, chance: list[int], cards: int, sims: int, seed: int,
           our_seat: int | None, level: str | None) -> tuple[list[float], list[int],
-                                                            list[int], list[float]]:
+                                                            list[int], list[float],
+                                                            list[float]]:
     """Play one deal; returns the returns, bids, tricks won and our decision times."""
     state = game.new_initial_state()
     for a in chance:
@@ -137,16 +159,23 @@ def _play(pyspiel: Any, game: Any, chance: list[int], cards: int, sims: int, see
     ours = KachufulState.from_hands(PLAYERS, [setup], rules)
     bots: list[Any] = [_ismcts(pyspiel, game, sims, seed * 10 + s) for s in range(PLAYERS)]
     mine = None
+    part = "all"
     if our_seat is not None and level is not None:
-        mine = make_bot("kachuful", level, seed=seed * 10 + our_seat)
+        spec, _, part = level.partition("@")
+        part = part or "all"
+        mine = make_level(spec, seed * 10 + our_seat)
     times: list[float] = []
+    cpus: list[float] = []
     ncards = 52
     while not state.is_terminal():
         seat = state.current_player()
-        if seat == our_seat and mine is not None:
-            start = time.perf_counter()
+        bidding = state.legal_actions()[0] >= ncards
+        if seat == our_seat and mine is not None and part in ("all", "bids" if bidding
+                                                               else "cards"):
+            start, cpu = time.perf_counter(), time.process_time()
             decision = mine.decide(observe(ours, seat))
             times.append(time.perf_counter() - start)
+            cpus.append(time.process_time() - cpu)
             action = resolve(ours, decision.action)
             a = ncards + action.n if isinstance(action, Bid) else os_action(action)
             if a not in state.legal_actions():
@@ -164,7 +193,7 @@ def _play(pyspiel: Any, game: Any, chance: list[int], cards: int, sims: int, see
         expected = score_hand(result.bids[s], result.tricks[s], rules)
         if expected != returns[s]:
             raise AssertionError(f"scores differ: ours {expected}, OpenSpiel {returns[s]}")
-    return returns, list(result.bids), list(result.tricks), times
+    return returns, list(result.bids), list(result.tricks), times, cpus
 
 
 def play_deal(job: tuple[int, int, int, tuple[str, ...], int]) -> DealOutcome:
@@ -176,17 +205,19 @@ def play_deal(job: tuple[int, int, int, tuple[str, ...], int]) -> DealOutcome:
                                          "off_bid_penalty": True})
     deal_seed = seed * 1_000_003 + cards * 10_007 + index
     chance = _chance_actions(game, deal_seed)
-    control, bids, tricks, _ = _play(pyspiel, game, chance, cards, sims, deal_seed, None, None)
+    control, bids, tricks, _, _ = _play(pyspiel, game, chance, cards, sims, deal_seed, None, None)
     out = DealOutcome(control, [b == t for b, t in zip(bids, tricks, strict=True)])
     for level in levels:
-        scores, made, times = [], [], []
+        scores, made, times, cpus = [], [], [], []
         for seat in range(PLAYERS):
-            ret, bids, tricks, t = _play(pyspiel, game, chance, cards, sims, deal_seed,
-                                         seat, level)
+            ret, bids, tricks, t, c = _play(pyspiel, game, chance, cards, sims, deal_seed,
+                                            seat, level)
             scores.append(ret[seat])
             made.append(bids[seat] == tricks[seat])
             times.extend(t)
+            cpus.extend(c)
         out.ours[level], out.made[level], out.times[level] = scores, made, times
+        out.cpu[level] = cpus
     return out
 
 
@@ -228,6 +259,7 @@ def kachuful_rows(args: argparse.Namespace) -> list[tuple[str, float, str]]:
                 ours = [x for d in deals for x in d.ours[level]]
                 made = [m for d in deals for m in d.made[level]]
                 times = [t for d in deals for t in d.times[level]]
+                cpus = [t for d in deals for t in d.cpu[level]]
                 name = f"{prefix}.{level}"
                 rows += [
                     (f"{name}.mean_per_hand", sum(ours) / len(ours), "points"),
@@ -236,9 +268,11 @@ def kachuful_rows(args: argparse.Namespace) -> list[tuple[str, float, str]]:
                     (f"{name}.ci_high", high, "points"),
                     (f"{name}.made_rate", sum(made) / len(made), "share"),
                     (f"{name}.sec_per_decision", sum(times) / len(times), "s"),
+                    (f"{name}.cpu_per_decision", sum(cpus) / len(cpus), "s"),
+                    (f"{name}.max_sec_per_decision", max(times), "s"),
                     (f"{name}.hands", float(len(ours)), "hands"),
                 ]
-            for row in rows[-(2 + 7 * len(levels)):]:
+            for row in rows[-(2 + 9 * len(levels)):]:
                 print(_line(row), flush=True)
     return rows
 
@@ -270,7 +304,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sims", type=int, nargs="+", default=[200, 1000],
                         help="IS-MCTS simulations per decision")
     parser.add_argument("--levels", nargs="+", default=["basic", "strong"],
-                        choices=["random", "basic", "strong"])
+                        help="random, basic, strong; for tuning a strong bot with options: "
+                        "strong:play_samples=600,uct_c=1.0; a suffix @bids or @cards lets "
+                        "our bot make only the bids or only the card plays")
     parser.add_argument("--deals", type=int, default=75,
                         help="deals per line (Kachuful: 4 hands each, one per seat)")
     parser.add_argument("--seed", type=int, default=1)

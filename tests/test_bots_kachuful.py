@@ -362,3 +362,74 @@ def test_samples_respect_shown_voids_and_the_turned_card() -> None:
     seat = turned.current_player()
     assert seat is not None and turned.setup.turned is not None
     assert turned.setup.turned.index not in _knowledge(observe(turned, seat)).pool
+
+
+def _seven_card_state(seed: int) -> KachufulState:
+    rules = KachufulRules(max_cards=7, scoring="margin")
+    return KachufulState.new_game(4, rules, seed=seed)
+
+
+def test_sampled_deals_fit_the_bids_made() -> None:
+    """A player who bid high is dealt stronger hands in the weighted samples than in
+    plain ones, and one who bid 0 weaker ones."""
+    from engine.bots.kachuful import (
+        _bid_weigher,
+        _fitting_deals,
+        _knowledge,
+        _pick_weighted,
+        estimate_coded,
+    )
+
+    state = _seven_card_state(3)
+    first = state.current_player()
+    assert first is not None
+    second = (first + 1) % 4
+    state.apply(Bid(5))
+    state.apply(Bid(0))
+    seat = state.current_player()
+    assert seat is not None
+    obs = observe(state, seat)
+    k = _knowledge(obs)
+    rng = random.Random(1)
+    deals, weights = _fitting_deals(k, _bid_weigher(obs.view, k, 1.0), rng, 600)
+    picked = _pick_weighted(deals, weights, 200, rng)
+    plain = deals[:200]
+
+    def mean_estimate(sample: list[list[list[int]]], who: int) -> float:
+        return sum(estimate_coded(d[who], k.trump, 7, 4)[0] for d in sample) / len(sample)
+
+    assert mean_estimate(picked, first) > mean_estimate(plain, first) + 0.5
+    assert mean_estimate(picked, second) < mean_estimate(plain, second) - 0.3
+
+
+def test_strong_play_carries_the_estimate_it_rests_on() -> None:
+    state = _seven_card_state(5)
+    bots = [StrongKachufulBot(s, bid_samples=20, play_samples=60) for s in range(4)]
+    searched = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        decision = bots[seat].decide(observe(state, seat))
+        if decision.key == "bots.kachuful.strong-play":
+            data = decision.data
+            searched += 1
+            assert 0 < data["tried"] <= data["samples"] == 60
+            assert 0 <= data["pct"] <= 100
+            for lang in LANGUAGES:
+                text = decision.explain(lang)
+                assert f"{data['pct']}%" in text and str(data["tried"]) in text
+        state.apply(resolve(state, decision.action))
+    assert searched >= 4
+
+
+def test_strong_play_ducks_when_it_has_its_tricks_and_wins_when_it_needs_one() -> None:
+    # Seat 3 plays last to 2♥ 5♥ 9♥, holding K♥ (wins) and 3♥ (loses).
+    deal = [["2H", "AS", "3D"], ["5H", "4S", "5D"], ["9H", "6S", "9D"], ["KH", "3H", "2C"]]
+    for bid, want in ((0, "3H"), (1, "KH")):
+        state = hand_state(deal, "D", dealer=3)
+        for b in (1, 0, 0, bid):
+            state.apply(Bid(b))
+        for code in ("2H", "5H", "9H"):
+            state.apply(parse_card(code))
+        decision = StrongKachufulBot(0, play_samples=80).decide(observe(state, 3))
+        assert decision.action == parse_card(want)

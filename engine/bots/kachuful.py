@@ -35,9 +35,11 @@ the moment it is applied. Cards inside the hot loops are ints ``0..51``
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeAlias
 
@@ -579,23 +581,153 @@ def rollout_coded(hands: list[list[int]], played: int, bids: Sequence[int], won:
             turn = turn + 1 if turn < last_pos else 0
 
 
-class StrongKachufulBot:
-    """Bids and plays by sampling the hidden cards and playing each deal out.
+def _rollout_mixed(hands: list[list[int]], played: int, bids: Sequence[int], won: list[int],
+                   leader: int, trick: list[int], trump: int, n: int, eps: float,
+                   rnd: Callable[[], float]) -> list[int]:
+    """:func:`rollout_coded` with noise: each card is, with chance ``eps``, a uniformly
+    random legal card instead of the basic policy's."""
+    masks = []
+    for h in hands:
+        m = 0
+        for c in h:
+            m |= _BIT[c]
+        masks.append(m)
+    unplayed = _ALL & ~played
+    count = len(trick)
+    turn = (leader + count) % n
+    last_pos = n - 1
+    if trick:
+        led = trick[0] // 13
+        win = _winner_card(trick, trump)
+        win_seat = (leader + trick.index(win)) % n
+    else:
+        led = win = win_seat = -1
+    while True:
+        hand = hands[turn]
+        if not hand:
+            return won
+        if rnd() < eps:
+            options = [x for x in hand if x // 13 == led] or hand if led >= 0 else hand
+            c = options[int(rnd() * len(options))]
+        else:
+            c = basic_card_coded(hand, led, win, trump, bids[turn] - won[turn],
+                                 unplayed & ~masks[turn], count == last_pos)[0]
+        hand.remove(c)
+        bit = _BIT[c]
+        masks[turn] ^= bit
+        unplayed ^= bit
+        if led < 0:
+            led = c // 13
+            win = c
+            win_seat = turn
+        else:
+            s = c // 13
+            ws = win // 13
+            if (s == ws and c > win) or (s == trump and ws != trump):
+                win = c
+                win_seat = turn
+        count += 1
+        if count == n:
+            won[win_seat] += 1
+            turn = win_seat
+            led = win = -1
+            count = 0
+        else:
+            turn = turn + 1 if turn < last_pos else 0
 
-    ``bid_samples`` deals are sampled for a bid (every candidate bid is tried on the same
-    deals), ``play_samples`` for a card (every distinct card on the same deals). The
-    defaults keep a 13-card decision well under a second (``bench/bots.py``).
+
+def _played_by(view: SeatView) -> list[list[int]]:
+    """The cards each seat has played in this hand (public)."""
+    n = view.players
+    out: list[list[int]] = [[] for _ in range(n)]
+    for trick in view.tricks_played:
+        for i, c in enumerate(trick.cards):
+            out[(trick.leader + i) % n].append(c.index)
+    for s, c in view.current_trick:
+        out[s].append(c.index)
+    return out
+
+
+def _bid_weigher(view: SeatView, k: _Knowledge, sigma: float
+                 ) -> Callable[[list[list[int]]], float]:
+    """The likelihood of the bids made (not blind, not ours) for a sampled deal: each
+    bidder is taken to bid near the basic estimate of the hand it held when it bid, the
+    bid within about ``sigma`` tricks of it (a normal weight). ``1.0`` for every deal
+    when nobody else has bid."""
+    played = _played_by(view)
+    bidders = [(s, b, played[s]) for s, b in enumerate(view.bids)
+               if b is not None and s != view.seat and not view.blind[s]
+               and k.known[s] is None]
+    trump, size, n = k.trump, k.size, k.players
+    scale = -0.5 / (sigma * sigma)
+
+    def weight(hands: list[list[int]]) -> float:
+        log_w = 0.0
+        for s, b, gone in bidders:
+            est = estimate_coded(hands[s] + gone, trump, size, n)[0]
+            log_w += scale * (b - est) ** 2
+        return math.exp(log_w)
+
+    return weight
+
+
+def _fitting_deals(k: _Knowledge, weigh: Callable[[list[list[int]]], float],
+                   rnd: random.Random, count: int) -> tuple[list[list[list[int]]], list[float]]:
+    """``count`` sampled deals (voids respected) and their bid likelihoods."""
+    deals = [_sample(k, rnd) for _ in range(count)]
+    return deals, [weigh(d) for d in deals]
+
+
+def _pick_weighted(deals: list[list[list[int]]], weights: list[float], count: int,
+                   rnd: random.Random) -> list[list[list[int]]]:
+    """``count`` of ``deals`` drawn without replacement, each with a chance in proportion
+    to its weight (keys u ** (1 / w), the largest kept)."""
+    keyed = []
+    for i, w in enumerate(weights):
+        u = rnd.random() or 1e-300
+        keyed.append((math.log(u) / w if w > 0 else -math.inf, i))
+    keyed.sort(reverse=True)
+    return [deals[i] for _, i in keyed[:count]]
+
+
+class _Node:
+    """A node of the play search: per card, ``[visits, reward, available, made, child]``
+    (``made``: at the root, visits in which our seat made its bid)."""
+
+    __slots__ = ("kids",)
+
+    def __init__(self) -> None:
+        self.kids: dict[int, list[Any]] = {}
+
+
+class StrongKachufulBot:
+    """Bids and plays by searching deals that fit what the seat has seen.
+
+    Deals of the unseen cards respect the voids shown and are weighted by how well they
+    explain the bids already made (a bidder bids near the basic estimate of its hand,
+    ``sigma`` tricks either way). Bid: every candidate bid is played out with basic play on
+    the same ``bid_samples`` deals (drawn from three times as many by their weight), and
+    the best average score for the variant's scoring wins. Play: an information-set
+    Monte Carlo tree search of ``play_samples`` iterations: each iteration draws a deal
+    (by weight), walks a tree of the cards played from here (every seat choosing by UCB
+    on its own score, exploration ``uct_c``), and plays the rest of the hand out with
+    basic play; the card visited most is played.
     """
 
     game = "kachuful"
     level = "strong"
 
-    def __init__(self, seed: int = 0, bid_samples: int = 120, play_samples: int = 60,
-                 blind_samples: int = 80) -> None:
+    def __init__(self, seed: int = 0, bid_samples: int = 100, play_samples: int = 300,
+                 blind_samples: int = 80, sigma: float = 1.0, uct_c: float = 0.6,
+                 pool: int = 120, eps: float = 0.0) -> None:
         self.rng = random.Random(seed)
         self.bid_samples = bid_samples
         self.play_samples = play_samples
         self.blind_samples = blind_samples
+        self.sigma = sigma
+        self.uct_c = uct_c
+        self.pool = pool
+        self.eps = eps
         self._scores: dict[tuple[KachufulRules, int, int, bool], int] = {}
 
     def _score(self, rules: KachufulRules, bid: int, tricks: int, blind: bool) -> int:
@@ -653,7 +785,8 @@ class StrongKachufulBot:
             exact = 0
             for hands, est in zip(deals, estimates, strict=True):
                 bids = self._bids_after(view, est, b, rules)
-                won = rollout_coded([list(h) for h in hands], 0, bids, [0] * n, leader, [], trump, n)
+                won = rollout_coded([list(h) for h in hands], 0, bids, [0] * n, leader, [],
+                                    trump, n)
                 t = won[seat]
                 total += self._score(rules, b, t, blind)
                 exact += t == b
@@ -670,12 +803,15 @@ class StrongKachufulBot:
         if view.hand is None:
             return _forehead_bid(obs)
         k = _knowledge(obs)
-        deals = [_sample(k, self.rng) for _ in range(self.bid_samples)]
+        weigh = _bid_weigher(view, k, self.sigma)
+        count = self.bid_samples
+        deals, weights = _fitting_deals(k, weigh, self.rng, 3 * count)
+        deals = _pick_weighted(deals, weights, count, self.rng)
         est = estimate_coded(k.known[view.seat] or [], k.trump, k.size, k.players)[0]
         if view.hand_size <= 4:
             candidates = numbers
         else:
-            near = sorted(numbers, key=lambda b: (abs(b - est), b))[:5]
+            near = sorted(numbers, key=lambda b: (abs(b - est), b))[:4]
             candidates = sorted(near)
         results = self._expected(obs, deals, candidates, False)
         best = max(candidates, key=lambda b: (results[b][0], -abs(b - est)))
@@ -701,7 +837,8 @@ class StrongKachufulBot:
             est = estimate_coded(hands[seat], trump, view.hand_size, n)[0]
             b = closest_number(numbers, est)
             bids = self._bids_after(view, self._estimates(view, hands, trump), b, rules)
-            won = rollout_coded([list(h) for h in hands], 0, bids, [0] * n, leader, [], trump, n)
+            won = rollout_coded([list(h) for h in hands], 0, bids, [0] * n, leader, [],
+                                trump, n)
             seen_total += self._score(rules, b, won[seat], False)
         seen_ev = seen_total / len(deals)
         candidates = [b for b in numbers if b <= 1]
@@ -717,7 +854,7 @@ class StrongKachufulBot:
     # playing ---------------------------------------------------------------------------
 
     def play(self, obs: KachufulObservation) -> Decision[KachufulAction]:
-        view, rules = obs.view, obs.rules
+        view = obs.view
         if view.hand is None:
             return Decision(OWN_CARD, "bots.kachuful.own-card", {})
         legal = [c for c in legal_actions(obs) if isinstance(c, Card)]
@@ -735,49 +872,134 @@ class StrongKachufulBot:
         outside = _ALL & ~k.played & ~mine
         rep = _distinct(sorted(c.index for c in legal), outside)
         candidates = sorted(set(rep.values()))
-        fallback = basic_play(obs)
         if len(candidates) == 1:
-            return fallback
-        n = k.players
-        trump = k.trump
+            return basic_play(obs)
+        weigh = _bid_weigher(view, k, self.sigma)
+        deals, weights = _fitting_deals(k, weigh, self.rng, min(self.pool, self.play_samples))
+        stats = self._search(obs, k, deals, weights, candidates)
+        choice = max(candidates, key=lambda c: (stats[c][0], stats[c][1], -c))
+        visits, ev, made = stats[choice]
+        card = DECK[choice]
+        return Decision(card, "bots.kachuful.strong-play",
+                        {"card": card, "bid": bid, "won": won_now,
+                         "samples": self.play_samples, "tried": visits,
+                         "pct": percent(made), "ev": round(ev, 1)})
+
+    def _search(self, obs: KachufulObservation, k: _Knowledge, deals: list[list[list[int]]],
+                weights: list[float], candidates: list[int]
+                ) -> dict[int, tuple[int, float, float]]:
+        """The play search: per root card, its visits, mean score and share of visits in
+        which the seat made its bid."""
+        view, rules = obs.view, obs.rules
+        n, trump, seat, size = k.players, k.trump, k.seat, k.size
         bids = [b if b is not None else 0 for b in view.bids]
-        blind = view.blind[seat]
+        # Every seat's score for each number of tricks, scaled to 0..1 for the search.
+        raw = [[self._score(rules, bids[s], t, view.blind[s]) for t in range(size + 1)]
+               for s in range(n)]
+        lo = min(min(r) for r in raw)
+        span = max(max(r) for r in raw) - lo or 1
+        table = [[(x - lo) / span for x in r] for r in raw]
         trick0 = [c.index for _, c in view.current_trick]
-        leader = view.current_trick[0][0] if view.current_trick else seat
-        totals = dict.fromkeys(candidates, 0)
-        exact = dict.fromkeys(candidates, 0)
-        samples = self.play_samples
+        leader0 = view.current_trick[0][0] if view.current_trick else seat
         base_won = list(view.tricks_won)
-        for _ in range(samples):
-            hands = _sample(k, self.rng)
-            for c in candidates:
-                hs = [list(h) for h in hands]
-                hs[seat].remove(c)
-                trick = [*trick0, c]
-                played = k.played | _BIT[c]
-                won = list(base_won)
+        total_w = sum(weights)
+        if total_w <= 0:
+            weights = [1.0] * len(deals)
+        cum = list(itertools.accumulate(weights))
+        top = cum[-1]
+        pick = bisect.bisect_right
+        rnd = self.rng.random
+        log = math.log
+        sqrt = math.sqrt
+        c_uct = self.uct_c
+        eps = self.eps
+        allowed = set(candidates)
+        root = _Node()
+        root_made = dict.fromkeys(candidates, 0)
+        for _ in range(self.play_samples):
+            world = deals[min(pick(cum, rnd() * top), len(deals) - 1)]
+            hands = [list(h) for h in world]
+            played = k.played
+            won = list(base_won)
+            trick = list(trick0)
+            leader = leader0
+            turn = (leader + len(trick)) % n
+            node = root
+            path: list[tuple[list[Any], int]] = []
+            first = -1
+            while True:
+                hand = hands[turn]
+                if not hand:
+                    break
+                if trick:
+                    led = trick[0] // 13
+                    legal = [c for c in hand if c // 13 == led] or hand
+                else:
+                    legal = hand
+                if node is root:
+                    legal = [c for c in legal if c in allowed]
+                kids = node.kids
+                untried = []
+                for c in legal:
+                    got = kids.get(c)
+                    if got is None:
+                        untried.append(c)
+                    else:
+                        got[2] += 1
+                if untried:
+                    c = untried[int(rnd() * len(untried))]
+                    entry = kids[c] = [0, 0.0, 1, 0, None]
+                    expand = True
+                else:
+                    best = -1.0
+                    c = legal[0]
+                    for x in legal:
+                        e = kids[x]
+                        v = e[1] / e[0] + c_uct * sqrt(log(e[2]) / e[0])
+                        if v > best:
+                            best = v
+                            c = x
+                    entry = kids[c]
+                    expand = False
+                path.append((entry, turn))
+                if first < 0:
+                    first = c
+                hand.remove(c)
+                played |= _BIT[c]
+                trick.append(c)
                 if len(trick) == n:
                     w = _winner_card(trick, trump)
                     winner = (leader + trick.index(w)) % n
                     won[winner] += 1
-                    won = rollout_coded(hs, played, bids, won, winner, [], trump, n)
+                    leader = turn = winner
+                    trick = []
                 else:
-                    won = rollout_coded(hs, played, bids, won, leader, trick, trump, n)
-                t = won[seat]
-                totals[c] += self._score(rules, bid, t, blind)
-                exact[c] += t == bid
-        best_ev = max(totals.values())
-        basic_card = fallback.action
-        assert isinstance(basic_card, Card)
-        if totals[rep[basic_card.index]] == best_ev:
-            choice, card = rep[basic_card.index], basic_card
-        else:
-            choice = max(candidates, key=lambda c: (totals[c], -c))
-            card = DECK[choice]
-        return Decision(card, "bots.kachuful.strong-play",
-                        {"card": card, "bid": bid, "won": won_now, "samples": samples,
-                         "pct": percent(exact[choice] / samples),
-                         "ev": round(totals[choice] / samples, 1)})
+                    turn = turn + 1 if turn < n - 1 else 0
+                if expand:
+                    break
+                if entry[4] is None:
+                    entry[4] = _Node()
+                node = entry[4]
+            if not hands[turn]:
+                pass
+            elif eps > 0:
+                won = _rollout_mixed(hands, played, bids, won, leader, trick, trump, n, eps,
+                                     rnd)
+            else:
+                won = rollout_coded(hands, played, bids, won, leader, trick, trump, n)
+            for entry, p in path:
+                entry[0] += 1
+                entry[1] += table[p][won[p]]
+            if won[seat] == bids[seat]:
+                root_made[first] += 1
+        out: dict[int, tuple[int, float, float]] = {}
+        for c in candidates:
+            kid = root.kids.get(c)
+            if kid is None or kid[0] == 0:
+                out[c] = (0, float(lo), 0.0)
+            else:
+                out[c] = (kid[0], lo + span * kid[1] / kid[0], root_made[c] / kid[0])
+        return out
 
 
 def _distinct(cards: list[int], outside: int) -> dict[int, int]:
