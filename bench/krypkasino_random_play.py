@@ -1,9 +1,12 @@
 """Benchmark: complete Krypkasino deals of random legal play per second.
 
 Whole sessions are played (every deal to its end, the deal passing to the left) by
-picking uniformly among ``legal_actions()``, through the fast path (``apply_unchecked``)
-and through the checked API (``apply``, which validates the action and builds the
-events). CPU time of this process is measured, so other work on the machine does not
+picking uniformly among the legal plays, through the fast path (``legal_moves()`` and
+``apply_move``, card ids only; on commits older than issue 16, which lack them,
+``legal_actions()`` and ``apply_unchecked``) and through the checked API
+(``legal_actions()`` and ``apply``, which validates the action and builds the events).
+Both lists hold the same plays in the same order, so a seed plays the same games either
+way, and the script runs unchanged against an older checkout for a side-by-side figure. CPU time of this process is measured, so other work on the machine does not
 inflate the figures. Prints ``BENCH <name> <value> <unit>`` lines, each the median of
 several timed runs:
 
@@ -34,8 +37,12 @@ def deals_per_second(players: int, checked: bool, seconds: float, seed: int) -> 
     while True:
         session_seed += 1
         state = KrypkasinoState.new(players, session_seed)
-        apply = state.apply if checked else state.apply_unchecked
-        legal = state.legal_actions
+        if checked:
+            apply, legal = state.apply, state.legal_actions
+        elif hasattr(state, "legal_moves"):  # the id-level fast path (since issue 16)
+            apply, legal = state.apply_move, state.legal_moves
+        else:  # older commits: the fast path was legal_actions + apply_unchecked
+            apply, legal = state.apply_unchecked, state.legal_actions
         is_terminal = state.is_terminal
         while not is_terminal():
             actions = legal()

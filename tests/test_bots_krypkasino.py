@@ -261,3 +261,29 @@ def test_every_decision_explains_itself_in_every_language() -> None:
             "bots.krypkasino.strong-capture-2", "bots.krypkasino.strong-trail-end"} <= keys
     assert any(k.startswith("bots.krypkasino.trail") for k in keys)
     assert len(keys) >= 6
+
+
+@pytest.mark.parametrize("variant", [{}, {"capture": "maximal"}, {"forced_sweep": False},
+                                     {"double_sweep": False, "sweep_points": 3}])
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_id_fast_path_plays_the_same_games_as_the_card_api(
+        variant: dict[str, object], players: int) -> None:
+    """``legal_moves``/``apply_move`` (card ids, what simulations use) list the plays of
+    ``legal_actions`` in the same order and leave the same states as ``apply_unchecked``
+    and the checked ``apply``."""
+    rules = KrypkasinoRules(**variant)  # type: ignore[arg-type]
+    for seed in range(3):
+        fast = KrypkasinoState.new(players, seed, rules)
+        cards = fast.clone()
+        checked = fast.clone()
+        rng = random.Random(seed)
+        while not fast.is_terminal():
+            moves = fast.legal_moves()
+            plays = cards.legal_actions()
+            assert [(p.card.index, tuple(c.index for c in p.take or ())) for p in plays] == moves
+            k = int(rng.random() * len(moves))
+            fast.apply_move(moves[k])
+            cards.apply_unchecked(plays[k])
+            checked.apply(checked.legal_actions()[k])
+            assert fast == cards == checked
+        assert fast.scores() == checked.scores()

@@ -168,6 +168,13 @@ _HOUSE_RULES = KrypkasinoRules()
 _new_play = tuple.__new__
 
 
+#: The trail of each card (a play taking nothing), shared by every legal-action list.
+_TRAILS = tuple(Play(c, ()) for c in DECK)
+#: A move of :meth:`KrypkasinoState.legal_moves`: the card id and the ids it takes.
+Move = tuple[int, tuple[int, ...]]
+_TRAIL_MOVES: tuple[Move, ...] = tuple((i, ()) for i in range(52))
+
+
 def _cid(card: Card) -> int:
     i = _BY_OBJECT.get(id(card))
     return card.index if i is None else i
@@ -201,25 +208,28 @@ _DealIds = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
 
 
 _MASK = (1 << 64) - 1
+_TWO_DECKS = list(range(52)) * 2
 _LIMITS = tuple(0 if n == 0 else (1 << 64) - ((1 << 64) % n) for n in range(105))
 
 
 def _shuffled_ids(seed: int) -> list[int]:
     """The two decks as card ids, shuffled exactly as ``Rng(seed).shuffle`` would (the
-    same SplitMix64 stream and Fisher–Yates), inlined because every deal needs it."""
-    cards = list(range(52)) * 2
-    state = seed & _MASK
+    same SplitMix64 stream and Fisher–Yates), inlined because every deal needs it (the
+    constants are literals: a local load is cheaper than a global one)."""
+    cards = _TWO_DECKS[:]
+    state = seed & 0xFFFFFFFFFFFFFFFF
+    limits = _LIMITS
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
-        limit = _LIMITS[n]
-        while True:
-            state = (state + 0x9E3779B97F4A7C15) & _MASK
-            z = state
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        z ^= z >> 31
+        while z >= limits[n]:  # rejection (below() of Rng): almost never
+            state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             z ^= z >> 31
-            if z < limit:
-                break
         j = z % n
         cards[i], cards[j] = cards[j], cards[i]
     return cards
@@ -310,6 +320,8 @@ class KrypkasinoState:
         #: (card id, ids taken) per play; the lists are never changed once logged.
         self.play_log: list[list[tuple[int, list[int]]]] = []
         self._legal: list[Play] | None = None
+        #: The legal moves (card id, ids taken), in the order of ``_legal``.
+        self._moves: list[Move] | None = None
         if self._rng is not None:
             self.dealer = self.first_dealer = self._rng.below(players)
             self._next_seeded_deal(None)
@@ -405,7 +417,7 @@ class KrypkasinoState:
         self.turn = (self.dealer + 1) % n
         self.previous = self.dealer
         self.phase = Phase.PLAY
-        self._legal = None
+        self._legal = self._moves = None
         if events is not None:
             events.append(Dealt(self.deal_index, self.dealer,
                                 tuple(_cards(h) for h in hands), _cards(table), len(stock),
@@ -447,9 +459,9 @@ class KrypkasinoState:
     def _remove_face_cards(self, events: list[KrypkasinoEvent] | None) -> None:
         """C-3 / C-11: J Q K leave the table; spade faces to their pile, others out."""
         table = self.table
-        if not any(_FACE[i] for i in table):
-            return
         faces = [i for i in table if _FACE[i]]
+        if not faces:
+            return
         spades = [i for i in faces if _SPADE[i]]
         others = [i for i in faces if not _SPADE[i]]
         self._set_table([i for i in table if not _FACE[i]])
@@ -482,21 +494,37 @@ class KrypkasinoState:
         """Every distinct legal play now: each card with each of its legal collections."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            moves = self._moves = self._compute_moves()
+            deck = DECK
+            legal = self._legal = [
+                _TRAILS[i] if not take else _new_play(Play, (deck[i], tuple(map(
+                    deck.__getitem__, take)))) for i, take in moves]
         return list(legal)
 
-    def _compute_legal(self) -> list[Play]:
+    def legal_moves(self) -> list[Move]:
+        """The legal plays as card ids, in the order of :meth:`legal_actions`: ``(card
+        id, ids of the table cards taken)`` (ids 0..51 are ``DECK`` indexes). The fast
+        path of simulations: no :class:`Play` or :class:`Card` objects are built; apply
+        one with :meth:`apply_move`."""
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._compute_moves()
+        return list(moves)
+
+    def _compute_moves(self) -> list[Move]:
         if self.phase is not Phase.PLAY:
             return []
         key = self.table_key
-        get = _cap._INFO.get
-        masks = _cap.LE_MASKS
         rules = self.rules
-        forced = rules.forced_sweep
-        maximal = rules.maximal
+        maximal = rules.capture == "maximal"
+        rows = _ROWS_MAXIMAL if maximal else _ROWS
+        row = rows.get(key)
+        if row is None:
+            if len(rows) > _ROWS_LIMIT:
+                rows.clear()
+            row = rows[key] = [None] * 15
         cols = self.cols
-        deck = DECK
-        out: list[Play] = []
+        out: list[Move] = []
         sweepers: list[int] | None = None
         previous = -1
         for i in self.hands[self.turn]:  # sorted, so identical cards are neighbours
@@ -504,33 +532,31 @@ class KrypkasinoState:
                 continue
             previous = i
             v = _HV[i]
-            low = key & masks[v]
-            info = get((((low << 1) | (low != key)) << 4) | v)
-            if info is None:
-                info = _cap.analyse(v, key)
-            if info.sweeps:
+            entry = row[v]
+            if entry is None:
+                entry = row[v] = _row_entry(v, key, maximal)
+            if entry is False:  # captures nothing: a trail
+                out.append(_TRAIL_MOVES[i])
+                continue
+            sweeps, plan = entry
+            if sweeps:
                 if sweepers is None:
                     sweepers = []
                 sweepers.append(i)
-            if sweepers is not None and forced:
+            if sweepers is not None and rules.forced_sweep:
                 continue  # C-8: only the sweeping cards will be offered
-            card = deck[i]
-            if not info.captures:
-                out.append(_new_play(Play, (card, ())))
-                continue
-            plan = info.plan_maximum if not maximal else None
-            if plan is None:
-                plan = info.plan(maximal)
             for t, whole_values in plan:
                 if whole_values is not None:
-                    out.append(_new_play(Play, (card, tuple(
-                        [deck[j] for x in whole_values for j in cols[x]]))))
+                    if len(whole_values) == 1:
+                        out.append((i, tuple(cols[whole_values[0]])))
+                    else:
+                        out.append((i, tuple([j for x in whole_values for j in cols[x]])))
                 else:
                     for take in _expand_ids(t, cols):
-                        out.append(_new_play(Play, (card, tuple(map(deck.__getitem__, take)))))
-        if sweepers is not None and forced:
-            whole = _cards(_sorted_ids(self.table))
-            return [_new_play(Play, (deck[i], whole)) for i in sweepers]
+                        out.append((i, tuple(take)))
+        if sweepers is not None and rules.forced_sweep:
+            whole = tuple(_sorted_ids(self.table))
+            return [(i, whole) for i in sweepers]
         return out
 
     # -- checked apply --------------------------------------------------------------------
@@ -642,6 +668,16 @@ class KrypkasinoState:
     # -- the fast path --------------------------------------------------------------------
     def apply_unchecked(self, action: Play) -> None:
         """Apply a legal action without checks or events (simulations, bots)."""
+        legal = self._legal
+        if legal is not None:
+            # A play from the current legal_actions(): its card ids were kept with it.
+            k = 0
+            for p in legal:
+                if p is action:
+                    cid, ids = self._moves[k]  # type: ignore[index]
+                    self._play(cid, list(ids), None)
+                    return
+                k += 1
         card, take = action
         by_object = _BY_OBJECT
         try:
@@ -656,6 +692,56 @@ class KrypkasinoState:
         except KeyError:
             ids = [c.index for c in take]
         self._play(cid, ids, None)
+
+    def apply_move(self, move: Move) -> None:
+        """Apply a move of :meth:`legal_moves` without checks or events (the fast path).
+
+        The event-free part of ``_play``, inlined (a simulation spends its time here);
+        ``tests/test_bots_krypkasino.py`` checks that both give the same states.
+        """
+        cid, taken = move
+        seat = self.turn
+        self._legal = self._moves = None
+        self.hands[seat].remove(cid)
+        self.in_hands -= 1
+        play = self.play_index
+        table = self.table
+        if taken:
+            take = list(taken)
+            self.play_log[-1].append((cid, take))
+            lone = len(table) == 1
+            key = self.table_key
+            cols = self.cols
+            for j in take:
+                table.remove(j)
+                cols[_TV[j]].remove(j)
+                key -= _ONE[j]
+            self.table_key = key
+            pile = self.captured[seat]
+            pile += take
+            pile.append(cid)
+            self.last_capturer = seat
+            if not table:
+                rules = self.rules
+                double = lone and take[0] == cid and rules.double_sweep
+                points = rules.double_points() if double else rules.sweep_points
+                victim = self.previous
+                self.sweep_points[seat] += points
+                self.sweep_points[victim] -= points
+                self.sweeps.append(SweepRecord(play, seat, victim, points, double))
+        else:
+            self.play_log[-1].append((cid, []))
+            table.append(cid)
+            self.table_key += _ONE[cid]
+            insort(self.cols[_TV[cid]], cid)
+        self.play_index = play + 1
+        self.previous = seat
+        self.turn = (seat + 1) % self.players
+        if self.in_hands == 0:
+            if self.stock_pos < len(self.stock):
+                self._new_lot(None)
+            else:
+                self._end_deal(None)
 
     def _opens_lot(self, play: int) -> bool:
         """Whether play ``play`` of the deal (from 0) is the first of a lot: after the
@@ -672,7 +758,7 @@ class KrypkasinoState:
               given_groups: Sequence[tuple[Card, ...]] | None = None) -> None:
         seat = self.turn
         n = self.players
-        self._legal = None
+        self._legal = self._moves = None
         self.hands[seat].remove(cid)
         self.in_hands -= 1
         play = self.play_index
@@ -732,14 +818,18 @@ class KrypkasinoState:
         self.lot += 1
         self._remove_face_cards(events)
         stock, pos = self.stock, self.stock_pos
+        hands = self.hands
+        order = [hands[(self.dealer + k) % n] for k in range(1, n + 1)]
         for packet in LOT_PACKETS:
-            for k in range(1, n + 1):
-                self.hands[(self.dealer + k) % n].extend(stock[pos:pos + packet])
+            for hand in order:
+                hand += stock[pos:pos + packet]
                 pos += packet
         self.stock_pos = pos
-        for h in self.hands:
+        count = 0
+        for h in hands:
             h.sort()
-        self.in_hands = sum(len(h) for h in self.hands)
+            count += len(h)
+        self.in_hands = count
         self.turn = (self.dealer + 1) % n
         self.previous = self.dealer
         last = pos >= len(stock)
@@ -872,7 +962,7 @@ class KrypkasinoState:
         other.sweeps = list(self.sweeps)
         other.deal_log = list(self.deal_log)
         other.play_log = [list(p) for p in self.play_log]
-        other._legal = None
+        other._legal = other._moves = None
         if self._rng is not None:
             rng = Rng(0)
             rng._state = self._rng._state
@@ -900,6 +990,24 @@ class KrypkasinoState:
         return (f"KrypkasinoState(players={self.players}, deal={self.deal_index}, "
                 f"phase={self.phase.value}, turn={self.current_player()}, "
                 f"table={[DECK[i].code for i in self.table]})")
+
+
+#: Per packed table (and per reading of C-6), per played value 2..14: whether the card
+#: sweeps and its capture plan (``None`` for a trail) - shared by every state, since the
+#: answers depend only on the table's values.
+_ROWS: dict[int, list[tuple[bool, Any] | bool | None]] = {}
+_ROWS_MAXIMAL: dict[int, list[tuple[bool, Any] | bool | None]] = {}
+_ROWS_LIMIT = 200_000
+
+
+def _row_entry(v: int, key: int, maximal: bool) -> tuple[bool, Any] | bool:
+    """``False`` when a card of value ``v`` captures nothing on ``key``, else whether it
+    sweeps and its capture plan (:meth:`~engine.krypkasino.capture.CaptureInfo.plan`)."""
+    info = _cap.analyse(v, key)
+    if not info.captures:
+        return False
+    plan = None if maximal else info.plan_maximum
+    return info.sweeps, plan if plan is not None else info.plan(maximal)
 
 
 def _expand_ids(key: int, cols: list[list[int]]) -> list[list[int]]:
