@@ -995,8 +995,8 @@ class KrypkasinoState:
 #: Per packed table (and per reading of C-6), per played value 2..14: whether the card
 #: sweeps and its capture plan (``None`` for a trail) - shared by every state, since the
 #: answers depend only on the table's values.
-_ROWS: dict[int, list[tuple[bool, Any] | bool | None]] = {}
-_ROWS_MAXIMAL: dict[int, list[tuple[bool, Any] | bool | None]] = {}
+_ROWS: dict[int, list[Any]] = {}
+_ROWS_MAXIMAL: dict[int, list[Any]] = {}
 _ROWS_LIMIT = 200_000
 
 
