@@ -212,7 +212,7 @@ def test_steps_without_lesson_text_explain_their_rule_under_the_variant() -> Non
                    step=str(first_sweep + 1))
     assert "A sweep" in heading(at)
     info = " ".join(i.value for i in at.info)
-    assert "+3 for the player, −3 for whoever played just before" in info
+    assert "+3 for the player, bad for them (the lowest score wins), and −3, a gift, for whoever played just before" in info
     assert "(krypkasino_rules#C-9)" in info
 
 

@@ -88,6 +88,7 @@ FORBIDDEN: tuple[Forbidden, ...] = (
     Forbidden("bid", "es", r"\b(?:puja\w*|subasta\w*)\b", 'a bid is "una apuesta"'),
     Forbidden("bid", "pt", r"\blicita\w*\b", 'a bid is "uma aposta"'),
     Forbidden("trick", "es", r"\btrucos?\b", 'a trick is "una baza"'),
+    Forbidden("trail", "pt", r"\blarg(?:ou|ar|o|ue|uei)\b", 'to trail is "pousar"'),
     Forbidden("hook", "es", r"\btrampa\b", 'the dealer\'s restriction is "el gancho"'),
     Forbidden("trick", "pt", r"\btruques?\b", 'a trick is "uma vaza"'),
     Forbidden("capture", "es", r"\brecog\w*\b", 'to capture is "capturar" (or "llevarse")'),

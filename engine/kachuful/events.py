@@ -109,6 +109,10 @@ class Dealt(KachufulEvent):
     def kind(self) -> str:
         return "dealt"
 
+    @property
+    def variant(self) -> str:
+        return "all" if self.undealt == 0 else ""  # every card dealt: none set aside
+
 
 @frozen
 class TrumpAnnounced(KachufulEvent):
