@@ -717,7 +717,7 @@ class StrongKachufulBot:
     game = "kachuful"
     level = "strong"
 
-    def __init__(self, seed: int = 0, bid_samples: int = 100, play_samples: int = 300,
+    def __init__(self, seed: int = 0, bid_samples: int = 100, play_samples: int = 600,
                  blind_samples: int = 80, sigma: float = 1.0, uct_c: float = 0.6,
                  pool: int = 120, eps: float = 0.0) -> None:
         self.rng = random.Random(seed)
