@@ -19,6 +19,7 @@ from engine.quiz.krypkasino import NoPosition
 from ui import quiz as helpers
 from ui.cards import cards_html
 from ui.docs import rule_href, sections
+from ui.focus import move_focus
 from ui.i18n import t
 from ui.prefs import current
 from ui.query import LinkReader, write_params
@@ -26,6 +27,8 @@ from ui.safe import clip, escape_markdown
 
 QID, ANSWER, BOARD, GAME, TOPICS = "quiz.qid", "quiz.answer", "quiz.board", "quiz.game", "quiz.topics"
 EMPTY = "quiz.empty"
+#: Where the keyboard focus goes after the run a button caused ("result", "question").
+FOCUS = "quiz.focus"
 
 visitor = current()
 lang = visitor.lang
@@ -67,6 +70,12 @@ def new_question() -> None:
     write_params(q=question.id, game=game, topics=",".join(topics) or None)
 
 
+def on_next() -> None:
+    """Callback of Next: a fresh question, and the focus on it."""
+    new_question()
+    st.session_state[FOCUS] = "question"
+
+
 def practise(rule: str) -> None:
     """Callback of "Practise K-9": the next questions on that rule alone."""
     st.session_state[GAME] = helpers.game_of(rule)
@@ -89,6 +98,7 @@ def on_check(question_id: str) -> None:
                                                 for c in question.choices]}
     chosen = helpers.chosen_ids(question, values)
     st.session_state[EMPTY] = not chosen
+    st.session_state[FOCUS] = "result"
     if not chosen:  # nothing picked: ask for an answer rather than count a miss
         return
     verdict = check(question, chosen)
@@ -142,8 +152,10 @@ write_params(q=question.id, game=st.session_state[GAME],
 st.title(t("page.quiz", lang), anchor="quiz")
 st.caption(t("quiz.ui.lead", lang))
 pick_game, pick_topics = st.columns([1, 3])
-pick_game.radio(t("quiz.ui.game", lang), GAMES, key=GAME, horizontal=True,
-                format_func=lambda g: t(f"quiz.ui.game.{g}", lang), on_change=on_game_change)
+# A select box, not a radio: arrowing through a radio chose each game in turn (a new
+# question at every key); the question changes only once a game is chosen.
+pick_game.selectbox(t("quiz.ui.game", lang), GAMES, key=GAME,
+                    format_func=lambda g: t(f"quiz.ui.game.{g}", lang), on_change=on_game_change)
 pick_topics.multiselect(t("quiz.ui.topics", lang), rules_of(st.session_state[GAME]),
                         key=TOPICS, format_func=rule_label, on_change=new_question,
                         help=t("quiz.ui.topics.help", lang),
@@ -193,10 +205,12 @@ with main:
     else:
         verdict = check(question, answer)
         sentence = escape_markdown(question.explanation.render(lang))
-        if verdict.right:
-            st.success(f"**{t('quiz.ui.right', lang)}** {sentence}", icon=":material/check_circle:")
-        else:
-            st.error(f"**{t('quiz.ui.wrong', lang)}** {sentence}", icon=":material/cancel:")
+        with st.container(key="quiz.result"):
+            if verdict.right:
+                st.success(f"**{t('quiz.ui.right', lang)}** {sentence}",
+                           icon=":material/check_circle:")
+            else:
+                st.error(f"**{t('quiz.ui.wrong', lang)}** {sentence}", icon=":material/cancel:")
         link = f"[{escape_markdown(rule_label(question.rule))}]" \
                f"({rule_href(question.rule, query=visitor.query())})"
         st.markdown(t("quiz.ui.rule", lang, rule=link))
@@ -207,8 +221,17 @@ with main:
         st.markdown("\n".join(
             f"- {helpers.SIGNS[m.mark]} {labels[m.choice.id]} — {t(f'quiz.ui.mark.{m.mark}', lang)}"
             for m in helpers.mark_choices(question, verdict)))
-    st.button(t("quiz.ui.next", lang), key="quiz.next", on_click=new_question,
+    st.button(t("quiz.ui.next", lang), key="quiz.next", on_click=on_next,
               type="primary" if answered else "secondary")
+    # After "Check my answer" the focus goes to the verdict (or the hint asking for an
+    # answer), after "Next" to the new question's heading.
+    focus = st.session_state.pop(FOCUS, None)
+    if focus == "result":
+        move_focus("[data-testid='stMain'] .st-key-quiz-result [data-testid='stAlert'],"
+                   " [data-testid='stMain'] [data-testid='stForm'] [data-testid='stAlert']",
+                   f"{question.id}.{answer}")
+    elif focus == "question":
+        move_focus("[data-testid='stMain'] h2#question", question.id)
 
 with side:
     board = st.session_state[BOARD]

@@ -107,7 +107,7 @@ def test_topics_choose_the_next_question() -> None:
     at.multiselect(key="quiz.topics").set_value(["K-11"]).run()
     assert not at.exception
     assert at.session_state["quiz.qid"].startswith("k-play-")
-    at.radio(key="quiz.game").set_value("krypkasino").run()
+    at.selectbox(key="quiz.game").set_value("krypkasino").run()
     assert at.session_state["quiz.qid"].startswith("c-")
     assert at.multiselect(key="quiz.topics").value == []
 
@@ -124,7 +124,7 @@ def test_the_quiz_speaks_the_language(lang: str) -> None:
     at = open_quiz(q="c-capture-2", lang=lang)
     q = make("c-capture-2")
     assert at.title[0].value == t("page.quiz", lang)
-    assert at.subheader[0].value == TYPES[q.kind].title.render(lang)
+    assert at.header[0].value == TYPES[q.kind].title.render(lang)
     assert q.prompt.render(lang).split(" ")[0] in page_text(at)
     assert at.button(key="quiz.next").label == t("quiz.ui.next", lang)
 
@@ -140,10 +140,12 @@ def test_checking_without_an_answer_asks_for_one() -> None:
 
 def visible_strings(at: AppTest) -> str:
     parts: list[str] = []
-    for kind in ("title", "subheader", "markdown", "caption", "success", "error", "warning"):
+    for kind in ("title", "header", "subheader", "markdown", "caption", "success", "error",
+                 "warning"):
         parts += [str(e.value) for e in at.get(kind)]
     parts += [b.label for b in at.button] + [c.label for c in at.checkbox]
     parts += [r.label for r in at.radio] + [m.label for m in at.multiselect]
+    parts += [s.label for s in at.selectbox]
     parts += [m.placeholder for m in at.multiselect]
     return "\n".join(parts)
 
