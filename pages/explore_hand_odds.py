@@ -12,7 +12,7 @@ import zlib
 
 import streamlit as st
 
-from engine.cards import DECK, SUITS
+from engine.cards import DECK, SUITS, Card
 from engine.kachuful.rules import KachufulRules
 from engine.messages import suit_name
 from engine.rng import shuffled
@@ -20,6 +20,7 @@ from engine.sim.hand_odds import HandOdds, HandOddsStudy
 from ui import explore as ex
 from ui.cards import show_cards
 from ui.charts import bars
+from ui.deck_picker import deck_picker
 from ui.docs import rule_href
 from ui.i18n import t
 from ui.prefs import current
@@ -59,6 +60,17 @@ show_problems(reader.problems, lang)
 state = dict(inputs.__dict__)
 state["hook"] = inputs.hook == "on"
 ex.sync_widgets(P, state)
+
+def on_pick(cards: list[Card]) -> None:
+    """Deck picker: the picked cards become the hand (its size follows) and compute."""
+    st.session_state[f"{P}.hand"] = ex.encode_cards(cards)
+    if cards:
+        st.session_state[f"{P}.size"] = min(len(cards), 17)
+    submit()
+
+
+deck_picker(f"{P}.pick", list(inputs.cards(t("explore.name.hand", lang)).cards), lang,
+            on_pick=on_pick, label=t("picker.odds", lang), four_colour=visitor.four_colour)
 
 with st.form(f"{P}.form"):
     st.text_input(t("explore.odds.hand", lang), key=f"{P}.hand",

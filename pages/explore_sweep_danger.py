@@ -10,11 +10,13 @@ import secrets
 
 import streamlit as st
 
+from engine.cards import Card
 from engine.krypkasino.rules import KrypkasinoRules, deal_sizes
 from engine.krypkasino.state import KrypkasinoState
 from engine.sim.sweep_danger import copies_problem, sweep_danger
 from ui import explore as ex
 from ui.cards import show_cards
+from ui.deck_picker import deck_picker
 from ui.docs import rule_href
 from ui.i18n import t
 from ui.prefs import current
@@ -69,6 +71,23 @@ for name, value in ex.editor_values("krypkasino", options).items():
     if name in RULE_NAMES:
         state[f"r.{name}"] = value
 ex.sync_widgets(P, state)
+
+def on_pick(field: str, cards: list[Card]) -> None:
+    """Deck picker: the picked cards become the hand or the table, computed at once."""
+    st.session_state[f"{P}.{field}"] = ex.encode_cards(cards)
+    submit()
+
+
+picked_hand, picked_table, _ = inputs.parsed()
+pick_hand, pick_table = st.columns(2)
+with pick_hand:
+    deck_picker(f"{P}.pick.hand", list(picked_hand.cards), lang,
+                on_pick=lambda cards: on_pick("hand", cards),
+                label=t("picker.sweep.hand", lang), four_colour=visitor.four_colour)
+with pick_table:
+    deck_picker(f"{P}.pick.table", list(picked_table.cards), lang,
+                on_pick=lambda cards: on_pick("table", cards),
+                label=t("picker.sweep.table", lang), four_colour=visitor.four_colour)
 
 with st.form(f"{P}.form"):
     st.text_input(t("explore.sweep.hand", lang), key=f"{P}.hand", help=t("explore.cards.help", lang))
@@ -145,4 +164,5 @@ for code, card_options in by_card.items():
                                       t("explore.sweep.chance", lang),
                                       t("explore.sweep.cost-short", lang), kind_labels),
                        width="stretch", key=f"{P}.chart.{code}")
+    right.caption(t("picker.sweep.measures", lang, points=rules.sweep_points))
 st.caption(t("explore.sweep.cost.help", lang))

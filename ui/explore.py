@@ -338,8 +338,10 @@ class LabInputs:
 @dataclass(frozen=True)
 class SweepInputs:
     players: int = 4
-    hand: str = "9D,4C,KH,5S,AH"
-    table: str = "2H,7S,3C,6D"
+    # No card sweeps this table, so every play is allowed (C-8), and the trails and the
+    # captures leave tables of different danger (tests/test_pages_access.py checks it).
+    hand: str = "3C,AH,KH,3D,7C"
+    table: str = "4D,AD,4C,6C"
     seen: str = ""
     next_hand: int = 5
     rules: str = ""
@@ -469,12 +471,18 @@ def sweep_chart(card: Card, options: Sequence[Option], title: str, chance_label:
         marker={"color": [_KIND_COLOURS[o.kind] for o in options],
                 "opacity": [1.0 if o.allowed else 0.35 for o in options]},
         text=[f"{pct(o.chance)} · {cost_label} {o.expected:+.1f}" for o in options],
-        textposition="outside", cliponaxis=False,
+        textposition="outside", cliponaxis=False, textfont={"size": 13},
         customdata=[kinds.get(o.kind, o.kind) for o in options],
         hovertemplate="%{y}: %{customdata}, %{x:.1f}%<extra></extra>", name=chance_label))
-    fig.update_layout(title={"text": title}, height=110 + 45 * len(options), showlegend=False,
-                      xaxis={"title": chance_label, "range": [0, 135]},
+    # Labels of 12 px or more: plotly shrinks text that does not fit beside a bar unless
+    # told not to (uniformtext), and its default sizes are smaller on a narrow column.
+    fig.update_layout(title={"text": title, "font": {"size": 15}}, height=110 + 45 * len(options),
+                      showlegend=False, font={"size": 13},
+                      uniformtext={"minsize": 12, "mode": "show"},
+                      xaxis={"title": {"text": chance_label, "font": {"size": 13}},
+                             "range": [0, 135], "tickfont": {"size": 12}},
                       margin={"l": 10, "r": 10, "t": 50, "b": 10})
+    fig.update_yaxes(tickfont={"size": 13})
     fig.update_yaxes(type="category", autorange="reversed")
     del card
     return fig
