@@ -236,8 +236,14 @@ def _shuffled_ids(seed: int) -> list[int]:
 
 
 def _deal_ids(players: int, dealer: int, seed: int) -> _DealIds:
+    return deal_ids_from_order(players, dealer, _shuffled_ids(seed))
+
+
+def deal_ids_from_order(players: int, dealer: int, cards: Sequence[int]) -> _DealIds:
+    """Deal the card ids ``cards`` (the shuffled decks, top first) as C-2 says: the
+    first packet to every player clockwise from the dealer's left, then the second
+    packet, then the table; the rest is the stock. (``deal_from_seed`` deals this way.)"""
     sizes = deal_sizes(players)
-    cards = _shuffled_ids(seed)
     hands: list[list[int]] = [[] for _ in range(players)]
     pos = 0
     for packet in sizes.packets:
@@ -968,6 +974,10 @@ class KrypkasinoState:
             rng._state = self._rng._state
             other._rng = rng
         return other
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> KrypkasinoState:
+        """``copy.deepcopy`` is :meth:`clone` (what it shares is never changed in place)."""
+        return self.clone()
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (
