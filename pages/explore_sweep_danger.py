@@ -143,7 +143,7 @@ kind_labels = {kind: t(f"explore.sweep.kind-name.{kind}", lang)
                for kind in ("trail", "capture", "sweep")}
 for code, card_options in by_card.items():
     card = card_options[0].card
-    st.markdown(f"#### {card}")
+    st.markdown(f"## {card}")
     left, right = st.columns([3, 2])
     lines = []
     for o in card_options:

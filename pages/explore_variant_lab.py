@@ -143,7 +143,7 @@ st.plotly_chart(histogram({t("explore.lab.a", lang): summary.finals_a,
                            t("explore.lab.b", lang): summary.finals_b},
                           t("explore.lab.chart.finals", lang), t("explore.lab.chart.x", lang),
                           t("explore.lab.chart.y", lang)), width="stretch")
-st.subheader(t("explore.lab.per-seat", lang))
+st.header(t("explore.lab.per-seat", lang))
 seat_rows = []
 for f in summary.seat_figures:
     kind, _, number = f.key.rpartition("_")

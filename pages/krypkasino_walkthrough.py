@@ -543,7 +543,7 @@ def stepper() -> None:
         st.markdown(t("kw.sweeps.sum", lang, points=", ".join(
             f"{seat_name(i, lang)} {p:+d}" for i, p in enumerate(board.sweep_points))))
 
-    st.markdown(f"#### {t('kw.after', lang)}")
+    st.markdown(f"### {t('kw.after', lang)}")
     st.markdown(status_table(board, lang))
     st.caption(t("kw.status.note", lang))
     if any(board.point_cards) and step.kind != "score":
