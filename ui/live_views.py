@@ -23,9 +23,9 @@ from ui.safe import escape_html, escape_markdown
 
 K = live.K
 CSS = """<style>
-.lv-code { font-size: 3.2rem; font-weight: 800; letter-spacing: 0.12em; line-height: 1.1;
-  font-family: ui-monospace, monospace; }
-.lv-qr svg { width: 100%; max-width: 240px; height: auto; }
+.lv-code { font-size: clamp(1.6rem, 2.6vw, 3.2rem); font-weight: 800; letter-spacing: 0.08em;
+  line-height: 1.1; font-family: ui-monospace, monospace; white-space: nowrap; }
+.lv-qr img { width: 100%; max-width: 260px; height: auto; image-rendering: pixelated; }
 .lv-who { font-size: 1.05rem; opacity: 0.85; }
 .lv-names { font-size: 0.95rem; opacity: 0.85; }
 @media (max-width: 640px) {
@@ -305,6 +305,7 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
         st.code(link, language=None, wrap_lines=True)
         _roster(code, lang)
     with main:
+        _live_panel(code, key, visitor)  # the question asked, above the slide
         slide_view.draw(slide, lang, visitor.query(), note=True)
         back, middle, forward = st.columns([2, 4, 2], vertical_alignment="center")
         back.button(t("classroom.back", lang), key=K + "back", on_click=_drive,
@@ -333,7 +334,6 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
                    help=t("live.ask.help", lang))
         three.button(t("live.end", lang), key=K + "end", on_click=_end, args=(code, key),
                      icon=":material/flag:", width="stretch")
-        _live_panel(code, key, visitor)
     with st.expander(t("live.teacher-link", lang), icon=":material/key:"):
         st.caption(t("live.teacher-link.help", lang))
         st.code(f"{base}/live?class={code}&key={key}", language=None, wrap_lines=True)

@@ -1,0 +1,267 @@
+"""The live classroom in Chromium: a teacher and three students in separate browser contexts
+(join by code, follow two steps, a live question answered right, wrong and late, the live
+chart, the results); a server restarted mid-question loses no answer and the pages carry
+on; two servers on two ports serve one class through PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_harness import SiteServer, exceptions, goto, url_for, wait_idle
+from pg_server import fresh_database
+
+import store
+from tutorials import lessons
+from ui import classroom, live
+
+pytestmark = pytest.mark.browser
+SHOTS = Path(__file__).resolve().parents[1] / "artifacts"
+PROJECTOR = {"width": 1400, "height": 1000}
+PHONE = {"width": 390, "height": 844}
+LESSON = lessons.check({"format": lessons.FORMAT, "title": "Sweeps live", "items": [
+    {"scenario": "double-sweep", "game": "krypkasino", "end": "play-0"},
+    {"quiz": "krypkasino", "topics": ["C-8"], "seed": 5, "count": 1}]}, "shared")
+DECK = classroom.slides(LESSON, "en")
+QUESTION_STEP = next(i for i, s in enumerate(DECK, start=1) if s.kind == "question")
+HOSTILE = "<img src=x onerror=f()>"
+
+
+def title(page: Any) -> str:
+    return str(page.locator("#cl-slide-title").first.inner_text()).strip()
+
+
+def wait_title(page: Any, step: int, timeout: float = 5_000) -> None:
+    """The page shows slide ``step`` within ``timeout`` ms (follow mode polls every second)."""
+    page.wait_for_function(
+        "(t) => { const h = document.querySelector('#cl-slide-title');"
+        " return h && h.innerText.trim() === t; }", arg=DECK[step - 1].title, timeout=timeout)
+
+
+def open_class(page: Any, base: str) -> str:
+    page.goto(url_for(base, "lessons", l=lessons.encode_link(LESSON)),
+              wait_until="domcontentloaded")
+    button = page.get_by_role("button", name="Open a live class")
+    button.wait_for(timeout=30_000)
+    wait_idle(page)
+    button.click()
+    page.locator("#lv-code").wait_for(timeout=30_000)
+    wait_idle(page)
+    code = store.normalise_code(page.locator("#lv-code").inner_text())
+    assert code is not None
+    return code
+
+
+def join(page: Any, base: str, code: str, name: str) -> None:
+    goto(page, base, "live")
+    page.get_by_role("textbox", name="Class code").fill(store.show_code(code).lower())
+    page.get_by_role("textbox", name="Your name").fill(name)
+    page.get_by_role("button", name="Join").click()
+    page.locator("#lv-state").wait_for(state="attached", timeout=30_000)
+    wait_idle(page)
+
+
+def next_step(teacher: Any, to: int) -> None:
+    teacher.get_by_role("button", name="Next").click()
+    wait_title(teacher, to, 15_000)
+
+
+def drive_to(teacher: Any, step: int) -> None:
+    current = next(i for i, s in enumerate(DECK, start=1) if s.title == title(teacher))
+    while current < step:
+        current += 1
+        next_step(teacher, current)
+
+
+def the_question(code: str) -> live.LiveQuestion:
+    state = store.get().state(code)
+    assert state is not None and state.question
+    asked = store.get().question(code, state.question)
+    assert asked is not None
+    found = live.resolve(asked.ref)
+    assert found is not None
+    return found
+
+
+def pick(page: Any, question: live.LiveQuestion, chosen: list[str]) -> None:
+    """Tick ``chosen`` (check boxes of a question with several answers, else the radio)."""
+    ids = [c for c, _ in question.choices]
+    if question.multiple:
+        boxes = page.locator(".st-key-lv_question [data-testid='stCheckbox'] label")
+        for choice in chosen:
+            boxes.nth(ids.index(choice)).click()
+    else:
+        page.locator(".st-key-lv_question [role='radiogroup'] label").nth(
+            ids.index(chosen[0])).click()
+
+
+def right_and_wrong(question: live.LiveQuestion) -> tuple[list[str], list[str]]:
+    right = sorted(question.correct)
+    wrong = [next(c for c, _ in question.choices if c not in question.correct)]
+    assert question.judge(right) and not question.judge(wrong)
+    return right, wrong
+
+
+def send(page: Any) -> None:
+    page.get_by_role("button", name="Send my answer").click()
+    page.get_by_text("Sent. Wait for the teacher").wait_for(timeout=15_000)
+
+
+def answered(page: Any) -> int:
+    page.locator("#lv-count").wait_for(state="attached", timeout=15_000)
+    return int(page.locator("#lv-count").get_attribute("data-answered"))
+
+
+def wait_answered(page: Any, n: int, timeout: float = 10_000) -> None:
+    page.wait_for_function(
+        "(n) => { const c = document.querySelector('#lv-count');"
+        " return c && Number(c.dataset.answered) === n; }", arg=n, timeout=timeout)
+
+
+def test_a_teacher_and_three_students(new_page: Any, site: str) -> None:
+    teacher = new_page(viewport=PROJECTOR)
+    code = open_class(teacher, site)
+    assert teacher.locator(".lv-qr img[src^='data:image/svg+xml']").count() == 1
+    link = teacher.locator("[data-testid='stCode'] code").first.inner_text().strip()
+    assert link == f"{site}/live?class={code}"
+    students = [new_page(viewport=PHONE) for _ in range(3)]
+    join(students[0], site, code, "Ana")
+    join(students[1], site, code, HOSTILE)
+    # The third joins by the QR code's link: the code is already filled in.
+    goto(students[2], site, "live", **{"class": code})
+    students[2].get_by_role("textbox", name="Your name").fill("Cy")
+    students[2].get_by_role("button", name="Join").click()
+    students[2].locator("#lv-state").wait_for(state="attached", timeout=30_000)
+    # A hostile name is text: no image element was made of it.
+    assert students[1].locator(".lv-who img").count() == 0
+    assert HOSTILE in students[1].locator(".lv-who").inner_text()
+    teacher.get_by_text("3 students joined").wait_for(timeout=10_000)
+    # Follow two steps: each student's phone shows the teacher's step within ~2 s.
+    for step in (2, 3):
+        next_step(teacher, step)
+        for student in students:
+            wait_title(student, step, 3_000)
+    teacher.screenshot(path=str(SHOTS / "live-teacher-1400.png"))
+    students[0].screenshot(path=str(SHOTS / "live-student-390.png"))
+    # The live question.
+    drive_to(teacher, QUESTION_STEP)
+    teacher.get_by_role("button", name="Ask the class").click()
+    wait_idle(teacher)
+    question = the_question(code)
+    right, wrong = right_and_wrong(question)
+    for student, choice in ((students[0], right), (students[1], wrong)):
+        student.get_by_role("button", name="Send my answer").wait_for(timeout=5_000)
+        pick(student, question, choice)
+        send(student)
+    wait_answered(teacher, 2)
+    assert teacher.get_by_text("2 of 3 answered").is_visible()
+    bars = teacher.locator(".js-plotly-plot .bars path")
+    assert bars.count() == len(question.choices)
+    teacher.screenshot(path=str(SHOTS / "live-teacher-chart.png"))
+    teacher.get_by_role("button", name="Show the answer").click()
+    wait_idle(teacher)
+    teacher.get_by_text(f"The rule: {question.rule}").wait_for(timeout=10_000)
+    # Right, wrong, and late for the one who had not sent an answer.
+    students[0].get_by_text("Right!").wait_for(timeout=5_000)
+    students[1].get_by_text("Not this time.").wait_for(timeout=5_000)
+    students[2].get_by_text("Too late").wait_for(timeout=5_000)
+    assert students[2].get_by_role("button", name="Send my answer").count() == 0
+    students[1].screenshot(path=str(SHOTS / "live-student-reveal-390.png"))
+    assert store.get().tally(code, 1).answered == 2
+    # The results.
+    teacher.get_by_role("button", name="End the class").click()
+    teacher.get_by_text("Class results").wait_for(timeout=10_000)
+    wait_idle(teacher)
+    assert teacher.locator("[data-testid='stDataFrame']").count() == 2
+    with teacher.expect_download() as download:
+        teacher.get_by_role("button", name="Download the results (CSV)").click()
+    csv_text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert csv_text.splitlines()[0] == "student,question,rule,answer,right"
+    letters = ",".join(question.letter(c) for c in right)
+    assert f'Ana,1,{question.rule},"{letters}",yes' in csv_text or \
+        f"Ana,1,{question.rule},{letters},yes" in csv_text
+    assert f"{HOSTILE},1,{question.rule},{question.letter(wrong[0])},no" in csv_text
+    assert f"Cy,1,{question.rule},," in csv_text
+    teacher.screenshot(path=str(SHOTS / "live-results-1400.png"), full_page=True)
+    students[0].get_by_text("The class has ended").wait_for(timeout=5_000)
+    for page in (teacher, *students):
+        assert exceptions(page) == []
+
+
+@pytest.fixture
+def own_server() -> Iterator[SiteServer]:
+    server = SiteServer(log=SHOTS / "streamlit-live-restart.log")
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_a_restart_mid_question_loses_no_answer(new_page: Any, own_server: SiteServer) -> None:
+    base = own_server.url
+    teacher = new_page(viewport=PROJECTOR)
+    code = open_class(teacher, base)
+    ana, bo = new_page(viewport=PHONE), new_page(viewport=PHONE)
+    join(ana, base, code, "Ana")
+    join(bo, base, code, "Bo")
+    drive_to(teacher, QUESTION_STEP)
+    teacher.get_by_role("button", name="Ask the class").click()
+    wait_idle(teacher)
+    question = the_question(code)
+    choice = right_and_wrong(question)[0]
+    ana.get_by_role("button", name="Send my answer").wait_for(timeout=5_000)
+    pick(ana, question, choice)
+    send(ana)
+    wait_answered(teacher, 1)
+    # The server goes down mid-question and comes back on the same port.
+    own_server.stop()
+    own_server.start()
+    # Every page reconnects by itself and carries on from the store.
+    wait_answered(teacher, 1, timeout=60_000)
+    ana.get_by_text("Sent. Wait for the teacher").wait_for(timeout=60_000)
+    bo.get_by_role("button", name="Send my answer").wait_for(timeout=60_000)
+    pick(bo, question, choice)
+    send(bo)
+    wait_answered(teacher, 2)
+    assert store.get().tally(code, 1).answered == 2
+    for page in (teacher, ana, bo):
+        assert exceptions(page) == []
+
+
+def test_two_servers_serve_one_class_through_postgresql(
+        new_page: Any, postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = fresh_database(postgres_url, f"live_{uuid.uuid4().hex[:10]}")
+    monkeypatch.setenv("RULES_LAB_DATABASE_URL", url)
+    one = SiteServer(log=SHOTS / "streamlit-live-pg-1.log")
+    two = SiteServer(log=SHOTS / "streamlit-live-pg-2.log")
+    with one, two:
+        assert os.environ["RULES_LAB_DATABASE_URL"] == url
+        teacher = new_page(viewport=PROJECTOR)
+        code = open_class(teacher, one.url)
+        ana, bo = new_page(viewport=PHONE), new_page(viewport=PHONE)
+        join(ana, one.url, code, "Ana")
+        join(bo, two.url, code, "Bo")  # the other server
+        teacher.get_by_text("2 students joined").wait_for(timeout=10_000)
+        next_step(teacher, 2)
+        wait_title(ana, 2, 3_000)
+        wait_title(bo, 2, 3_000)
+        drive_to(teacher, QUESTION_STEP)
+        teacher.get_by_role("button", name="Ask the class").click()
+        wait_idle(teacher)
+        pg = store.get(url)
+        state = pg.state(code)
+        assert state is not None and state.question == 1
+        asked = pg.question(code, 1)
+        assert asked is not None
+        question = live.resolve(asked.ref)
+        assert question is not None
+        for student in (ana, bo):
+            student.get_by_role("button", name="Send my answer").wait_for(timeout=5_000)
+            pick(student, question, right_and_wrong(question)[0])
+            send(student)
+        wait_answered(teacher, 2)
+        assert pg.tally(code, 1).answered == 2
+        pg.close()
