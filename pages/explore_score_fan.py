@@ -12,7 +12,7 @@ import streamlit as st
 from engine.sim.progression import ProgressionStudy, lines
 from ui import explore as ex
 from ui.charts import score_fan, score_progression
-from ui.i18n import t
+from ui.i18n import has, t
 from ui.prefs import current
 from ui.query import LinkReader, show_problems, write_params
 
@@ -22,12 +22,49 @@ visitor = current()
 lang = visitor.lang
 
 
+#: Seats offered per game (the engine's largest table); "—" leaves a seat empty.
+SEATS = {"kachuful": 8, "krypkasino": 6}
+EMPTY = "—"
+
+
 def submit() -> None:
-    values = ex.widget_values(P, ("game", "lineup", "rules", "games", "seed", "position"))
-    lineup = [x.strip() for x in (values["lineup"] or "").split(",") if x.strip()]
-    write_params(game=values["game"], lineup=",".join(lineup), rules=values["rules"] or "",
-                 games=str(values["games"]), seed=str(values["seed"]),
-                 position=str(values["position"]))
+    game = st.session_state.get(f"{P}.game", "kachuful")
+    seats = [st.session_state.get(f"{P}.seat{s}", EMPTY) for s in range(SEATS[game])]
+    lineup = [x for x in seats if x and x != EMPTY]
+    values = {name: st.session_state.get(f"{P}.r.{name}") for name in ex.options_of(game)}
+    write_params(game=game, lineup=",".join(lineup),
+                 rules=ex.encode_rules(ex.options_from_editor(game, values)),
+                 games=str(st.session_state.get(f"{P}.games")),
+                 seed=str(st.session_state.get(f"{P}.seed")),
+                 position=str(st.session_state.get(f"{P}.position")))
+
+
+def change_game() -> None:
+    """A new game: its default line-up and rules."""
+    game = st.session_state.get(f"{P}.game", "kachuful")
+    lineup = ex.FanInputs().lineup if game == "kachuful" else ("basic", "basic")
+    write_params(game=game, lineup=",".join(lineup), rules="", games=str(ex.FanInputs().games),
+                 seed="1", position="1")
+
+
+def option_label(game: str, name: str) -> str:
+    """An option's name as the play pages' setup shows it."""
+    return t(f"kwalk.opt.{name}" if game == "kachuful" else f"kw.opt.{name}", lang)
+
+
+def value_label(name: str, value: object) -> str:
+    if name == "max_cards" and value == 0:
+        return t("explore.rules.max_cards.auto", lang)
+    if name == "session" and value == 0:
+        return t("explore.rules.session.rotation", lang)
+    if name == "scoring":
+        return t(f"scorekeeper.scoring.{value}", lang)
+    if isinstance(value, bool):
+        return t("picker.yes" if value else "picker.no", lang)
+    for key in (f"kwalk.val.{name}.{value}", f"kw.opt.{name}.{value}"):
+        if has(key):
+            return t(key, lang)
+    return str(value)
 
 
 st.title(t("explore.page.score_fan", lang))
@@ -36,18 +73,36 @@ st.markdown(t("explore.fan.lead", lang))
 reader = LinkReader(lang)
 inputs = ex.FanInputs.read(reader)
 show_problems(reader.problems, lang)
-ex.sync_widgets(P, {"game": inputs.game, "lineup": ",".join(inputs.lineup),
-                    "rules": inputs.rules, "games": inputs.games, "seed": inputs.seed,
-                    "position": inputs.position})
+game = inputs.game
+state: dict[str, object] = {"game": game, "games": inputs.games, "seed": inputs.seed,
+                            "position": inputs.position}
+for s in range(SEATS[game]):
+    state[f"seat{s}"] = inputs.lineup[s] if s < len(inputs.lineup) else EMPTY
+for name, value in ex.editor_values(game, ex.decode_rules(inputs.rules)).items():
+    state[f"r.{name}"] = value
+ex.sync_widgets(P, state)
 
+st.selectbox(t("explore.game", lang), ex.GAMES, key=f"{P}.game", on_change=change_game,
+             format_func=lambda g: t(f"explore.game.{g}", lang))
 with st.form(f"{P}.form"):
-    c1, c2 = st.columns(2)
-    c1.selectbox(t("explore.game", lang), ex.GAMES, key=f"{P}.game",
-                 format_func=lambda g: t(f"explore.game.{g}", lang))
-    c2.text_input(t("explore.lineup", lang), key=f"{P}.lineup",
-                  help="random, basic, strong")
-    st.text_input(t("explore.rules", lang), key=f"{P}.rules",
-                  help="schedule:up,max_cards:5 · session:2,forced_sweep:false")
+    st.markdown(f"**{t('explore.lineup', lang)}**")
+    seat_cols = st.columns(4)
+    for s in range(SEATS[game]):
+        seat_cols[s % 4].selectbox(
+            t("explore.lineup.seat", lang, seat=s + 1), (EMPTY, *ex.LEVELS), key=f"{P}.seat{s}",
+            format_func=lambda v: v if v == EMPTY else t(f"explore.level.{v}", lang))
+    st.markdown(f"**{t('picker.fan.rules', lang)}**")
+    rule_cols = st.columns(4)
+    for i, (name, choices) in enumerate(ex.options_of(game).items()):
+        col = rule_cols[i % 4]
+        if choices is None:
+            hint = {"session": t("explore.rules.session.rotation", lang),
+                    "max_cards": t("explore.rules.max_cards.auto", lang)}.get(name)
+            col.number_input(option_label(game, name), 0, ex.NUMBER_OPTIONS[name],
+                             key=f"{P}.r.{name}", help=f"0 = {hint}" if hint else None)
+        else:
+            col.selectbox(option_label(game, name), choices, key=f"{P}.r.{name}",
+                          format_func=lambda v, n=name: value_label(n, v))
     c3, c4, c5 = st.columns(3)
     c3.number_input(t("explore.fan.games", lang), *ex.GAMES_RANGE, step=50, key=f"{P}.games")
     c4.number_input(t("explore.seed", lang), 0, ex.MAX_SEED, key=f"{P}.seed",
