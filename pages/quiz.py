@@ -114,8 +114,12 @@ parsed = parse_id(raw) if raw else None
 if raw and parsed is None:
     st.warning(t("quiz.ui.bad-link", lang, value=escape_markdown(clip(raw, 40))),
                icon=":material/warning:")
-if QID not in st.session_state:
+# A link without a question (a walkthrough's "take the quiz on these rules") chooses the
+# topics even for a visitor who has used the quiz before.
+from_topics_link = raw is None and "topics" in st.query_params
+if QID not in st.session_state or from_topics_link:
     # A new visitor: the link may also choose the game and the topics (?game=&topics=K-9,K-11).
+    st.session_state.pop(QID, None)
     reader = LinkReader(lang)
     linked_game = reader.choice("game", GAMES, GAMES[0])
     topics, unknown = helpers.parse_topics(st.query_params.get("topics"),

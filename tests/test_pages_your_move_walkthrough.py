@@ -154,3 +154,17 @@ def test_a_kachuful_hook_answered_illegal_then_right() -> None:
     pick(at, "card-2C", "2♣")
     assert "That is the scenario's move." in " ".join(s.value for s in at.success).replace("\\", "")
     assert at.session_state["quiz.board"] == {"asked": 2, "right": 1, "misses": {"K-9": 1}}
+
+
+def test_the_quiz_link_of_a_walkthrough_sets_the_topics_for_a_returning_visitor() -> None:
+    at = open_site("pages/quiz.py")
+    assert not at.exception, at.exception
+    first = at.session_state["quiz.qid"]
+    # Back from a walkthrough's "take the quiz on these rules" link (no question in it).
+    at.query_params.clear()
+    at.query_params.update({"game": "krypkasino", "topics": "C-6,C-8"})
+    at.run()
+    assert not at.exception, at.exception
+    assert at.session_state["quiz.topics"] == ["C-6", "C-8"]
+    assert at.session_state["quiz.game"] == "krypkasino"
+    assert at.session_state["quiz.qid"] != first and at.session_state["quiz.qid"].startswith("c-")
