@@ -336,6 +336,22 @@ def test_lesson_notes_name_only_what_their_item_shows(lesson_id: str, index: int
                                  numbers | own, players, f"{lesson_id}: items[{index}].{field}")
 
 
+@pytest.mark.parametrize("lesson_id", [lesson.id for lesson in lesson_files.load_all()])
+def test_lesson_titles_and_summaries_name_only_what_the_lesson_has(lesson_id: str) -> None:
+    lesson = lesson_files.load(lesson_id)
+    # Its length, how many of its items it counts ("the three worked examples"), and the
+    # player counts of its scenarios ("a two-player game").
+    numbers = _numbers_in([lesson.minutes, list(range(1, len(lesson.items) + 1))])
+    for item in lesson.items:
+        if isinstance(item, lesson_files.ScenarioItem):
+            walk = (kachuful_walk(item.scenario, "en") if item.game == "kachuful"
+                    else krypkasino_walk(item.scenario)[1])
+            numbers.add(str(walk.players))
+    for lang in LANGS:
+        for field, text in (("title", lesson.title_in(lang)), ("summary", lesson.summary_in(lang))):
+            _check_described(text, lang, set(), numbers, 8, f"{lesson_id}: {field}")
+
+
 # -- the quiz ----------------------------------------------------------------------------
 
 SEEDS = range(40)
@@ -425,3 +441,27 @@ def test_a_sweep_on_the_first_play_of_a_lot_names_the_dealer_who_has_not_played(
                 if step.seat is not None and step.card is not None:
                     played.add(step.seat)
     assert checked > 20 and opening >= 1
+
+
+# -- what the pages show -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pages_show_filled_texts(lang: str) -> None:
+    """The walkthrough pages show the filled sentence, never a {placeholder}: the dealer's
+    hook of dealer-tie names the bid the engine forbids there (0, not the 1 it once said)."""
+    from ui.apptest import open_site
+
+    at = open_site("pages/kachuful_walkthrough.py", scenario="dealer-tie", step="h1.bid.s0",
+                   lang=lang, yourmove="off")
+    assert not at.exception, at.exception
+    walk = kachuful_walk("dealer-tie", lang)
+    hook = walk.steps[walk.index_of("h1.bid.s0")]
+    shown = [i.value.replace("\\", "") for i in at.info]  # as markdown, escaped
+    assert hook.text and any(hook.text in v for v in shown), shown
+    assert not any("{" in v for v in shown), shown
+    at = open_site("pages/krypkasino_walkthrough.py", scenario="forced-sweep", step="2",
+                   lang=lang, yourmove="off")
+    assert not at.exception, at.exception
+    shown = [i.value for i in at.info]
+    assert shown and not any("{" in v for v in shown), shown
