@@ -167,7 +167,7 @@ def test_a_malformed_record_gives_a_message_naming_the_field() -> None:
     at.text_area(key=K + "paste").set_value("<img src=x onerror=alert(1)>").run()
     click(at, K + "paste.load")
     message = " ".join(e.value.replace("\\", "") for e in at.error)
-    assert "not JSON" in message and "<img" not in message
+    assert "not valid JSON" in message and "<img" not in message
 
 
 def test_a_saved_game_loads_and_replays_step_by_step() -> None:
