@@ -148,7 +148,7 @@ def beside(with_flag: bool) -> tuple[DeltaGenerator, DeltaGenerator | None]:
 def setup_form() -> None:
     st.header(t("scorekeeper.setup", lang), anchor=False)
     st.text_area(t("scorekeeper.names", lang), key=P + "names", height=140,
-                 help=t("scorekeeper.names.help", lang), placeholder="Ana\nBo\nChandra\nDev")
+                 help=t("scorekeeper.names.help", lang), placeholder=t("scorekeeper.names.placeholder", lang))
     names = typed_names()
     st.caption(t("scorekeeper.players-count", lang, count=len(names)))
     st.selectbox(t("scorekeeper.first-dealer", lang), options=names or ["—"], key=P + "dealer",

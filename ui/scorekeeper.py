@@ -392,7 +392,8 @@ class SheetStore:
 
         exc = st.session_state.get(self.prefix + "error")
         if isinstance(exc, RulesLabError):
-            text = escape_markdown(exc.localized(lang))
+            # The sentence, then its rule once, as a link ("… — Rule K-1"), not "(K-1) — Rule K-1".
+            text = escape_markdown(exc.localized_sentence(lang) if exc.rule else exc.localized(lang))
             if exc.rule:
                 text += (f" — [{t('scorekeeper.rule', lang, rule=exc.rule)}]"
                          f"({rule_href(exc.rule, query=query)})")
