@@ -99,7 +99,7 @@ def records(draw: st.DrawFn) -> str:
                                  "\ufeff{}", "nul\x00l", "1e999999", "[" * 40 + "]" * 40]))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(records())
 def test_replay_keeps_its_contract_on_any_record(text: str) -> None:
     check_contract(*replay_in_process(text))
