@@ -413,7 +413,8 @@ def test_strong_play_carries_the_estimate_it_rests_on() -> None:
         if decision.key == "bots.kachuful.strong-play":
             data = decision.data
             searched += 1
-            assert 0 < data["tried"] <= data["samples"] == 60
+            assert 0 < data["tried"] <= data["playouts"] == 60
+            assert data["samples"] == 60  # the pool of deals: at most the playouts
             assert 0 <= data["pct"] <= 100
             for lang in LANGUAGES:
                 text = decision.explain(lang)

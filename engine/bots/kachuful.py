@@ -882,7 +882,8 @@ class StrongKachufulBot:
         card = DECK[choice]
         return Decision(card, "bots.kachuful.strong-play",
                         {"card": card, "bid": bid, "won": won_now,
-                         "samples": self.play_samples, "tried": visits,
+                         "samples": len(deals), "playouts": self.play_samples,
+                         "tried": visits,
                          "pct": percent(made), "ev": round(ev, 1)})
 
     def _search(self, obs: KachufulObservation, k: _Knowledge, deals: list[list[list[int]]],
