@@ -581,10 +581,19 @@ def stop_key(prefix: str) -> str:
 
 
 def request_stop(prefix: str, key: str) -> None:
-    """Callback of a page's Stop button: the run of ``key`` stops (its rerun cancels it)."""
+    """Callback of a page's Stop button: the visitor's run of ``key`` is cancelled now and
+    its units done are kept for the page (the callback runs before the rerun's script,
+    which may start before the stopped run's thread has noticed)."""
     import streamlit as st
 
     st.session_state[stop_key(prefix)] = key
+    sched = scheduler()
+    partial: dict[str, list[Any]] = st.session_state.setdefault(f"{prefix}.partial", {})
+    for job in sched.jobs(_owner()):
+        sched.cancel(job)
+        if job.tag == key:
+            partial.clear()
+            partial[key] = job.results()
 
 
 def resume(prefix: str) -> None:
@@ -644,7 +653,7 @@ def simulate(study: Any, total: int, batch: int | None, prefix: str, lang: str,
     sched = scheduler()
     job = sched.submit(study, total, _owner(), chunk_units(unit_s, total, sched.workers),
                        start=len(prefix_results), prefix=prefix_results,
-                       cap=HARD_CAP_CPU_S)
+                       cap=HARD_CAP_CPU_S, tag=key)
     slot = st.empty()
     try:
         with slot.container():
@@ -658,7 +667,9 @@ def simulate(study: Any, total: int, batch: int | None, prefix: str, lang: str,
     finally:
         if not job.ended:
             sched.cancel(job)
-        partial[key] = job.results()
+        if len(job.results()) >= len(partial.get(key, ())):
+            partial.clear()
+            partial[key] = job.results()
     if job.error is not None:
         raise job.error
     slot.empty()

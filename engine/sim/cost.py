@@ -17,12 +17,13 @@ constant below is rounded *up* from the largest figure measured:
   the public API, where a random or basic seat costs :data:`KACHUFUL_PUBLIC_PLAY_S` per
   card; the strong seat costs ``KACHUFUL_STRONG_HAND_S x players x size**1.5`` per hand
   of ``size`` cards (its bid and play samples are each played out to the end of the
-  hand; measured 1.2 ms x n x s**1.5 for 3, 4, 6 and 8 players, hands of 1 to 13 cards).
+  hand; measured 1.2-2.15 ms x n x s**1.5 for 3, 4, 6 and 8 players, hands of 1 to 13
+  cards, the higher figures on a loaded machine).
 * Krypkasino: CPU per deal for one seat of a level, by the number of players —
   :data:`KRYPKASINO_DEAL_SEAT_S` (a strong seat about half a second a deal whatever the
   table; basic and random a few milliseconds).
 * Hand odds: per sampled deal, ``players x (20 + 2 x size x (size+1))`` microseconds with
-  basic play (every bid played out), ``players x (0.1 + 0.125 x size)`` ms with the strong
+  basic play (every bid played out), ``players x (0.15 + 0.13 x size)`` ms with the strong
   seat (three bids, 16 samples a card).
 * The dealer's hook: per deal ``10 + 6 x players x size`` microseconds (two basic
   play-outs and the bids), averaged over the study's cells.
@@ -64,11 +65,11 @@ KACHUFUL_FAST_PLAY_S: dict[str, float] = {"random": 8e-6, "basic": 12e-6}
 #: CPU seconds per card played (measured 66-72 us).
 KACHUFUL_PUBLIC_PLAY_S = 85e-6
 #: Kachuful strong seat: CPU seconds per hand = this x players x size**1.5.
-KACHUFUL_STRONG_HAND_S = 1.4e-3
+KACHUFUL_STRONG_HAND_S = 2.2e-3
 #: Krypkasino: CPU seconds per deal for one seat of a level, by players (measured: strong
 #: 0.64, 0.47, 0.51, 0.44, 0.43 s for 2..6 players; basic 1.9-5.3 ms; random 1-3 ms).
 KRYPKASINO_DEAL_SEAT_S: dict[str, dict[int, float]] = {
-    "random": {2: 0.004, 3: 0.004, 4: 0.003, 5: 0.003, 6: 0.003},
+    "random": {2: 0.005, 3: 0.004, 4: 0.003, 5: 0.003, 6: 0.003},
     "basic": {2: 0.007, 3: 0.006, 4: 0.005, 5: 0.004, 6: 0.004},
     "strong": {2: 0.75, 3: 0.60, 4: 0.60, 5: 0.55, 6: 0.55},
 }
@@ -126,7 +127,7 @@ def game_seconds(game: str, options: Mapping[str, Any], lineup: Sequence[str]) -
 def hand_odds_seconds(players: int, size: int, level: str) -> float:
     """CPU seconds of one sampled deal of the hand-odds study."""
     if level == "strong":
-        return players * (0.1 + 0.125 * size) * 1e-3
+        return players * (0.15 + 0.13 * size) * 1e-3
     return players * (20 + 2 * size * (size + 1)) * 1e-6
 
 

@@ -300,9 +300,11 @@ class Job:
     ``prefix`` it was started with); ``wait`` blocks until it ends or a timeout."""
 
     def __init__(self, ident: int, owner: str, study: Study, total: int, chunk: int,
-                 start: int = 0, prefix: Sequence[Any] = (), cap: float | None = None) -> None:
+                 start: int = 0, prefix: Sequence[Any] = (), cap: float | None = None,
+                 tag: str = "") -> None:
         self.ident = ident
         self.owner = owner
+        self.tag = tag
         self.study = study
         self.total = total
         self.chunk = max(1, chunk)
@@ -387,13 +389,13 @@ class Scheduler:
         self._watchdog: threading.Thread | None = None
 
     def submit(self, study: Study, total: int, owner: str, chunk: int, start: int = 0,
-               prefix: Sequence[Any] = (), cap: float | None = None) -> Job:
+               prefix: Sequence[Any] = (), cap: float | None = None, tag: str = "") -> Job:
         """A new job for ``owner``; any job ``owner`` still has is cancelled first (one
-        running simulation per visitor)."""
+        running simulation per visitor). ``tag`` is the caller's name for the request."""
         with self._lock:
             for old in [j for j in self._jobs.values() if j.owner == owner]:
                 self._cancel(old)
-            job = Job(next(self._ids), owner, study, total, chunk, start, prefix, cap)
+            job = Job(next(self._ids), owner, study, total, chunk, start, prefix, cap, tag)
             if not job.ended:
                 self._jobs[job.ident] = job
             self._fill()
@@ -404,10 +406,11 @@ class Scheduler:
         with self._lock:
             self._cancel(job)
 
-    def jobs(self) -> list[Job]:
-        """The jobs running and not cancelled."""
+    def jobs(self, owner: str | None = None) -> list[Job]:
+        """The jobs running and not cancelled (of ``owner`` when given)."""
         with self._lock:
-            return [j for j in self._jobs.values() if j.cancelled_at is None]
+            return [j for j in self._jobs.values() if j.cancelled_at is None
+                    and (owner is None or j.owner == owner)]
 
     def busy_workers(self) -> int:
         """Chunks running in the pool now."""
