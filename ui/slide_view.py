@@ -30,6 +30,8 @@ CSS = """<style>
 .cl-top strong { color: inherit; }
 .cl-sub { font-size: 1.35rem; opacity: 0.8; margin: 0.2rem 0 0 0; }
 .cl-title { font-size: 2.9rem; font-weight: 700; line-height: 1.15; margin: 0.1rem 0 0.6rem 0; }
+/* A shared lesson's words may hold a long unbroken URL: wrap it on a phone. */
+.cl-title, .cl-top, .cl-body { overflow-wrap: anywhere; }
 .cl-body, .cl-body li, .cl-body p { font-size: 1.6rem; line-height: 1.45; }
 .cl-body ul { margin: 0.2rem 0 0.6rem 0; }
 .cl-body .cl-choices { list-style: none; padding-left: 0.3rem; font-weight: 700; }
