@@ -83,10 +83,12 @@ def test_playable_card_buttons_carry_a_check_mark_not_only_a_fill() -> None:
     assert legal
     hand = [b for b in at.button if (b.key or "").startswith("kplay.card.")]
     assert hand
+    css = "\n".join(h.proto.body for h in at.get("html"))
     for button in hand:
         playable = any(button.key == f"kplay.card.{c.code}" for c in legal)
-        assert button.label.startswith("✓ ") is playable, button.label
-        assert (button.proto.type == "primary") is playable
+        badge = f'.st-key-{button.key.replace(".", "-")} button::before {{ content: "✓" / "";'
+        assert (badge in css) is playable, button.key  # raised and a ✓, not colour alone
+        assert bool(button.help) is not playable  # a refused card says why
 
 
 @pytest.mark.parametrize("file", [p.file for p in registered()])
@@ -113,3 +115,84 @@ def test_an_unplayable_rule_set_is_explained_in_the_visitor_language() -> None:
         for lang in LANGS:
             assert explore.rules_problem("kachuful", {}, lang) == t("access.rules.invalid", lang)
     assert "nonsense" in (explore.rules_problem("kachuful", {"nonsense": 1}, "es") or "")
+
+
+def test_each_page_sets_its_title_and_the_page_language() -> None:
+    """streamlit_app.py: the browser title names the page, and <html lang> follows the
+    visitor's language (a script, since Streamlit's index.html says "en")."""
+    calls: list[dict[str, Any]] = []
+    real = st.set_page_config
+
+    def spy(**kwargs: Any) -> Any:
+        calls.append(kwargs)
+        return real(**kwargs)
+
+    with mock.patch.object(st, "set_page_config", spy):
+        at = open_site("pages/glossary.py", lang="pt")
+    assert not at.exception
+    assert calls[-1]["page_title"] == f"{t('page.glossary', 'pt')} · Rules Lab"
+    scripts = [h.proto.body for h in at.get("html") if "documentElement.lang" in h.proto.body]
+    assert scripts and '"pt"' in scripts[-1]
+
+
+def test_hand_odds_picks_its_hand_by_clicking_cards() -> None:
+    at = open_site("pages/explore_hand_odds.py", hand="AS,KD,7C", size="3")
+    spades = next(p for p in at.get("button_group") if p.key == "xodds.pick.S")
+    assert list(spades.value) == ["AS"]  # the typed hand is shown picked
+    spades.set_value(["AS", "QS"]).run()
+    assert dict(at.query_params)["hand"] in ("AS,KD,7C,QS", ["AS,KD,7C,QS"])
+    assert at.session_state["xodds.hand"] == "AS,KD,7C,QS" and at.session_state["xodds.size"] == 4
+    hearts = next(p for p in at.get("button_group") if p.key == "xodds.pick.D")
+    hearts.set_value([]).run()  # unpick K♦
+    assert at.session_state["xodds.hand"] == "AS,7C,QS"
+
+
+def test_sweep_danger_opens_where_the_plays_differ() -> None:
+    """The default position: no card sweeps (so C-8 allows every play), there are trails
+    and captures, and the tables they leave differ in danger."""
+    from engine.krypkasino.rules import KrypkasinoRules
+    from engine.sim.sweep_danger import sweep_danger
+    from ui.explore import SweepInputs
+
+    inputs = SweepInputs()
+    hand, table, seen = inputs.parsed()
+    danger = sweep_danger(inputs.players, hand.cards, table.cards, seen.cards,
+                          inputs.next_hand, KrypkasinoRules())
+    assert not danger.forced and all(o.allowed for o in danger.options)
+    assert {"trail", "capture"} <= {o.kind for o in danger.options}
+    assert len({round(o.chance, 3) for o in danger.options}) >= 3
+    at = open_site("pages/explore_sweep_danger.py")
+    assert not at.exception, at.exception
+    table_pick = next(p for p in at.get("button_group") if p.key == "xsweep.pick.table.H")
+    table_pick.set_value(["KH"]).run()
+    assert at.session_state["xsweep.table"].endswith(",KH")
+    assert any("The bar: the chance" in c.value for c in at.caption)
+
+
+def test_sweep_danger_chart_labels_are_12_px_or_more() -> None:
+    from engine.krypkasino.rules import KrypkasinoRules
+    from engine.sim.sweep_danger import sweep_danger
+    from ui.explore import SweepInputs, sweep_chart
+
+    inputs = SweepInputs()
+    hand, table, seen = inputs.parsed()
+    danger = sweep_danger(inputs.players, hand.cards, table.cards, seen.cards,
+                          inputs.next_hand, KrypkasinoRules())
+    fig = sweep_chart(hand.cards[0], list(danger.options), "x", "chance", "cost")
+    layout = fig.layout
+    assert layout.font.size >= 12 and layout.uniformtext.minsize >= 12
+    assert layout.xaxis.tickfont.size >= 12 and layout.yaxis.tickfont.size >= 12
+    assert all(trace.textfont.size >= 12 for trace in fig.data)
+
+
+def test_the_score_fan_takes_bots_and_rules_from_widgets() -> None:
+    at = open_site("pages/explore_score_fan.py", games="50")
+    assert not at.exception, at.exception
+    assert not at.text_input  # nothing to type: a select box per seat and per rule
+    at.selectbox(key="xfan.seat4").set_value("strong")
+    at.selectbox(key="xfan.r.scoring").set_value("margin")
+    submit = next(b for b in at.button if b.label == t("explore.compute", "en"))
+    submit.click().run()
+    link = {k: v[0] if isinstance(v, list) else v for k, v in dict(at.query_params).items()}
+    assert link["lineup"] == "basic,basic,random,random,strong"
+    assert link["rules"] == "scoring:margin"
