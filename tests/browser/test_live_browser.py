@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import SiteServer, exceptions, goto, url_for, wait_idle
+from browser_harness import SiteServer, exceptions, url_for, wait_idle
 from pg_server import fresh_database
 
 import store
@@ -29,6 +29,7 @@ LESSON = lessons.check({"format": lessons.FORMAT, "title": "Sweeps live", "items
 DECK = classroom.slides(LESSON, "en")
 QUESTION_STEP = next(i for i, s in enumerate(DECK, start=1) if s.kind == "question")
 HOSTILE = "<img src=x onerror=f()>"
+APP = "[data-testid='stApp']"
 
 
 def title(page: Any) -> str:
@@ -56,8 +57,15 @@ def open_class(page: Any, base: str) -> str:
     return code
 
 
+def open_join(page: Any, base: str, **query: str) -> None:
+    """The join page (its first element is a style sheet, hidden: wait for the form)."""
+    page.goto(url_for(base, "live", **query), wait_until="domcontentloaded")
+    page.get_by_role("textbox", name="Your name").wait_for(timeout=30_000)
+    wait_idle(page)
+
+
 def join(page: Any, base: str, code: str, name: str) -> None:
-    goto(page, base, "live")
+    open_join(page, base)
     page.get_by_role("textbox", name="Class code").fill(store.show_code(code).lower())
     page.get_by_role("textbox", name="Your name").fill(name)
     page.get_by_role("button", name="Join").click()
@@ -132,7 +140,7 @@ def test_a_teacher_and_three_students(new_page: Any, site: str) -> None:
     join(students[0], site, code, "Ana")
     join(students[1], site, code, HOSTILE)
     # The third joins by the QR code's link: the code is already filled in.
-    goto(students[2], site, "live", **{"class": code})
+    open_join(students[2], site, **{"class": code})
     students[2].get_by_role("textbox", name="Your name").fill("Cy")
     students[2].get_by_role("button", name="Join").click()
     students[2].locator("#lv-state").wait_for(state="attached", timeout=30_000)
@@ -218,8 +226,15 @@ def test_a_restart_mid_question_loses_no_answer(new_page: Any, own_server: SiteS
     wait_answered(teacher, 1)
     # The server goes down mid-question and comes back on the same port.
     own_server.stop()
+    for page in (teacher, ana, bo):
+        page.wait_for_selector(f"{APP}:not([data-test-connection-state='CONNECTED'])",
+                               state="attached", timeout=30_000)
     own_server.start()
     # Every page reconnects by itself and carries on from the store.
+    for page in (teacher, ana, bo):
+        page.wait_for_selector(f"{APP}[data-test-connection-state='CONNECTED']",
+                               state="attached", timeout=60_000)
+        wait_idle(page)
     wait_answered(teacher, 1, timeout=60_000)
     ana.get_by_text("Sent. Wait for the teacher").wait_for(timeout=60_000)
     bo.get_by_role("button", name="Send my answer").wait_for(timeout=60_000)
