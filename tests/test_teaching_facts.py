@@ -478,3 +478,52 @@ def test_the_pages_show_filled_texts(lang: str) -> None:
     assert not at.exception, at.exception
     shown = [i.value for i in at.info]
     assert shown and not any("{" in v for v in shown), shown
+
+
+# -- the rules pages' tables, against the engine ------------------------------------------
+
+
+def _table_rows(doc: str, lang: str, first: str) -> list[list[str]]:
+    md = tutorials_text(doc, lang)
+    rows = []
+    for line in md.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and re.fullmatch(first, cells[0]):
+            rows.append(cells)
+    return rows
+
+
+def tutorials_text(doc: str, lang: str) -> str:
+    import tutorials
+
+    return tutorials.load_markdown(doc, lang)
+
+
+def _number(cell: str) -> int:
+    return int(cell.replace("−", "-"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_pages_tables_are_the_engines(lang: str) -> None:
+    """The deal sizes (C-2), the hand counts (K-4) and the scoring examples (K-13) typed
+    in the rules pages' tables are what the engine computes."""
+    from engine.kachuful import KachufulRules, hand_sizes
+    from engine.kachuful.rules import score_hand
+    from engine.krypkasino.rules import deal_sizes
+
+    deals = _table_rows("krypkasino-rules", lang, r"[2-6]")
+    assert len(deals) == 5
+    for players, hand, table, stock in ([_number(c) for c in row[:4]] for row in deals):
+        shape = deal_sizes(players)
+        assert (hand, table, stock) == (shape.hand, shape.table, shape.stock), (lang, players)
+    hands = _table_rows("kachuful-rules", lang, r"[3-8]")
+    assert len(hands) == 6
+    for players, first, count in ([_number(c) for c in row[:3]] for row in hands):
+        sizes = hand_sizes(players)
+        assert (first, count) == (max(sizes), len(sizes)), (lang, players)
+    scorings = _table_rows("kachuful-rules", lang, r"`[a-z-]+`.*")
+    assert len(scorings) >= 5
+    for row in scorings:
+        rules = KachufulRules(scoring=row[0].split("`")[1])
+        assert _number(row[2]) == score_hand(3, 3, rules), (lang, row)
+        assert _number(row[3]) == score_hand(3, 1, rules), (lang, row)
