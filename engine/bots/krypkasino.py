@@ -53,6 +53,8 @@ _PTS = tuple(card_point(c) for c in DECK)
 _HV = tuple(int(c.rank) for c in DECK)
 _TV = tuple(table_value(c) for c in DECK)
 _IDX = {id(c): i for i, c in enumerate(DECK)}
+#: Mixed into the seed of the generator that estimates a single legal play's cost.
+_AUX_SEED = 0x5EED_C0AC
 
 
 def _ix(card: Card) -> int:
@@ -415,6 +417,7 @@ class StrongKrypkasinoBot:
                  horizon: str = "last", depth: int = 2, width: int = 2,
                  infer: bool = True) -> None:
         self.rng = random.Random(seed)
+        self.aux = random.Random(seed ^ _AUX_SEED)
         self.samples = samples
         self.max_plays = max_plays
         self.rival_weight = rival_weight
@@ -426,14 +429,14 @@ class StrongKrypkasinoBot:
         self.width = width
         self.infer = infer
 
-    def _sample_position(self, obs: KrypkasinoObservation, counts: list[int]
-                         ) -> KrypkasinoState:
+    def _sample_position(self, obs: KrypkasinoObservation, counts: list[int],
+                         rng: random.Random | None = None) -> KrypkasinoState:
         """One deal of the unseen cards to the other hands and the stock, consistent
         with the values each other seat is known to lack (``obs.lacks``)."""
         view = obs.view
         n = view.players
         pool = [i for i, k in enumerate(counts) for _ in range(k)]
-        self.rng.shuffle(pool)
+        (self.rng if rng is None else rng).shuffle(pool)
         dealt: dict[int, list[int]] = {}
         lacks = obs.lacks if self.infer and len(obs.lacks) == n else ((),) * n
         # Seats that lack some values first: each takes the first cards of the shuffled
@@ -479,7 +482,20 @@ class StrongKrypkasinoBot:
         forced = rules.forced_sweep and bool(table) and all(
             len(p.take or ()) == len(table) for p in plays)
         if len(plays) == 1:
-            return _explain(assessed[0], view.table, rules, forced, True)
+            # Nothing to choose, but the sentence still quotes what the search expects:
+            # the same search on the one play, with a generator of its own (the choices
+            # of later decisions do not depend on whether this one was explained).
+            play = plays[0]
+            total = 0.0
+            for _ in range(self.samples):
+                base = self._sample_position(observation, counts, self.aux)
+                total += _round_cost(base, view.seat, play, self.rival_weight,
+                                     self.leaf_weight, self.horizon, self.depth, self.width)
+            sweep = bool(table) and len(play.take or ()) == len(table)
+            key = "bots.krypkasino.strong-forced-sweep" if sweep else "bots.krypkasino.strong-only"
+            return Decision(play, key, {"card": play.card, "cards": list(play.take or ()),
+                                        "samples": self.samples,
+                                        "cost": round(total / self.samples, 1)})
         shortlist = sorted(assessed, key=lambda a: a.cost)[: self.max_plays]
         totals = [0.0] * len(shortlist)
         for _ in range(self.samples):
@@ -491,8 +507,11 @@ class StrongKrypkasinoBot:
         best = min(range(len(shortlist)), key=lambda k: (totals[k], shortlist[k].cost))
         play = shortlist[best].play
         cost = round(totals[best] / self.samples, 1)
+        data = {"card": play.card, "cards": list(play.take or ()), "samples": self.samples,
+                "cost": cost}
         if play.take and len(play.take) == len(table):
-            return _explain(shortlist[best], view.table, rules, forced, False)
+            key = "bots.krypkasino.strong-forced-sweep" if forced else "bots.krypkasino.strong-sweep"
+            return Decision(play, key, data)
         kind = "capture" if play.take else "trail"
         if self.horizon != "round" and view.stock == 0:
             suffix = "-end"
@@ -501,5 +520,4 @@ class StrongKrypkasinoBot:
         else:
             suffix = "-2" if self.depth > 1 else ""
         key = f"bots.krypkasino.strong-{kind}{suffix}"
-        return Decision(play, key, {"card": play.card, "cards": list(play.take or ()),
-                                    "samples": self.samples, "cost": cost})
+        return Decision(play, key, data)
