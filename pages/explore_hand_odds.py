@@ -117,7 +117,7 @@ study = HandOddsStudy(tuple(c.index for c in parsed.cards), trump, inputs.player
 odds: HandOdds
 if study.can_be_exact:
     odds = study.exact_odds()
-    st.success(t("explore.odds.exact", lang, cases=f"{odds.samples:,}"))
+    st.success(t("explore.odds.exact", lang, cases=odds.samples))
 else:
     if ex.refuse_over_budget(study, inputs.samples, lang, t("explore.samples", lang),
                              least=ex.SAMPLES[0]):
@@ -126,7 +126,7 @@ else:
     if not outcome.results:
         st.stop()
     odds = study.summarize(outcome.results)
-    st.caption(t(f"explore.odds.sampled.{inputs.level}", lang, n=f"{odds.samples:,}"))
+    st.caption(t(f"explore.odds.sampled.{inputs.level}", lang, n=odds.samples))
     if inputs.size == 1:
         st.caption(t("explore.odds.not-exact", lang))
 

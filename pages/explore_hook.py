@@ -60,7 +60,7 @@ if not cells:
     st.stop()
 
 rows = outcome.results
-st.info(t("explore.hook.summary", lang, deals=f"{len(rows):,}",
+st.info(t("explore.hook.summary", lang, deals=len(rows),
           bites=ex.fmt_estimate(proportion(sum(r[1] for r in rows), len(rows)), percent=True),
           with_=ex.fmt_estimate(mean([float(r[2]) for r in rows])),
           without=ex.fmt_estimate(mean([float(r[3]) for r in rows]))))
