@@ -238,13 +238,18 @@ def kachuful_rows(args: argparse.Namespace) -> list[tuple[str, float, str]]:
     for cards in args.cards:
         for sims in args.sims:
             jobs = [(i, cards, sims, levels, args.seed) for i in range(args.deals)]
+            deals: list[DealOutcome] = []
             if args.workers > 1:
                 import multiprocessing
 
                 with multiprocessing.Pool(args.workers) as pool:
-                    deals = pool.map(play_deal, jobs, chunksize=1)
+                    for d in pool.imap(play_deal, jobs, chunksize=1):
+                        deals.append(d)
+                        _progress(cards, sims, len(deals), len(jobs))
             else:
-                deals = [play_deal(j) for j in jobs]
+                for j in jobs:
+                    deals.append(play_deal(j))
+                    _progress(cards, sims, len(deals), len(jobs))
             prefix = f"bots_vs_ismcts.kachuful.{cards}.sims{sims}"
             control = [x for d in deals for x in d.control]
             rows.append((f"{prefix}.control.mean_per_hand", sum(control) / len(control),
@@ -275,6 +280,12 @@ def kachuful_rows(args: argparse.Namespace) -> list[tuple[str, float, str]]:
             for row in rows[-(2 + 9 * len(levels)):]:
                 print(_line(row), flush=True)
     return rows
+
+
+def _progress(cards: int, sims: int, done: int, total: int) -> None:
+    if done % 10 == 0 or done == total:
+        print(f"# kachuful {cards} cards, sims {sims}: {done}/{total} deals", file=sys.stderr,
+              flush=True)
 
 
 def _line(row: tuple[str, float, str]) -> str:
