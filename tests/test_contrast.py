@@ -230,3 +230,57 @@ def test_tinted_boxes_keep_theme_text_readable(name: str) -> None:
     assert ratio(text, tint) >= TEXT
     # Faded notes (opacity 0.8) still pass.
     assert ratio(over(text, 0.8, page), page) >= TEXT
+
+
+# -- issue 14: captions, inline code, the card buttons, the picker, the trick's names -----------
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_captions_at_our_opacity_pass_aa_on_both_backgrounds(name: str) -> None:
+    """Streamlit fades captions with opacity (0.6: 4.3:1 on the light page); ui/cards.py
+    gives them the text colour at a share that passes on the page and on the sidebar's
+    background, and no opacity, so links and inline code in them keep their colours."""
+    found = re.search(r'\[data-testid="stCaptionContainer"\] \{ opacity: 1 !important;\s*'
+                      r"color: color-mix\(in srgb, currentColor (\d+)%, transparent\)",
+                      cards._CSS)
+    assert found
+    alpha = int(found.group(1)) / 100
+    text = theme(name, "textColor")
+    for key in ("backgroundColor", "secondaryBackgroundColor"):
+        background = theme(name, key)
+        assert ratio(over(text, alpha, background), background) >= TEXT, key
+        assert ratio(theme(name, "linkColor"), background) >= TEXT, key
+        assert ratio(theme(name, "codeTextColor"), theme(name, "codeBackgroundColor")) >= TEXT
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_inline_code_passes_aa(name: str) -> None:
+    code, code_bg = theme(name, "codeTextColor"), theme(name, "codeBackgroundColor")
+    assert ratio(code, code_bg) >= TEXT
+    assert ratio(code, theme(name, "backgroundColor")) >= TEXT
+
+
+@pytest.mark.parametrize("four", [False, True])
+def test_card_buttons_and_the_picker_keep_their_suits_readable(four: bool) -> None:
+    """The hand's buttons and the picker's cards are white (greyed when refused, cream when
+    picked) in both themes, so their fixed suit colours are checked on those faces."""
+    from engine.cards import parse_cards
+    from ui.deck_picker import picker_css
+
+    hand = parse_cards(["AS", "KH", "QD", "JC"])
+    for state, face in (("legal", "#ffffff"), ("dimmed", "#e5e7eb")):
+        css = cards.card_button_css([(f"k.{c.code}", c, state) for c in hand], four)  # type: ignore[arg-type]
+        for colour in re.findall(r"button \{ color: (#[0-9a-f]{6}); \}", css):
+            assert ratio(colour, face) >= TEXT, (state, colour)
+    css = picker_css("p", four)
+    for colour in re.findall(r"button \{ color: (#[0-9a-f]{6}) !important; \}", css):
+        for face in ("#ffffff", "#fff7d1"):
+            assert ratio(colour, face) >= TEXT, colour
+    assert ratio("#ffffff", "#1d4ed8") >= TEXT  # the ✓ badge of a playable card
+
+
+def test_names_on_the_cloth_pass_aa() -> None:
+    cloth = _colour(cards._CSS, ".rl-table", "background")
+    for selector in (".rl-spot figcaption", ".rl-table-note"):
+        colour = re.search(r"color: (#[0-9a-f]{6})", cards._CSS[cards._CSS.index(selector):])
+        assert colour and ratio(colour.group(1), cloth) >= TEXT, selector

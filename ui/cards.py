@@ -232,10 +232,12 @@ _CSS = """
 .rl-log ol { list-style: none; margin: 0; padding: 0; }
 .rl-log li { margin: 0.15rem 0 0.35rem 0; }
 .rl-log .rl-why { font-style: italic; display: block; }
-/* Captions: Streamlit paints them at opacity 0.6 (4.3:1 on the light background, under
-   AA); at 0.78 they stay quieter than text and pass AA in both themes, inline code and
-   links included (tests/test_contrast.py). */
-[data-testid="stCaptionContainer"] { opacity: 0.78 !important; }
+/* Captions: Streamlit fades them with opacity 0.6 (4.3:1 on the light background, under
+   AA, and links and code inside faded too). Instead their text takes the theme's text
+   colour at 78 %: quieter than text, AA in both themes; links and inline code keep their
+   own colours (tests/test_contrast.py). */
+[data-testid="stCaptionContainer"] { opacity: 1 !important;
+  color: color-mix(in srgb, currentColor 78%, transparent); }
 /* Wide tables scroll inside their own box on a phone, never the page. */
 [data-testid="stMarkdownContainer"] table { display: block; max-width: 100%; overflow-x: auto; }
 @media (max-width: 640px) {
