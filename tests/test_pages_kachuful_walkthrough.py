@@ -25,7 +25,7 @@ def open_page(**query: str) -> AppTest:
 
 
 def title(at: AppTest) -> str:
-    return str(at.subheader[-1].value)
+    return str(at.header[-1].value)
 
 
 def markdown(at: AppTest) -> str:
@@ -148,7 +148,7 @@ def test_random_deal_with_seed_players_hands_and_chart() -> None:
 def test_bad_links_give_a_message_and_a_working_page(query: dict[str, str], needle: str) -> None:
     at = open_page(**query)
     assert needle in warnings(at), warnings(at)
-    assert at.subheader and not at.error
+    assert at.header and not at.error
     at.button(key="kwalk.w.back" if "999" in str(query) else "kwalk.w.next").click().run()
     assert not at.exception
 

@@ -21,7 +21,7 @@ KACH = "pages/kachuful_walkthrough.py"
 
 
 def heading(at: AppTest) -> str:
-    return " ".join(h.value for h in at.subheader)
+    return " ".join(h.value for h in at.header)
 
 
 def texts(at: AppTest) -> str:

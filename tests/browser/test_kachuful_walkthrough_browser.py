@@ -20,8 +20,8 @@ SHOTS = ROOT / "tests" / "artifacts"
 
 
 def heading(page: Any) -> str:
-    """The step's title (the page's only h3)."""
-    return str(page.locator("[data-testid='stMain'] h3").first.inner_text()).strip()
+    """The step's title (the page's only h2)."""
+    return str(page.locator("[data-testid='stMain'] h2").first.inner_text()).strip()
 
 
 def query(page: Any) -> dict[str, str]:
@@ -76,7 +76,7 @@ def test_a_shared_link_opens_the_same_step(page: Any, site: str) -> None:
     page.screenshot(path=str(SHOTS / "kachuful-walkthrough-link.png"))
     # The link stays in step with the page: go to the end, B misses and loses a point.
     page.goto(page.url.replace("step=11", "step=22"))
-    page.wait_for_selector("[data-testid='stMain'] h3")
+    page.wait_for_selector("[data-testid='stMain'] h2")
     wait_idle(page)
     assert heading(page) == "Hand 11: the score sheet"
     assert "Seat 1 bid 0 but took 1, 1 too many: -1 points." in \

@@ -17,7 +17,7 @@ SHOTS = "/tmp"
 
 
 def step_heading(page: Any) -> str:
-    return str(page.locator("[data-testid='stMain'] h3").first.inner_text())
+    return str(page.locator("[data-testid='stMain'] h2").first.inner_text())
 
 
 def click(page: Any, name: str) -> None:
@@ -29,7 +29,7 @@ def test_clicking_through_and_opening_the_shared_link(new_page: Callable[..., An
                                                       site: str) -> None:
     page = new_page(viewport={"width": 1280, "height": 1800})
     goto(page, site, PATH, scenario="forced-sweep", yourmove="off")
-    assert step_heading(page).startswith("Step 1 of 6")
+    assert step_heading(page).startswith("Step 1 of 7")
     refusal = page.locator("[data-testid='stAlertContentError']").first
     assert "takes the whole table" in refusal.inner_text() and "(C-8)" in refusal.inner_text()
     # The hand: 9♦ may be played, 4♣ is faded, both readable by a screen reader.
@@ -37,13 +37,13 @@ def test_clicking_through_and_opening_the_shared_link(new_page: Callable[..., An
     assert page.locator(".rl-card[aria-label='nine of diamonds, playable']").count() >= 1
     assert page.locator(".rl-card[aria-label='four of clubs, not playable']").count() == 1
     page.screenshot(path=f"{SHOTS}/kw-browser-step1.png", full_page=True)
-    for expected in range(2, 7):
+    for expected in range(2, 8):
         click(page, "Next ▶")
         page.wait_for_function(
-            "n => document.querySelector(\"[data-testid='stMain'] h3\")?.innerText"
-            ".startsWith('Step ' + n + ' of 6')", arg=expected)
+            "n => document.querySelector(\"[data-testid='stMain'] h2\")?.innerText"
+            ".startsWith('Step ' + n + ' of 7')", arg=expected)
         assert re.search(rf"[?&]step={expected}(&|$)", page.url), page.url
-    assert step_heading(page) == "Step 6 of 6 · The deal's score"
+    assert step_heading(page) == "Step 7 of 7 · The deal's score"
     assert page.get_by_role("button", name="Next ▶").is_disabled()
     assert exceptions(page) == []
     page.screenshot(path=f"{SHOTS}/kw-browser-score.png", full_page=True)
@@ -52,9 +52,9 @@ def test_clicking_through_and_opening_the_shared_link(new_page: Callable[..., An
     # Someone else opens the link: the same step, in a session of their own.
     other = new_page(viewport={"width": 1280, "height": 1800})
     other.goto(shared, wait_until="domcontentloaded")
-    other.wait_for_selector("[data-testid='stMain'] h3")
+    other.wait_for_selector("[data-testid='stMain'] h2")
     wait_idle(other)
-    assert step_heading(other) == "Step 6 of 6 · The deal's score"
+    assert step_heading(other) == "Step 7 of 7 · The deal's score"
     other.get_by_text("Card points in all: 1.").wait_for()
     assert exceptions(other) == []
 
@@ -71,7 +71,7 @@ def test_a_shared_link_to_the_double_sweep_and_a_variant_switched_in_the_page(
     page.get_by_text("Double sweep (C-10)").first.click()
     wait_idle(page)
     page.wait_for_function(
-        "() => document.querySelector(\"[data-testid='stMain'] h3\")?.innerText"
+        "() => document.querySelector(\"[data-testid='stMain'] h2\")?.innerText"
         ".endsWith('A sweep')")
     assert "double_sweep=false" in page.url and "step=28" in page.url
     assert exceptions(page) == []
@@ -85,12 +85,12 @@ def test_two_sessions_step_different_walkthroughs(new_page: Callable[..., Any],
     click(first, "Next ▶")
     click(first, "Next ▶")
     click(second, "Next ▶")
-    first.wait_for_function("() => document.querySelector(\"[data-testid='stMain'] h3\")"
-                            "?.innerText.startsWith('Step 3 of 6')")
-    second.wait_for_function("() => document.querySelector(\"[data-testid='stMain'] h3\")"
-                             "?.innerText.startsWith('Step 2 of 6')")
-    assert step_heading(first) == "Step 3 of 6 · A sweep"
-    assert step_heading(second) == "Step 2 of 6 · A double sweep"
+    first.wait_for_function("() => document.querySelector(\"[data-testid='stMain'] h2\")"
+                            "?.innerText.startsWith('Step 3 of 7')")
+    second.wait_for_function("() => document.querySelector(\"[data-testid='stMain'] h2\")"
+                             "?.innerText.startsWith('Step 2 of 7')")
+    assert step_heading(first) == "Step 3 of 7 · A sweep"
+    assert step_heading(second) == "Step 2 of 7 · A double sweep"
     assert "scenario=lone-ace" in first.url and "scenario=double-sweep" in second.url
 
 
@@ -101,6 +101,6 @@ def test_a_bad_link_shows_a_message_and_the_page_works(page: Any, site: str) -> 
     assert "scenario" in text and "step" in text and "capture" in text
     assert step_heading(page).startswith("Step 1 of 7")  # the first scenario: trailing
     click(page, "Next ▶")
-    page.wait_for_function("() => document.querySelector(\"[data-testid='stMain'] h3\")"
+    page.wait_for_function("() => document.querySelector(\"[data-testid='stMain'] h2\")"
                            "?.innerText.startsWith('Step 2 of 7')")
     assert exceptions(page) == []

@@ -18,7 +18,7 @@ FOCUSED = "() => { const e = document.activeElement; return e ? [e.tagName, e.ty
 
 
 def heading(page: Any) -> str:
-    return str(page.locator("[data-testid='stMain'] h3").first.inner_text())
+    return str(page.locator("[data-testid='stMain'] h2").first.inner_text())
 
 
 def tab_to(page: Any, want: Any, limit: int = 80) -> list[str]:
