@@ -8,7 +8,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui import navigation, prefs, query, sidebar
+from ui import navigation, prefs, progress, query, sidebar
 from ui.warm import warm_up
 
 # Heavy first imports (pandas, pyarrow, plotly) once, one session at a time: two sessions
@@ -21,6 +21,7 @@ FAVICON = str(Path(__file__).parent / "assets" / "favicon.png")
 st.set_page_config(page_title="Rules Lab", page_icon=FAVICON, layout="wide")
 
 visitor = prefs.for_frame()
+progress.listen()  # walkthroughs' your-move answers count in a kept progress record
 page = st.navigation(navigation.build(visitor.lang), expanded=True)  # all groups, no "View more"
 # Each page its own browser title, and <html lang> in the page's language (Streamlit's own
 # index.html says "en"; a screen reader reads Spanish with English sounds otherwise).

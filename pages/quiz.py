@@ -16,6 +16,7 @@ import tutorials
 from engine.errors import RulesLabError
 from engine.quiz import GAMES, MAX_SEED, TYPES, Question, check, generate, parse_id, pick, rules_of
 from engine.quiz.krypkasino import NoPosition
+from ui import progress
 from ui import quiz as helpers
 from ui.cards import cards_html
 from ui.docs import rule_href, sections
@@ -105,6 +106,7 @@ def on_check(question_id: str) -> None:
     st.session_state[ANSWER] = sorted(verdict.chosen)
     st.session_state[BOARD] = helpers.record(st.session_state.get(BOARD, helpers.new_board()),
                                              verdict)
+    progress.record(verdict.rule, verdict.right, "quiz")
 
 
 # -- which question: the link's, the session's, or a new one ------------------------------
@@ -255,3 +257,4 @@ with side:
                   on_click=practise, args=(rule,), icon=":material/replay:")
     if not missed:
         st.caption(t("quiz.ui.missing.none", lang))
+    progress.panel(lang)

@@ -14,7 +14,7 @@ import streamlit as st
 
 import store
 from tutorials import lessons
-from ui import live, slide_view
+from ui import live, progress, slide_view
 from ui.classroom import LETTERS, Slide
 from ui.docs import rule_href
 from ui.i18n import t
@@ -115,9 +115,9 @@ def join_view(code: str | None, visitor: Prefs) -> None:
     if clean is None:
         st.error(t("live.join.need-name", lang), icon=":material/error:")
         return
-    learner = st.query_params.get("me")
+    learner = progress.learner()  # a learner who keeps a record: live answers count in it
     try:
-        joined = db().join(wanted, clean, learner if store.Store.valid_learner(learner) else None)
+        joined = db().join(wanted, clean, learner)
     except store.Forbidden:
         st.error(t("live.join.no-class", lang), icon=":material/error:")
         return
@@ -126,8 +126,8 @@ def join_view(code: str | None, visitor: Prefs) -> None:
                  icon=":material/error:")
         return
     query = {**visitor.query(), "class": wanted, "s": joined.token}
-    if learner and store.Store.valid_learner(learner):
-        query["me"] = learner
+    if learner:
+        query[progress.PARAM] = learner
     st.query_params.from_dict(query)
     st.rerun()
 
