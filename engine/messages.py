@@ -21,6 +21,8 @@ template}}``. Templates use ``str.format`` fields, with three format specs of ou
 ['0 tricks', '1 trick', '2 tricks']
 >>> ngettext("pt", "# vaza", "# vazas", 1), ngettext("es", "# baza", "# bazas", 5)
 ('1 vaza', '5 bazas')
+>>> format_text("{n:plural:# card|# cards}", "en", n="2.5"), format_text("{n:plural:# card|# cards}", "en", n="1")
+('2.5 cards', '1 card')
 """
 
 from __future__ import annotations
@@ -91,10 +93,19 @@ def plural_form(lang: str, forms: tuple[str, ...] | list[str], n: Any) -> str:
 
     A number with a fraction (``-0.2``) takes the last form, as gettext's callers do.
     """
-    if isinstance(n, float) and not n.is_integer():
+    value: Any = n
+    if isinstance(value, str):  # a number already written out ("2.5", "3")
+        try:
+            value = int(value)
+        except ValueError:
+            try:
+                value = float(value)
+            except ValueError:
+                value = 2.5  # not a number at all: the general form
+    if isinstance(value, float) and not value.is_integer():
         index = len(forms) - 1
     else:
-        index = min(plural_index(lang, int(n)), len(forms) - 1)
+        index = min(plural_index(lang, int(value)), len(forms) - 1)
     return forms[index].replace("#", str(n))
 
 
