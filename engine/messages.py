@@ -105,7 +105,10 @@ def plural_form(lang: str, forms: tuple[str, ...] | list[str], n: Any) -> str:
     if isinstance(value, float) and not value.is_integer():
         index = len(forms) - 1
     else:
-        index = min(plural_index(lang, int(value)), len(forms) - 1)
+        try:
+            index = min(plural_index(lang, int(value)), len(forms) - 1)
+        except (TypeError, ValueError, OverflowError):  # None, inf: the general form
+            index = len(forms) - 1
     return forms[index].replace("#", str(n))
 
 
