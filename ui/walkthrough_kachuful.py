@@ -354,6 +354,9 @@ Choice = tuple[Bid | Card, str | None]
 #: The most your-move steps chosen in one hand when a scenario lists none: the hook, a
 #: card that must follow suit, a card played without the suit led.
 ASKS_PER_HAND = 3
+#: The most your-move steps of one walkthrough (each plays the hand out once per option,
+#: so a whole random game stays quick to build).
+MAX_ASKS = 8
 
 
 def _outcome(state: KachufulState, action: Bid | Card, seat: int) -> HandScored:
@@ -667,6 +670,8 @@ class _Builder:
         if self.asks is not None:
             return step_id in self.asks
         if kind is None or self.asked.get((self.position, kind)):
+            return False
+        if sum(self.asked.values()) >= MAX_ASKS:  # bounded: a whole game asks no more
             return False
         return sum(n for (h, _), n in self.asked.items() if h == self.position) < ASKS_PER_HAND
 
