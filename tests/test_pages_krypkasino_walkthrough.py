@@ -285,3 +285,21 @@ def test_the_cards_worth_points_so_far_are_shown() -> None:
     assert any(e.label.startswith("Captured so far") for e in at.expander)
     html = " ".join(h.proto.body for h in at.get("html"))
     assert "Seat 1 · Card points: 1" in html
+
+
+def test_a_run_of_plain_trails_is_one_step_that_opens() -> None:
+    g = groups("two-players")
+    first, last = next((a, b) for a, b in g if b > a)
+    at = open_page(scenario="two-players", step=str(first + 1))
+    n = last - first + 1
+    assert heading(at).endswith(f"· {n} trails in a row"), heading(at)
+    opener = next(e for e in at.expander if e.label == f"Open the {n} trails one by one")
+    sentences = [m.value for m in opener.markdown]
+    assert len(sentences) == n and all("trails" in s for s in sentences), sentences
+    # A link into the middle of the run opens the same page step, and Next leaves it.
+    middle = open_page(scenario="two-players", step=str(first + 2))
+    assert heading(middle) == heading(at)
+    click_next(middle)
+    assert middle.query_params["step"] in (str(last + 2), [str(last + 2)])
+    # No step id is shown on the page.
+    assert "`play-" not in texts(at) and "play-" not in " ".join(c.value for c in at.caption)
