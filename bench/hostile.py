@@ -14,6 +14,8 @@ worker keeps what it spent).
   request the budget admits (the most units ``engine.sim.cost`` lets through for a heavy
   line-up or hand). Each run uses its own seed, so no finished run is served from the
   cache.
+* **A second visitor.** While the heaviest admitted request runs, another context opens
+  the sweep-danger page and a small hook study: their wall seconds to a finished page.
 * **Orphans.** The heaviest admitted requests are opened again and the tab is closed
   (its context, so the websocket closes) a second after the progress bar shows; the CPU
   of the server and its workers in the next ``--settle`` (15) s is the orphan cost.
@@ -223,6 +225,33 @@ def orphan_cost(browser: Any, cpu: TreeCpu, base: str, path: str, query: dict[st
     return cpu.total() - before, running
 
 
+def second_visitor(browser: Any, base: str, seed: int) -> dict[str, float]:
+    """While the heaviest admitted request runs for one visitor, the wall seconds another
+    visitor waits for a light page (sweep danger, no workers) and a light explorer (a
+    small hook study through the same pool)."""
+    _name, path, query = heaviest(seed)[0]
+    heavy = browser.new_context(viewport={"width": 1280, "height": 1200})
+    page = heavy.new_page()
+    page.goto(url_for(base, path, **query), wait_until="commit", timeout=60_000)
+    page.locator("[data-testid='stProgress']").wait_for(timeout=60_000)
+    out: dict[str, float] = {}
+    for light, light_query in (("explore_sweep_danger", {"seed": str(seed)}),
+                               ("explore_hook", {"players": "4", "deals": "20",
+                                                 "seed": str(seed)})):
+        other = browser.new_context(viewport={"width": 1280, "height": 1200})
+        began = time.monotonic()
+        other_page = other.new_page()
+        other_page.goto(url_for(base, light, **light_query), wait_until="commit",
+                        timeout=60_000)
+        settled(other_page, 120)
+        out[light] = time.monotonic() - began
+        other.close()
+    out["heavy_still_running"] = float(page.locator("[data-testid='stProgress']").count())
+    settled(page, 120)
+    heavy.close()
+    return out
+
+
 def one_run(browser: Any, cpu: TreeCpu, base: str, seed: int, settle: float, timeout: float,
             only: str | None) -> tuple[float, float]:
     worst = 0.0
@@ -234,6 +263,13 @@ def one_run(browser: Any, cpu: TreeCpu, base: str, seed: int, settle: float, tim
         print(f"BENCH hostile.request.{name}_cpu_s {spent:.2f} s{note}   [{shown}]",
               flush=True)
         worst = max(worst, spent)
+    if not only:
+        waits = second_visitor(browser, base, seed + 3000)
+        running = "while the heavy request ran" if waits.pop("heavy_still_running") else \
+            "(the heavy request had ended)"
+        for light, seconds in waits.items():
+            print(f"BENCH hostile.second_visitor.{light}_s {seconds:.2f} s   [{running}]",
+                  flush=True)
     orphan = 0.0
     for name, path, query in heaviest(seed + 1000):
         if only and only not in name:

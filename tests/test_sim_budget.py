@@ -149,8 +149,8 @@ def test_a_cancelled_simulation_stops_its_workers(sched: Any) -> None:
     pids = runner.worker_pids()
     assert len(pids) == 2
     before = workers_cpu(pids)
-    time.sleep(1.0)
-    assert workers_cpu(pids) - before > 0.15  # busy (niced: less on a loaded machine)
+    time.sleep(2.0)
+    assert workers_cpu(pids) - before > 0.1  # busy (niced: less on a loaded machine)
     sched.cancel(job)
     cancelled = time.monotonic()
     assert wait_for(lambda: sched.busy_workers() == 0, 2.0)
@@ -216,3 +216,15 @@ def test_a_job_over_its_cap_is_cut(sched: Any) -> None:
     assert job.wait(30)
     assert job.cut and 0 < job.done < 400
     assert job.results() == slow_study().simulate(0, job.done)
+
+
+@pytest.mark.parametrize(("query", "word"), [
+    ({"hand": "AS,KS,QS,JS,TS,9S,8S"}, "at most 6"),
+    ({"table": ",".join(["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S",
+                         "3S", "2S"] * 2)[:-3] + ",AH,KH"}, "at most 24"),
+])
+def test_sweep_danger_bounds_the_cards_it_studies(query: dict[str, str], word: str) -> None:
+    at = open_site("pages/explore_sweep_danger.py", timeout=60, **query)
+    assert not at.exception, [e.message for e in at.exception]
+    assert any(word in str(e.value) for e in at.error), [str(e.value) for e in at.error]
+    assert not at.get("plotly_chart")

@@ -16,8 +16,9 @@ the number of processes, or whether a run was stopped and resumed.
   workers round-robin over the running jobs, so a second visitor's light request starts
   within a chunk; one job per owner (a visitor's session), a new one cancels the old; a
   cancelled job's queued chunks are dropped at once and, should one of its chunks still
-  run :data:`GRACE_S` later, the workers are killed and the pool started anew; a job whose
-  CPU passes its cap stops (``cut``). Workers run at a lower priority (``nice``) than the
+  run :data:`GRACE_S` later, the workers are killed and the pool started anew; a job
+  stops (``cut``) before a chunk that would take its CPU past its cap, at the CPU per unit
+  measured so far. Workers run at a lower priority (``nice``) than the
   server, so pages stay responsive while they compute.
 
 >>> from dataclasses import dataclass
@@ -315,7 +316,9 @@ class Job:
                                               _ranges(start, total, self.chunk)]
         self._contiguous = start
         self.running: dict[int, float] = {}  # chunk start -> time sent to a worker
+        self._running_units: dict[int, int] = {}
         self.cpu_seconds = 0.0
+        self.units_run = 0
         self.cancelled_at: float | None = None
         self.retries = 0
         self.cut = False
@@ -362,6 +365,15 @@ class Job:
         self._contiguous = pos
         if pos >= self.total or (not self._queue and not self.running):
             self._ended.set()
+
+    def _over_cap(self, count: int) -> bool:
+        """Whether running ``count`` more units would take the job past its cap, at the
+        CPU per unit measured so far (the chunks in the pool included)."""
+        if self.cap is None or self.units_run == 0:
+            return False
+        per_unit = self.cpu_seconds / self.units_run
+        coming = sum(self._running_units.values()) + count
+        return self.cpu_seconds + coming * per_unit > self.cap
 
     def _stop(self) -> None:
         self._queue.clear()
@@ -442,6 +454,12 @@ class Scheduler:
             if job is None:
                 return
             start, count = job._queue.pop(0)
+            if job._over_cap(count):
+                job.cut = True
+                job._stop()
+                if job.ended:
+                    self._jobs.pop(job.ident, None)
+                continue
             try:
                 pool = _pool(self.workers)
                 future = pool.submit(_simulate, (job.study, start, count))
@@ -450,6 +468,7 @@ class Scheduler:
                 self._finish_here(job, start, count, exc)
                 continue
             job.running[start] = time.monotonic()
+            job._running_units[start] = count
             self._in_flight[future] = (job, start, pool)
             future.add_done_callback(self._on_done)
 
@@ -466,9 +485,11 @@ class Scheduler:
 
     def _store(self, job: Job, start: int, results: list[Any], cpu: float) -> None:
         job.running.pop(start, None)
+        job._running_units.pop(start, None)
         if job.cancelled_at is None:
             job._parts[start] = results
             job.cpu_seconds += cpu
+            job.units_run += len(results)
             if job.cap is not None and job.cpu_seconds > job.cap:
                 job.cut = True
                 job._stop()
@@ -486,6 +507,7 @@ class Scheduler:
                 results, cpu = future.result()
             except (BrokenProcessPool, CancelledError, OSError, RuntimeError) as exc:
                 job.running.pop(start, None)
+                job._running_units.pop(start, None)
                 if job.cancelled_at is None:  # killed for another job: do it again
                     count = min(job.chunk, job.total - start)
                     if isinstance(exc, (BrokenProcessPool, CancelledError)) and \
@@ -500,6 +522,7 @@ class Scheduler:
                     self._jobs.pop(job.ident, None)
             except BaseException as exc:  # noqa: BLE001 - the study's own error
                 job.running.pop(start, None)
+                job._running_units.pop(start, None)
                 job.error = exc
                 job._stop()
                 job._advance()
