@@ -193,3 +193,26 @@ def test_the_join_page_speaks_every_language() -> None:
         at = open_site(LIVE, lang=lang)
         assert not at.exception
         assert t("live.join.title", lang) in [h.value for h in at.title]
+
+
+def test_a_your_move_step_is_asked_live(opened: tuple[str, str]) -> None:
+    code, key = opened
+    deck = classroom.slides(lessons.load("kachuful-20"), "en")
+    step = next(i for i, s in enumerate(deck, start=1) if s.ask)
+    question = live.resolve(live.slide_question(deck[step - 1]) or "")
+    assert question is not None and question.ref.startswith("move:kachuful/")
+    refused = [c for c, _ in question.choices if c not in question.correct]
+    assert refused and not question.judge(refused[:1]) and question.judge(sorted(question.correct))
+    pupil = join(code, "Ana")
+    store.get().drive(code, key, step=step)
+    desk = teacher(code, key)
+    desk.button(key="lv_ask").click().run()
+    asked = store.get().question(code, 1)
+    assert asked is not None and asked.ref == question.ref and asked.rule == question.rule
+    pupil.run()
+    pupil.radio(key="lv_pick1").set_value(refused[0])
+    pupil.button(key="FormSubmitter:lv_answer1-" + t("live.send", "en")).click().run()
+    desk.button(key="lv_reveal").click().run()
+    pupil.run()
+    assert t("live.wrong", "en") in everything(pupil)
+    assert escape_markdown(question.explanation)[:30] in everything(pupil)

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -77,6 +78,7 @@ class Slide:
     ref: str = ""
     subtitle: str = ""
     choices: tuple[str, ...] = ()
+    ask: str = ""  # a "your move" step: the live question's ref (``move:…``, see ui.live)
 
 
 # -- walkthroughs ------------------------------------------------------------------------------
@@ -185,9 +187,36 @@ def _kachuful_slides(item: ScenarioItem, index: int, lang: str, four: bool) -> l
             kind="step", item=index, title=step.title, lines=lines, text=step.text,
             html="".join(parts), rules=step.rules, note=None,
             ref=f"kachuful/{scenario.id}#{step.id}",
+            ask=move_ref(item, step.id) if step.ask is not None else "",
             subtitle=t("classroom.step-of", lang, step=i + 1, count=len(walk.steps),
                        scenario=scenario.title_in(lang))))
     return out
+
+
+def move_ref(item: ScenarioItem, step_id: str) -> str:
+    """``kachuful/<scenario>#<step>`` (``~<variant JSON>`` before ``#`` when the item has one):
+    names a your-move step of a lesson's walkthrough for :func:`step_ask`."""
+    variant = ("~" + json.dumps(dict(item.variant), separators=(",", ":"), sort_keys=True)
+               if item.variant else "")
+    return f"{item.game}/{item.scenario}{variant}#{step_id}"
+
+
+def step_ask(ref: str, lang: str = "en") -> Any:
+    """The your-move question (``ui.your_move.Ask``) of a :func:`move_ref`, or ``None``."""
+    where, _, step_id = ref.partition("#")
+    where, _, variant = where.partition("~")
+    game, _, scenario = where.partition("/")
+    if game != "kachuful" or not step_id:
+        return None
+    try:
+        options = json.loads(variant) if variant else {}
+        if not isinstance(options, dict):
+            return None
+        item = ScenarioItem(game, scenario, variant=tuple(sorted(options.items())))
+        walk = _kachuful_walk(item, lang)[1]
+    except (ValueError, RulesLabError, RecordError, scenario_files.ScenarioError):
+        return None
+    return next((s.ask for s in walk.steps if s.id == step_id), None)
 
 
 def _cards(codes: Sequence[str], lang: str, four: bool, states: Sequence[CardState] | None = None,

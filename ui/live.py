@@ -35,7 +35,7 @@ import segno
 from engine.quiz import check, make
 from tutorials import lessons
 from ui.cards import cards_html
-from ui.classroom import LETTERS, Slide, slides
+from ui.classroom import LETTERS, Slide, slides, step_ask
 from ui.i18n import t
 from ui.quiz import group_states, visible_groups
 from ui.safe import clip, escape_html
@@ -134,6 +134,18 @@ def from_ask(ask: Any, ref: str) -> LiveQuestion:
         choices=tuple((c.id, c.label) for c in choices), correct=legal, multiple=False,
         explanation=best.feedback if best is not None else "",
         judge=lambda chosen: bool(chosen) and set(chosen) <= legal)
+
+
+def _move(name: str, lang: str, four: bool) -> LiveQuestion | None:
+    ask = step_ask(name, lang)
+    return from_ask(ask, f"move:{name}") if ask is not None else None
+
+
+def _move_slide(slide: Slide) -> str | None:
+    return f"move:{slide.ask}" if slide.ask and len(slide.ask) <= 190 else None
+
+
+register("move", _move, _move_slide)
 
 
 def slide_question(slide: Slide) -> str | None:
