@@ -52,16 +52,19 @@ def merged(before: Sequence[Card], picked: Sequence[str]) -> list[Card]:
 def picker_css(key: str, four_colour: bool) -> str:
     """The ``<style>`` that draws the picker's pills as small cards in the suits' colours."""
     rules = [
+        f".{key_class(key)} [data-testid='stButtonGroup'] [role='toolbar'] {{ gap: 0.15rem;"
+        " flex-wrap: wrap; padding-top: 0.3rem; }",
         f".{key_class(key)} [data-testid='stButtonGroup'] button {{ background: #ffffff;"
-        " border: 1px solid #9ca3af; border-radius: 0.3rem; min-width: 2.4rem; min-height: 3rem;"
-        " padding: 0.1rem 0.3rem; font-family: Georgia, 'DejaVu Serif', serif;"
+        " border: 1px solid #9ca3af; border-radius: 0.3rem; min-width: 1.85rem; min-height: 2.8rem;"
+        " padding: 0.1rem 0.1rem; font-family: Georgia, 'DejaVu Serif', serif;"
         " box-shadow: 0 1px 2px rgba(0,0,0,0.2); }",
         f".{key_class(key)} [data-testid='stButtonGroup'] button p {{ font-weight: 700;"
-        " font-size: 0.95rem; color: inherit; }",
-        f".{key_class(key)} [data-testid='stBaseButton-pillsActive'] {{ background: #fff7d1 !important;"
-        " border: 2px solid #b45309 !important; transform: translateY(-0.3rem); }",
-        f".{key_class(key)} [data-testid='stBaseButton-pillsActive'] p::after {{"
-        ' content: " ✓" / ""; color: #7c2d12; }',
+        " font-size: 0.85rem; color: inherit; }",
+        f".{key_class(key)} [data-testid='stButtonGroup'] button[aria-pressed='true'] {{"
+        " background: #fff7d1 !important; border: 2px solid #b45309 !important;"
+        " transform: translateY(-0.3rem); box-shadow: 0 3px 6px rgba(0,0,0,0.3); }",
+        f".{key_class(key)} [data-testid='stButtonGroup'] button[aria-pressed='true'] p::after {{"
+        ' content: "✓" / ""; color: #7c2d12; margin-left: 0.1rem; }',
         f".{key_class(key)} [data-testid='stButtonGroup'] button:focus-visible {{"
         " outline: 3px solid #1d4ed8; outline-offset: 2px; }",
     ]
