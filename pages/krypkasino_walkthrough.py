@@ -106,7 +106,7 @@ def on_change(menu: Sequence[scen.Scenario], restart: bool) -> None:
     """A widget changed: the link follows (from step 1 for a new scenario, seed or player
     count; at the same step, if it still exists, for a new variant)."""
     selection = widget_selection(menu)
-    step = 1 if restart else clamp(int(st.session_state.get(K + "step", 1)), 1,
+    step = 1 if restart else clamp(int(st.session_state.get(K + "at", 1)), 1,
                                    count_of(selection))
     base = bases(menu).get(selection.scenario, {})
     write_params(**wk.link_params(selection, base, step))
@@ -117,7 +117,7 @@ def on_reset(menu: Sequence[scen.Scenario]) -> None:
     base = KrypkasinoRules.from_dict(bases(menu).get(selection.scenario, {})).to_dict()
     selection = wk.Selection(selection.scenario, selection.seed, selection.players,
                              tuple((k, base[k]) for k in wk.VARIANT_KEYS))
-    step = clamp(int(st.session_state.get(K + "step", 1)), 1, count_of(selection))
+    step = clamp(int(st.session_state.get(K + "at", 1)), 1, count_of(selection))
     write_params(**wk.link_params(selection, base, step))
 
 
@@ -420,6 +420,8 @@ def stepper() -> None:
 
     index = last
     step_no = first + 1  # the link names the first step a page step shows
+    # The walkthrough's own step (the slider counts the page's): a variant change keeps it.
+    st.session_state[K + "at"] = step_no
     step = step_of(index)
     board = step.board
     scenario = _scenario

@@ -303,3 +303,13 @@ def test_a_run_of_plain_trails_is_one_step_that_opens() -> None:
     assert middle.query_params["step"] in (str(last + 2), [str(last + 2)])
     # No step id is shown on the page.
     assert "`play-" not in texts(at) and "play-" not in " ".join(c.value for c in at.caption)
+
+
+def test_a_variant_change_keeps_the_step_where_trails_are_folded() -> None:
+    at = open_page(scenario="two-players", step="28")
+    shown, views = page_step("two-players", 28)
+    assert heading(at) == f"Step {shown} of {views} · A double sweep"
+    at.toggle(key="kw.double_sweep").set_value(False).run()
+    assert not at.exception, at.exception
+    assert heading(at) == f"Step {shown} of {views} · A sweep"
+    assert at.query_params["step"] in ("28", ["28"])
