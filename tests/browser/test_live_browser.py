@@ -280,3 +280,39 @@ def test_two_servers_serve_one_class_through_postgresql(
         wait_answered(teacher, 2)
         assert pg.tally(code, 1).answered == 2
         pg.close()
+
+
+def test_progress_is_kept_on_the_device_and_erased(new_page: Any, site: str) -> None:
+    page = new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(url_for(site, "quiz", q="k-trump-7"), wait_until="domcontentloaded")
+    keep = page.get_by_role("button", name="Keep my progress")
+    keep.wait_for(timeout=30_000)
+    wait_idle(page)
+    keep.click()
+    page.wait_for_function("new URL(location.href).searchParams.get('me') !== null")
+    wait_idle(page)
+    me = page.evaluate("new URL(location.href).searchParams.get('me')")
+    assert store.Store.valid_learner(me)
+    page.locator("[data-testid='stMain'] [role='radiogroup'] label").first.click()
+    page.get_by_role("button", name="Check my answer").click()
+    page.locator("[data-testid='stMain'] .js-plotly-plot").wait_for(state="attached", timeout=15_000)
+    assert sum(m.asked for m in store.get().mastery(me)) == 1
+    page.screenshot(path=str(SHOTS / "progress-quiz-1400.png"), full_page=True)
+    # A later visit on this device without the id in the link: the browser puts it back.
+    page.goto(url_for(site, "quiz"), wait_until="domcontentloaded")
+    page.wait_for_function(f"new URL(location.href).searchParams.get('me') === '{me}'",
+                           timeout=30_000)
+    page.locator("[data-testid='stMain'] .js-plotly-plot").wait_for(state="attached", timeout=30_000)
+    phone = new_page(viewport=PHONE)
+    phone.goto(url_for(site, "quiz", me=me), wait_until="domcontentloaded")
+    phone.locator("[data-testid='stMain'] .js-plotly-plot").wait_for(state="attached", timeout=30_000)
+    phone.screenshot(path=str(SHOTS / "progress-quiz-390.png"), full_page=True)
+    wait_idle(page)
+    page.get_by_role("button", name="Erase my record").click()
+    page.get_by_text("Your record was erased").wait_for(timeout=15_000)
+    assert store.get().mastery(me) == []
+    assert page.evaluate("window.localStorage.getItem('rules-lab-learner')") is None
+    page.goto(url_for(site, "quiz"), wait_until="domcontentloaded")
+    page.get_by_role("button", name="Keep my progress").wait_for(timeout=30_000)
+    wait_idle(page)
+    assert page.evaluate("new URL(location.href).searchParams.get('me')") is None
