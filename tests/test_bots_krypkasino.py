@@ -287,3 +287,33 @@ def test_the_id_fast_path_plays_the_same_games_as_the_card_api(
             checked.apply(checked.legal_actions()[k])
             assert fast == cards == checked
         assert fast.scores() == checked.scores()
+
+
+@pytest.mark.parametrize("variant", [{}, {"capture": "maximal"}, {"forced_sweep": False}])
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_the_fused_random_playout_is_the_loop_it_replaces(variant: dict[str, object],
+                                                          players: int) -> None:
+    """``random_playout`` plays ``legal_moves()[int(rnd.random() * len)]`` each time, like
+    the loop over ``legal_moves``/``apply_move``: the same states, the whole session or
+    the rest of the deal."""
+    rules = KrypkasinoRules(**variant)  # type: ignore[arg-type]
+    for seed in range(3):
+        loop = KrypkasinoState.new(players, seed, rules)
+        fused = loop.clone()
+        r1, r2 = random.Random(seed), random.Random(seed)
+        while not loop.is_terminal():
+            moves = loop.legal_moves()
+            loop.apply_move(moves[int(r1.random() * len(moves))])
+        assert fused.random_playout(r2) == sum(len(p) for p in loop.play_log)
+        assert fused == loop
+        part = KrypkasinoState.new(players, seed + 10, rules)
+        for _ in range(9):
+            part.apply_move(part.legal_moves()[0])
+        rest = part.clone()
+        r1, r2 = random.Random(seed), random.Random(seed)
+        deal = part.deal_index
+        while part.deal_index == deal and not part.is_terminal():
+            moves = part.legal_moves()
+            part.apply_move(moves[int(r1.random() * len(moves))])
+        rest.random_playout(r2, to_end_of_deal=True)
+        assert rest == part and rest.deal_index == deal + 1

@@ -209,6 +209,8 @@ _DealIds = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
 
 _MASK = (1 << 64) - 1
 _TWO_DECKS = list(range(52)) * 2
+#: C-2's sizes per player count (``deal_sizes`` checks the count and builds them anew).
+_SIZES = {p: deal_sizes(p) for p in range(2, 7)}
 _LIMITS = tuple(0 if n == 0 else (1 << 64) - ((1 << 64) % n) for n in range(105))
 
 
@@ -433,7 +435,7 @@ class KrypkasinoState:
 
     def _set_table(self, table: list[int]) -> None:
         self.table = table
-        self.table_key = sum(_ONE[i] for i in table)
+        self.table_key = sum(map(_ONE.__getitem__, table))
         cols: list[list[int]] = [[] for _ in range(14)]
         for i in sorted(table):
             cols[_TV[i]].append(i)
@@ -749,6 +751,114 @@ class KrypkasinoState:
             else:
                 self._end_deal(None)
 
+    def random_playout(self, rnd: Any, to_end_of_deal: bool = False) -> int:
+        """Play uniformly random legal plays until the session ends (or, with
+        ``to_end_of_deal``, until the current deal has ended); return how many.
+
+        The play is ``legal_moves()[int(rnd.random() * len(legal_moves()))]`` each time
+        (``rnd`` has a ``random()`` method), so a playout is exactly the loop of
+        :meth:`legal_moves` and :meth:`apply_move` with that choice (tested), fused into
+        one loop with the state's fields in local variables: random rollouts (IS-MCTS,
+        the benchmarks) spend their time here.
+        """
+        random_ = rnd.random
+        deal = self.deal_index
+        plays = 0
+        ones, tvs, hvs, trail_moves = _ONE, _TV, _HV, _TRAIL_MOVES
+        self._legal = self._moves = None
+        while self.phase is Phase.PLAY and not (to_end_of_deal and self.deal_index != deal):
+            # One lot: the lists below keep their identity until the lot ends.
+            rules = self.rules
+            maximal = rules.capture == "maximal"
+            rows = _ROWS_MAXIMAL if maximal else _ROWS
+            forced = rules.forced_sweep
+            table, cols, hands, captured = self.table, self.cols, self.hands, self.captured
+            log = self.play_log[-1]
+            n = self.players
+            seat = self.turn
+            key = self.table_key
+            play = self.play_index
+            left = self.in_hands
+            while True:
+                row = rows.get(key)
+                if row is None:
+                    if len(rows) > _ROWS_LIMIT:
+                        rows.clear()
+                    row = rows[key] = [None] * 15
+                out: list[Move] = []
+                sweepers: list[int] | None = None
+                previous = -1
+                for i in hands[seat]:
+                    if i == previous:
+                        continue
+                    previous = i
+                    v = hvs[i]
+                    entry = row[v]
+                    if entry is None:
+                        entry = row[v] = _row_entry(v, key, maximal)
+                    if entry is False:
+                        out.append(trail_moves[i])
+                        continue
+                    sweeps, plan = entry
+                    if sweeps:
+                        if sweepers is None:
+                            sweepers = []
+                        sweepers.append(i)
+                    if sweepers is not None and forced:
+                        continue
+                    for t, whole_values in plan:
+                        if whole_values is not None:
+                            if len(whole_values) == 1:
+                                out.append((i, tuple(cols[whole_values[0]])))
+                            else:
+                                out.append((i, tuple([j for x in whole_values
+                                                      for j in cols[x]])))
+                        else:
+                            for ids in _expand_ids(t, cols):
+                                out.append((i, tuple(ids)))
+                if sweepers is not None and forced:
+                    whole = tuple(_sorted_ids(table))
+                    out = [(i, whole) for i in sweepers]
+                cid, taken = out[int(random_() * len(out))]
+                hands[seat].remove(cid)
+                left -= 1
+                if taken:
+                    take = list(taken)
+                    log.append((cid, take))
+                    lone = len(table) == 1
+                    for j in take:
+                        table.remove(j)
+                        cols[tvs[j]].remove(j)
+                        key -= ones[j]
+                    pile = captured[seat]
+                    pile += take
+                    pile.append(cid)
+                    self.last_capturer = seat
+                    if not table:
+                        double = lone and take[0] == cid and rules.double_sweep
+                        points = rules.double_points() if double else rules.sweep_points
+                        victim = self.previous
+                        self.sweep_points[seat] += points
+                        self.sweep_points[victim] -= points
+                        self.sweeps.append(SweepRecord(play, seat, victim, points, double))
+                else:
+                    log.append((cid, []))
+                    table.append(cid)
+                    key += ones[cid]
+                    insort(cols[tvs[cid]], cid)
+                play += 1
+                plays += 1
+                self.previous = seat
+                seat = (seat + 1) % n
+                if left == 0:
+                    break
+            self.turn, self.table_key, self.play_index, self.in_hands = seat, key, play, left
+            if self.stock_pos < len(self.stock):
+                self._new_lot(None)
+            else:
+                self._end_deal(None)
+        return plays
+
     def _opens_lot(self, play: int) -> bool:
         """Whether play ``play`` of the deal (from 0) is the first of a lot: after the
         first hands (C-2) every lot is 4 cards each (C-11). A hand-made position whose
@@ -876,7 +986,8 @@ class KrypkasinoState:
     # -- reading the state ----------------------------------------------------------------
     def deal_result(self, finished: bool = False) -> DealResult:
         """The current deal's figures so far (card points of the cards captured so far)."""
-        cp = tuple(sum(_PTS[i] for i in pile) for pile in self.captured)
+        points = _PTS.__getitem__
+        cp = tuple(sum(map(points, pile)) for pile in self.captured)
         sp = tuple(self.sweep_points)
         return DealResult(self.deal_index, self.dealer, finished, cp, sp,
                           tuple(a + b for a, b in zip(cp, sp, strict=True)),
