@@ -36,7 +36,8 @@ Figures, per sims/level (``<deals>`` is the number of deals):
   plays included); ``ismcts_sec_per_decision`` the IS-MCTS bots' in the control.
 
 Usage (alone): ``python bench/ismcts_krypkasino.py [--sims 200 1000] [--levels strong]
-[--krypkasino-deals 12] [--seed 1] [--workers 1]``
+[--krypkasino-deals 12] [--seed 1] [--workers 1]``; ``--from-log FILE`` prints the
+figures of the deals an earlier run (its stderr in FILE) had finished.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import re
 import statistics
 import sys
 import time
@@ -241,6 +243,41 @@ def main_rows(args: argparse.Namespace) -> list[tuple[str, float, str]]:
     return rows
 
 
+_LOG_LINE = re.compile(r"krypkasino deal (\d+) sims(\d+) (\w+) seat (\w+): scores \[([-\d, ]+)\]")
+
+
+def rows_from_log(lines: Sequence[str]) -> list[tuple[str, float, str]]:
+    """The rows of the deals a run has finished so far, read from its stderr progress
+    lines (a long run stopped early still counts its complete deals; no timings)."""
+    games: dict[tuple[int, int, str], tuple[int | None, list[int]]] = {}
+    for line in lines:
+        m = _LOG_LINE.search(line)
+        if m:
+            seat = None if m.group(4) == "None" else int(m.group(4))
+            games[(int(m.group(1)), int(m.group(2)), m.group(3))] = (
+                seat, [int(x) for x in m.group(5).split(",")])
+    rows: list[tuple[str, float, str]] = []
+    for sims in sorted({k[1] for k in games}):
+        levels = sorted({k[2] for k in games if k[1] == sims and k[2] != "control"})
+        for level in levels:
+            diffs, made = [], []
+            for (seed, n, lv), (seat, scores) in sorted(games.items()):
+                control = games.get((seed, n, "control"))
+                if n != sims or lv != level or control is None or seat is None:
+                    continue
+                diffs.append(control[1][seat] - scores[seat])
+                made.append(1.0 if scores[seat] <= _MEAN else 0.0)
+            if not diffs:
+                continue
+            mean, low, high = _interval(diffs)
+            name = f"bots_vs_ismcts.krypkasino.{len(diffs)}.sims{sims}.{level}"
+            rows += [(f"{name}.diff_per_hand", round(mean, 2), "points"),
+                     (f"{name}.ci_low", round(low, 2), "points"),
+                     (f"{name}.ci_high", round(high, 2), "points"),
+                     (f"{name}.made_rate", round(statistics.fmean(made), 3), "")]
+    return rows
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sims", type=int, nargs="+", default=[200, 1000])
@@ -248,9 +285,13 @@ def main(argv: list[str] | None = None) -> None:
                         choices=["random", "basic", "strong"])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--from-log", type=Path, default=None,
+                        help="only read the progress lines of an earlier run's stderr")
     add_arguments(parser)
     args = parser.parse_args(argv)
-    for name, value, unit in main_rows(args):
+    rows = (rows_from_log(args.from_log.read_text().splitlines()) if args.from_log
+            else main_rows(args))
+    for name, value, unit in rows:
         print(f"BENCH {name} {value} {unit}".rstrip(), flush=True)
 
 
