@@ -40,19 +40,22 @@ Needs ``open-spiel`` (``pip install -r requirements-bench.txt``). Seeded: the fi
 depend on ``--seed`` and ``--deals`` only, not on ``--workers``.
 
 Usage: ``python bench/bots_vs_ismcts.py [--cards 7 10] [--sims 200 1000]
-[--levels basic strong] [--deals 75] [--seed 1] [--workers 1] [--games kachuful]``
+[--levels basic strong] [--deals 75] [--seed 1] [--workers 1] [--games kachuful]
+[--first-deal 0] [--dump FILE] [--merge FILE ...]`` (``--dump`` appends every deal as
+it ends; ``--merge`` reports the deals of several such files, each (seed, deal) once).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import math
 import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -237,19 +240,28 @@ def kachuful_rows(args: argparse.Namespace) -> list[tuple[str, float, str]]:
     levels = tuple(args.levels)
     for cards in args.cards:
         for sims in args.sims:
-            jobs = [(i, cards, sims, levels, args.seed) for i in range(args.deals)]
+            first = args.first_deal
+            jobs = [(i, cards, sims, levels, args.seed)
+                    for i in range(first, first + args.deals)]
             deals: list[DealOutcome] = []
-            if args.workers > 1:
+            if args.merge:
+                deals = _load(args.merge, cards, sims, levels, args.seed)
+            elif args.workers > 1:
                 import multiprocessing
 
                 with multiprocessing.Pool(args.workers) as pool:
-                    for d in pool.imap(play_deal, jobs, chunksize=1):
+                    for job, d in zip(jobs, pool.imap(play_deal, jobs, chunksize=1),
+                                      strict=True):
                         deals.append(d)
+                        _dump(args.dump, job, d)
                         _progress(cards, sims, len(deals), len(jobs))
             else:
                 for j in jobs:
                     deals.append(play_deal(j))
+                    _dump(args.dump, j, deals[-1])
                     _progress(cards, sims, len(deals), len(jobs))
+            if not deals:
+                continue
             prefix = f"bots_vs_ismcts.kachuful.{cards}.sims{sims}"
             control = [x for d in deals for x in d.control]
             rows.append((f"{prefix}.control.mean_per_hand", sum(control) / len(control),
@@ -280,6 +292,35 @@ def kachuful_rows(args: argparse.Namespace) -> list[tuple[str, float, str]]:
             for row in rows[-(2 + 9 * len(levels)):]:
                 print(_line(row), flush=True)
     return rows
+
+
+def _dump(path: str | None, job: tuple[int, int, int, tuple[str, ...], int],
+          deal: DealOutcome) -> None:
+    """Append one deal's outcome as a JSON line (``--dump``), so a long run can be read
+    before it ends and runs over other deals merged (``--merge``)."""
+    if path is None:
+        return
+    index, cards, sims, levels, seed = job
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(json.dumps({"index": index, "cards": cards, "sims": sims, "seed": seed,
+                              "outcome": asdict(deal)}) + "\n")
+
+
+def _load(paths: list[str], cards: int, sims: int, levels: tuple[str, ...],
+          seed: int) -> list[DealOutcome]:
+    """The dumped deals of ``cards``/``sims`` (each deal index once) that hold every
+    level asked."""
+    seen: dict[tuple[int, int], DealOutcome] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as src:
+            for line in src:
+                row = json.loads(line)
+                if row["cards"] != cards or row["sims"] != sims:
+                    continue
+                d = DealOutcome(**row["outcome"])
+                if all(level in d.ours for level in levels):
+                    seen.setdefault((row["seed"], row["index"]), d)
+    return list(seen.values())
 
 
 def _progress(cards: int, sims: int, done: int, total: int) -> None:
@@ -322,6 +363,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="deals per line (Kachuful: 4 hands each, one per seat)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="processes")
+    parser.add_argument("--first-deal", type=int, default=0,
+                        help="index of the first deal (to split a run over processes)")
+    parser.add_argument("--dump", help="append each deal's outcome to this JSON-lines file")
+    parser.add_argument("--merge", nargs="+",
+                        help="play nothing: report the deals in these --dump files")
     krypkasino = _krypkasino_module()
     if krypkasino is not None and hasattr(krypkasino, "add_arguments"):
         krypkasino.add_arguments(parser)
