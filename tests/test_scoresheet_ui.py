@@ -144,7 +144,7 @@ def test_kachuful_csv_in_spanish_and_a_dealer_named_like_a_formula() -> None:
 def test_krypkasino_csv() -> None:
     rows = read_csv(sk.krypkasino_csv(krypkasino_game()))
     assert rows[0][:8] == ["Deal", "Dealer", "Ana card points", "Ana sweeps", "Ana double sweeps",
-                           "Ana sweeps suffered", "Ana sweep points", "Ana score"]
+                           "Ana minuses from sweeps", "Ana sweep points", "Ana score"]
     # Deal 1: the second player swept twice, Ana (just before) lost 10.
     assert rows[1] == ["1", "Ana", "30", "0", "0", "2", "-10", "20", "12", "2", "0", "0", "10", "22"]
     # Deal 2: Ana swept once (+5), the other made a double (+10 for them, -10 for Ana).
