@@ -132,7 +132,7 @@ else:
 
 if odds.best is not None:
     best = odds.bids[odds.best]
-    st.subheader(t("explore.odds.best", lang, bid=odds.best,
+    st.header(t("explore.odds.best", lang, bid=odds.best,
                    score=ex.fmt_estimate(best.score, digits=2)))
 st.caption(t("explore.odds.estimate", lang, est=f"{odds.estimate:.1f}", bid=odds.natural))
 

@@ -163,9 +163,7 @@ with tab_play:
             rows.append(cells)
         head = [t("play.col.player", lang), t("play.col.bid", lang), t("play.col.tricks", lang),
                 t("play.col.total", lang)] + ([t("play.col.card", lang)] if forehead else [])
-        st.markdown("| " + " | ".join(head) + " |\n|" + "---|" * len(head) + "\n"
-                    + "\n".join("| " + " | ".join(escape_markdown(c) for c in r) + " |"
-                                for r in rows))
+        st.html(play.table_html(head, rows, t("play.seats", lang)))
         if any(view.blind):
             st.caption(t("play.blind.mark", lang))
         if trick and finished is not None:

@@ -167,9 +167,7 @@ with tab_play:
             rows.append([marker + play.seat_name(s, setup, lang), str(view.hand_sizes[s]),
                          str(view.captured_counts[s]), str(view.sweep_points[s]),
                          str(so_far[s]), str(view.totals[s])])
-        st.markdown("| " + " | ".join(head) + " |\n|" + "---|" * len(head) + "\n"
-                    + "\n".join("| " + " | ".join(escape_markdown(c) for c in r) + " |"
-                                for r in rows))
+        st.html(play.table_html(head, rows, t("play.seats", lang)))
         if last is not None and last is not latest:
             with st.popover(t("play.last.play", lang), icon=":material/history:"):
                 st.html(draw_capture(last))

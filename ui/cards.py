@@ -243,7 +243,19 @@ _CSS = """
 @media (max-width: 640px) {
   [data-testid="stMainBlockContainer"] { padding-top: 3.2rem; padding-left: 0.8rem;
     padding-right: 0.8rem; }
+  /* Smaller cards on a phone: the play pages' hand and buttons stay on the first screen. */
+  .rl-cards { font-size: 15px; }
+  .rl-table { min-height: 4.9em; padding: 0.7em 0.6em 0.5em 0.6em; }
+  .st-key-kplay-hand button, .st-key-cplay-hand button { width: 2.9rem; min-width: 2.9rem;
+    height: 4.1rem; }
 }
+/* A table in its own scroll box (the play pages' seats): reachable and named. */
+.rl-scroll { max-width: 100%; overflow-x: auto; margin: 0.3rem 0 0.8rem 0; }
+.rl-scroll:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
+.rl-scroll table { border-collapse: collapse; font-size: 0.95rem; }
+.rl-scroll th, .rl-scroll td { border: 1px solid rgba(127,127,127,0.45); padding: 0.3rem 0.55rem;
+  text-align: left; }
+.rl-scroll th { font-weight: 600; }
 .rl-links p { font-weight: 600; margin: 0.2rem 0 0.3rem 0; }
 .rl-links ul { margin: 0; padding-left: 1.1rem; }
 .rl-links li { margin: 0.15rem 0; }

@@ -1149,6 +1149,19 @@ def render_card_buttons(prefix: str, lang: str, cards: Sequence[Card], keys: Seq
     st.caption("  \n".join(escape_md(n) for n in notes))
 
 
+def table_html(head: Sequence[str], rows: Sequence[Sequence[str]], label: str) -> str:
+    """A small table (every cell escaped) in a labelled, focusable box that scrolls
+    sideways on its own when the screen is too narrow (the page never does)."""
+    from ui.safe import escape_html
+
+    cells = "".join(f'<th scope="col">{escape_html(h)}</th>' for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{escape_html(c)}</td>" for c in row) + "</tr>"
+                   for row in rows)
+    name = escape_html(label)
+    return (f'<div class="rl-scroll" role="region" tabindex="0" aria-label="{name}">'
+            f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table></div>")
+
+
 def escape_md(text: str) -> str:
     from ui.safe import escape_markdown
 
