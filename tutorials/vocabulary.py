@@ -100,11 +100,11 @@ FORBIDDEN: tuple[Forbidden, ...] = (
               'a Krypkasino deal is "un reparto"', scope="krypkasino"),
     # Lowest wins: capturing points is bad for you and a minus is good for you.
     Forbidden("reverse scoring", "en", r"\bpays? (?:for )?the sweep\b|\byou pay\b"
-              r"|\bmost valuable card\b", "a -5 is a gift, not a payment"),
+              r"|\bmost valuable card\b|\bsweeps? suffered\b", "a -5 is a gift, not a payment"),
     Forbidden("reverse scoring", "es", r"\bpaga(?:s|n)? (?:por )?la barrida\b|\bpagas\b"
-              r"|\bcarta más valiosa\b", "un -5 es un regalo, no un pago"),
+              r"|\bcarta más valiosa\b|\bbarridas? sufridas?\b", "un -5 es un regalo, no un pago"),
     Forbidden("reverse scoring", "pt", r"\bpaga(?:m)? (?:pel)?a varredura\b|\bvocê paga\b"
-              r"|\bcarta mais valiosa\b", "um -5 é um presente, não um pagamento"),
+              r"|\bcarta mais valiosa\b|\bvarreduras? sofridas?\b", "um -5 é um presente, não um pagamento"),
 )
 
 
