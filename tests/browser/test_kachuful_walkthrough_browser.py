@@ -79,7 +79,7 @@ def test_a_shared_link_opens_the_same_step(page: Any, site: str) -> None:
     page.wait_for_selector("[data-testid='stMain'] h2")
     wait_idle(page)
     assert heading(page) == "Hand 11: the score sheet"
-    assert "Seat 1 bid 0 but took 1, 1 too many: -1 points." in \
+    assert "Seat 1 bid 0 but took 1, 1 too many: -1 point." in \
         page.locator("[data-testid='stMain']").inner_text()
     assert exceptions(page) == []
 
@@ -103,5 +103,5 @@ def test_two_sessions_step_apart(new_page: Callable[..., Any], site: str) -> Non
     click(two, "next")
     assert heading(one) == "Seat 2 bids" and query(one)["step"] == "5"
     assert heading(two) == "Choosing the first dealer: draw 2"
-    assert query(two) == {"scenario": "dealer-tie", "step": "2"}
+    assert query(two) == {"scenario": "dealer-tie", "step": "2", "yourmove": "off"}
     assert exceptions(one) == exceptions(two) == []
