@@ -227,6 +227,26 @@ def status_table(board: wk.Board, lang: str) -> str:
     return "\n".join(rows)
 
 
+def status_html(board: wk.Board, lang: str) -> str:
+    """:func:`status_table` as HTML in a labelled, focusable box that scrolls sideways on
+    its own on a phone (seven columns do not fit 390 px)."""
+    from ui.play import table_html
+
+    head = [t(f"kw.col.{c}", lang) for c in ("seat", "hand", "captured", "card-points",
+                                              "sweep-points", "score", "total")]
+    rows = []
+    for seat in range(board.players):
+        name = seat_name(seat, lang)
+        if seat == board.dealer:
+            name += f" ({t('kw.dealer', lang)})"
+        if seat == board.to_play:
+            name = f"{name} ← {t('kw.to-play', lang)}"
+        rows.append([name, str(len(board.hands[seat])), str(board.captured[seat]),
+                     str(board.card_points[seat]), f"{board.sweep_points[seat]:+d}",
+                     str(board.scores[seat]), str(board.totals[seat])])
+    return table_html(head, rows, t("kw.col.score", lang))
+
+
 def unusable(scenario_id: str, why: str, lang: str) -> Problem:
     """The message for a scenario file that cannot be played (a teacher's typo)."""
     return Problem("kw.bad-scenario", (("scenario", escape_markdown(clip(scenario_id, 40))),
@@ -546,7 +566,7 @@ def stepper() -> None:
             f"{seat_name(i, lang)} {p:+d}" for i, p in enumerate(board.sweep_points))))
 
     st.markdown(f"### {t('kw.after', lang)}")
-    st.markdown(status_table(board, lang))
+    st.html(status_html(board, lang))
     st.caption(t("kw.status.note", lang))
     if any(board.point_cards) and step.kind != "score":
         with st.expander(t("kw.point-cards", lang)):

@@ -4,7 +4,9 @@ links that give a message and a working page."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -48,6 +50,11 @@ def texts(at: AppTest) -> str:
     parts += [h.proto.body for h in at.get("html")]
     parts += [e.value for e in at.error] + [w.value for w in at.warning]
     parts += [i.value for i in at.info]
+    # The status table is HTML (a focusable scroll box on a phone): its rows as "| a | b |".
+    for body in [h.proto.body for h in at.get("html")]:
+        for row in re.findall(r"<tr>(.*?)</tr>", body):
+            cells = re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row)
+            parts.append("| " + " | ".join(html.unescape(c) for c in cells) + " |")
     return "\n".join(parts)
 
 
