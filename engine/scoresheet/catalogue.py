@@ -8,7 +8,7 @@ name the table typed. Sentences already in a game's catalogue (``K-9.hook``,
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
         "scoresheet.names-not-list": "The players must be given as a list of names, not {value!r}",
-        "scoresheet.players": "This game is played by {lo} to {hi:plural:# player|# players}, but {count} names were given",
+        "scoresheet.players": "This game is played by {lo} to {hi:plural:# player|# players}, but {count:plural:# name was|# names were} given",
         "scoresheet.name-not-text": "Player {seat}'s name must be text, not {value!r}",
         "scoresheet.name-empty": "Player {seat} has no name: type a name for every player",
         "scoresheet.name-too-long": "Player {seat}'s name has {length} characters: keep names to {limit} so the sheet fits a phone",
@@ -34,7 +34,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "es": {
         "scoresheet.names-not-list": "Los jugadores deben darse como una lista de nombres, no {value!r}",
-        "scoresheet.players": "Este juego es para {lo} a {hi:plural:# jugador|# jugadores}, pero se dieron {count} nombres",
+        "scoresheet.players": "Este juego es para {lo} a {hi:plural:# jugador|# jugadores}, pero {count:plural:se dio # nombre|se dieron # nombres}",
         "scoresheet.name-not-text": "El nombre del jugador {seat} debe ser un texto, no {value!r}",
         "scoresheet.name-empty": "El jugador {seat} no tiene nombre: escribe un nombre para cada jugador",
         "scoresheet.name-too-long": "El nombre del jugador {seat} tiene {length} caracteres: usa como mucho {limit} para que la hoja quepa en un móvil",
@@ -60,7 +60,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "pt": {
         "scoresheet.names-not-list": "Os jogadores devem ser dados como uma lista de nomes, não {value!r}",
-        "scoresheet.players": "Este jogo é para {lo} a {hi:plural:# jogador|# jogadores}, mas foram dados {count} nomes",
+        "scoresheet.players": "Este jogo é para {lo} a {hi:plural:# jogador|# jogadores}, mas {count:plural:foi dado # nome|foram dados # nomes}",
         "scoresheet.name-not-text": "O nome do jogador {seat} deve ser um texto, não {value!r}",
         "scoresheet.name-empty": "O jogador {seat} não tem nome: escreva um nome para cada jogador",
         "scoresheet.name-too-long": "O nome do jogador {seat} tem {length} caracteres: use no máximo {limit} para a folha caber num celular",
