@@ -30,6 +30,10 @@ The shared format, ``"format": "rules-lab-scenario/1"``::
 * A text's numbers, cards, seats, bids and scores are placeholders (``{dealer}``,
   ``{forbidden_bid}``) filled from the step's engine state: :mod:`tutorials.facts` and
   ``docs/tutorials.md``; nothing of the kind is typed by hand.
+* ``your_move`` (both games): the step ids where the walkthrough stops and lets the
+  learner make the move, judged by the engine (:mod:`ui.your_move`); without it each
+  builder chooses them from the engine's positions. Every scenario has at least two
+  (``tests/test_walkthrough_your_move.py``).
 * Each game declares its own keys in :func:`load` (``game_keys``); an unknown top-level
   key is an error, so a typo in a file is caught by the tests instead of being ignored.
 
