@@ -92,7 +92,8 @@ def parse_int(
     if low <= value <= high:
         return Parsed(value)
     shown = min(max(value, low), high)
-    return Parsed(shown, _problem("query.out-of-range", name=name, value=_shown(value),
+    # A whole number's text is digits and a sign (no markup), but may be 4,000 digits long.
+    return Parsed(shown, _problem("query.out-of-range", name=name, value=clip(value, 40),
                                   lo="…" if lo is None else lo, hi="…" if hi is None else hi,
                                   shown=shown))
 

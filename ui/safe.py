@@ -35,8 +35,10 @@ from __future__ import annotations
 import html
 import re
 
-#: Every ASCII punctuation character: each may be backslash-escaped in CommonMark.
-_MARKDOWN_SPECIAL = re.compile(r"([!-/:-@\[-`{-~])")
+#: The characters that mean something in Streamlit's markdown (CommonMark, GFM tables and
+#: strikethrough, ``$`` maths, ``:color[…]`` and ``:icon:``, ``&`` entities), each
+#: backslash-escaped. Commas, quotes and the like are left as they are.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&])")
 #: Characters never shown as they are: C0/C1 controls (but tab and new lines, which are
 #: white space), bidirectional overrides and isolates, line/paragraph separators.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
@@ -70,11 +72,11 @@ def escape_html(text: object) -> str:
 
 def escape_markdown(text: object) -> str:
     """``text`` as plain text inside a markdown string (``st.markdown``/``st.warning``):
-    every ASCII punctuation character backslash-escaped, autolinks defused, new lines
-    flattened to spaces.
+    every markdown character backslash-escaped, autolinks defused, new lines flattened to
+    spaces.
 
     >>> escape_markdown("see www.evil.example or me@evil.example").replace("\\u2060", "|")
-    'see www|\\\\.evil\\\\.example or me\\\\@|evil\\\\.example'
+    'see www|\\\\.evil\\\\.example or me@|evil\\\\.example'
     """
     flat = " ".join(_visible(text).split())
     return _MARKDOWN_SPECIAL.sub(r"\\\1", _AUTOLINK.sub(_JOINER, flat))
