@@ -2,9 +2,9 @@
 of the teacher's steps and answer 5 live questions, through the store and the same functions
 the pages call (not 40 browsers on two cores).
 
-Each student polls the class every ``ui.live.STUDENT_POLL_S`` seconds (from a random phase,
-as phones that joined at different moments), as its page's fragment does, and looks up the
-slide it would draw; the teacher's chart polls the tally every ``ui.live.TEACHER_POLL_S``
+Each student polls the class's row every ``ui.live.STUDENT_POLL_S`` seconds (from a random
+phase, as phones that joined at different moments), as its page's watching fragment does, and
+when it changed makes the reads of a whole page run and looks up the slide it would draw; the teacher's chart polls the tally every ``ui.live.TEACHER_POLL_S``
 seconds. A question is judged by the engine (``LiveQuestion.judge``) and stored with
 ``Store.answer``, after a think time of 0.3-3 s.
 
@@ -69,15 +69,25 @@ class Bench:
             rng = random.Random(i)
             joined = self.db.join(self.opened.code, live.clean_name(f"Student {i}") or "?")
             questions: dict[str, live.LiveQuestion | None] = {}  # the page's cache
-            shown = 0
+            shown = version = 0
             answered: set[int] = set()
             next_poll = time.monotonic() + rng.random() * live.STUDENT_POLL_S
             while not self.stop.is_set():
                 time.sleep(max(0.0, next_poll - time.monotonic()))
                 next_poll += live.STUDENT_POLL_S
-                state = self.db.state(self.opened.code)
+                state = self.db.state(self.opened.code)  # the page's watching fragment
                 if state is None:
                     return
+                if state.version == version:
+                    continue
+                # Changed: the whole page runs again and reads what it draws.
+                version = state.version
+                state = self.db.state(self.opened.code)
+                assert state is not None
+                self.db.student(self.opened.code, joined.token)
+                if state.question:
+                    self.db.question(self.opened.code, state.question)
+                    self.db.answer_of(self.opened.code, joined.token, state.question)
                 slide = self.deck[state.step - 1]  # what the page draws
                 now = time.monotonic()
                 if state.step != shown and slide.title:
