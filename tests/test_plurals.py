@@ -39,6 +39,12 @@ ONE_PLURAL = {
 #: Fields that name a seat or a person, never a count ("seat {seat} bids", "{name} tricks").
 NOT_COUNTS = {"seat", "dealer", "name", "names", "leader", "first", "sweeper", "winner",
               "winners", "player", "victim", "to_play", "class_name", "code"}
+#: A singular noun with a plural adjective ("1 carta nuevas"): the adjective belongs in the form.
+AGREEMENT = {
+    "en": r"(?!)",
+    "es": r"nuevas|nuevos|simuladas|capturadas|cortas|probables|cambiadas|dobles|apartadas",
+    "pt": r"novas|novos|simuladas|capturadas|viradas|curtas|prováveis|alteradas|duplas",
+}
 SLIP = re.compile(r"\w\((s|es|as|ões|ãos|a|o)\)")
 
 
@@ -112,7 +118,8 @@ def test_no_template_writes_a_plural_in_brackets() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_count_reads_right_at_0_1_2_and_5(lang: str) -> None:
-    one = re.compile(rf"(?<![\w.,-])1 ({ONE_PLURAL[lang]})\b")
+    one = re.compile(rf"(?<![\w.,-])1 ({ONE_PLURAL[lang]})\b"
+                     rf"|(?<![\w.,-])1 [^\W\d]+ ({AGREEMENT[lang]})\b")
     rendered = 0
     problems = []
     for src, tlang, key, template in TEMPLATES:
