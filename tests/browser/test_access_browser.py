@@ -261,6 +261,14 @@ def test_pages_pass_axe_in_the_dark_theme(new_page: Any, site: str, path: str) -
 
 
 WIDTH_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
+#: Boxes of the main area that scroll sideways and cannot be reached or are not named
+#: (charts and data grids scroll their own canvas and are left out).
+SCROLL_BOXES_JS = """() => [...document.querySelectorAll("[data-testid='stMain'] *")].filter(e => {
+  const cs = getComputedStyle(e);
+  if (!['auto', 'scroll'].includes(cs.overflowX) || e.scrollWidth <= e.clientWidth + 1) return false;
+  if (e.closest('.js-plotly-plot, [data-testid="stDataFrame"], [data-testid="stSidebar"]')) return false;
+  return !(e.getAttribute('tabindex') === '0' && e.getAttribute('aria-label'));
+}).map(e => e.tagName + '.' + e.className)"""
 
 
 @pytest.mark.parametrize("width", [390, 1400])
@@ -280,6 +288,9 @@ def test_every_page_fits_the_screen_and_is_screenshotted(new_page: Any, site: st
         document, window = page.evaluate(WIDTH_JS)
         if document > window:
             too_wide.append((spec.url_path, document))
+        unreachable = page.evaluate(SCROLL_BOXES_JS)
+        if unreachable:
+            too_wide.append((spec.url_path, unreachable))
     assert too_wide == []
 
 
