@@ -184,8 +184,11 @@ def main_rows(args: argparse.Namespace) -> list[tuple[str, float, str]]:
     """Play the deals and return ``(name, value, unit)`` rows for ``BENCH`` lines."""
     deals = int(getattr(args, "krypkasino_deals", None) or 12)
     sims_list = getattr(args, "krypkasino_sims", None) or getattr(args, "sims", None) or [200]
-    levels = getattr(args, "krypkasino_levels", None) or getattr(args, "levels", None) or [
-        "strong"]
+    # The shared --levels may hold Kachuful option specs ("strong@bids", "strong:..."):
+    # only plain level names apply here.
+    levels = getattr(args, "krypkasino_levels", None) or [
+        lv for lv in (getattr(args, "levels", None) or []) if lv in ("random", "basic", "strong")
+    ] or ["strong"]
     seed0 = int(getattr(args, "seed", 1) or 1)
     workers = int(getattr(args, "workers", 1) or 1)
     seeds = [seed0 * 1_000_003 + 17 * d for d in range(deals)]
