@@ -219,7 +219,7 @@ def main_rows(args: argparse.Namespace) -> list[tuple[str, float, str]]:
             scores, _, times = by_job[(seed, sims, None, None)]
             control_made.append(1.0 if scores[d % PLAYERS] <= _MEAN else 0.0)
             control_times.extend(times)
-        rows.append((f"{base}.control.made_rate", round(statistics.fmean(control_made), 3), ""))
+        rows.append((f"{base}.control.made_rate", round(statistics.fmean(control_made), 3), "share"))
         rows.append((f"{base}.control.mean_per_hand", round(statistics.fmean(
             by_job[(seed, sims, None, None)][0][d % PLAYERS] for d, seed in enumerate(seeds)),
             2), "points"))
@@ -240,7 +240,7 @@ def main_rows(args: argparse.Namespace) -> list[tuple[str, float, str]]:
             rows += [(f"{name}.diff_per_hand", round(mean, 2), "points"),
                      (f"{name}.ci_low", round(low, 2), "points"),
                      (f"{name}.ci_high", round(high, 2), "points"),
-                     (f"{name}.made_rate", round(statistics.fmean(made), 3), ""),
+                     (f"{name}.made_rate", round(statistics.fmean(made), 3), "share"),
                      (f"{name}.mean_per_hand", round(statistics.fmean(mine), 2), "points"),
                      (f"{name}.sec_per_decision", round(statistics.fmean(times), 4), "s")]
     return rows
@@ -277,7 +277,7 @@ def rows_from_log(lines: Sequence[str]) -> list[tuple[str, float, str]]:
             rows += [(f"{name}.diff_per_hand", round(mean, 2), "points"),
                      (f"{name}.ci_low", round(low, 2), "points"),
                      (f"{name}.ci_high", round(high, 2), "points"),
-                     (f"{name}.made_rate", round(statistics.fmean(made), 3), "")]
+                     (f"{name}.made_rate", round(statistics.fmean(made), 3), "share")]
     return rows
 
 
