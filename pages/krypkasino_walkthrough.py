@@ -364,6 +364,13 @@ GROUPS = wk.fold(steps_of, lambda i: _scenario is not None and _scenario.text(
     steps_of.ids[i], steps_of.kinds[i], steps_of.nths[i], lang) is not None)
 
 
+def page_step_of(deal: int, play: int) -> int:
+    """The page's step number (as the heading shows it) of play ``play`` of ``deal``."""
+    sid = wk.step_prefix(deal) + f"play-{play}"
+    index = steps_of.ids.index(sid) if sid in steps_of.ids else 0
+    return wk.view_of(GROUPS, index) + 1
+
+
 def step_of(index: int) -> wk.Step:
     return step_at(selection.scenario, selection.seed, selection.players, selection.variant,
                    index)
@@ -557,8 +564,9 @@ def stepper() -> None:
         st.markdown(f"**{t('kw.sweeps', lang)}**")
         if step.sweeps:
             st.markdown("\n".join(
-                "- " + t("kw.sweep.row", lang, play=s.play, seat=s.seat, victim=s.victim,
-                         points=s.points) + (f" {t('kw.sweep.double', lang)}" if s.double else "")
+                "- " + t("kw.sweep.row", lang, step=page_step_of(step.deal, s.play), seat=s.seat,
+                         victim=s.victim, points=s.points)
+                + (f" {t('kw.sweep.double', lang)}" if s.double else "")
                 for s in step.sweeps))
         else:
             st.caption(t("kw.sweeps.none", lang))

@@ -84,7 +84,7 @@ def test_clicking_through_the_forced_sweep_from_first_to_last_step() -> None:
     assert [h.split(" · ")[0] for h in seen] == [f"Step {i} of 7" for i in range(1, 8)]
     assert at.slider(key="kw.step").value == 7
     page = texts(at)
-    assert "Card points in all: 1." in page and "play 0: seat 1 +5, seat 0 −5" in page
+    assert "Card points in all: 1." in page and "step 2: seat 1 +5, seat 0 −5" in page
     assert "| Seat 1 | 0 | 6 | 1 | +5 | 6 | 6 |" in page
     at.button(key="kw.back").click().run()
     assert "Step 6 of 7" in heading(at)
@@ -103,7 +103,9 @@ def test_clicking_through_the_whole_two_player_deal() -> None:
     assert "Seat 0: 25 card points from 59 captured cards" in page
     assert "Seat 1: 17 card points from 38 captured cards" in page
     assert "Card points in all: 42." in page
-    assert "play 23: seat 1 +10, seat 0 −10 (double)" in page
+    # The sweeps are listed by the page's step numbers (play 23 is the page's double sweep).
+    double = page_step("two-players", 28)[0]
+    assert f"step {double}: seat 1 +10, seat 0 −10 (double)" in page
     assert "deal 1 scored: card points 25, 17, sweep points 10, -10, deal scores 35, 7" in page
 
 
