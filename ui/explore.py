@@ -646,6 +646,8 @@ def simulate(study: Any, total: int, batch: int | None, prefix: str, lang: str,
     st.session_state.pop(stop_key(prefix), None)
     done = _recall(key)
     if done is not None:
+        partial.clear()
+        partial[key] = list(done)
         return Outcome(list(done), False, total)
     prefix_results = list(partial.get(key, []))[:total]
     partial.clear()
