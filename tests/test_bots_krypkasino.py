@@ -317,3 +317,28 @@ def test_the_fused_random_playout_is_the_loop_it_replaces(variant: dict[str, obj
             part.apply_move(moves[int(r1.random() * len(moves))])
         rest.random_playout(r2, to_end_of_deal=True)
         assert rest == part and rest.deal_index == deal + 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_rollouts_basic_move_on_ids_is_the_basic_play(seed: int) -> None:
+    """The strong bot's rollouts choose the basic play on card ids: the same play as the
+    card-level basic evaluation, in every position of random deals."""
+    from engine.bots.krypkasino import _basic_in_rollout, _basic_move
+    from engine.krypkasino.state import KrypkasinoState as S
+    state = S.new(4, seed, KrypkasinoRules(session=1))
+    rng = random.Random(seed)
+    checked = 0
+    while not state.is_terminal():
+        public = [0] * 15
+        for h in state.hands:
+            for i in h:
+                public[DECK[i].rank] += 1
+        for i in state.stock[state.stock_pos:]:
+            public[DECK[i].rank] += 1
+        play = _basic_in_rollout(state, list(public))
+        assert _basic_move(state, list(public)) == (
+            play.card.index, tuple(c.index for c in play.take or ()))
+        checked += 1
+        moves = state.legal_moves()
+        state.apply_move(moves[int(rng.random() * len(moves))])
+    assert checked > 90

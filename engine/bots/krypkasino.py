@@ -326,6 +326,46 @@ def _basic_in_rollout(state: KrypkasinoState, public: list[int]) -> Play:
     return min(assessed, key=lambda a: a.cost).play
 
 
+def _basic_move(state: KrypkasinoState, public: list[int]) -> tuple[int, tuple[int, ...]]:
+    """:func:`_basic_in_rollout` on card ids (the engine's ``legal_moves``): the same
+    play, the same costs to the last bit, without building cards or assessments."""
+    moves = state.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    seat = state.turn
+    by_value, unseen = _unseen_by(state, public)
+    rules = state.rules
+    s_pts = rules.sweep_points
+    forced = 1.0 if rules.forced_sweep else 0.5
+    table = state.table
+    next_hand = len(state.hands[(seat + 1) % state.players])
+    pts = _PTS
+    best = moves[0]
+    best_cost = 0.0
+    first = True
+    for move in moves:
+        cid, take = move
+        if take:
+            points = pts[cid]
+            after = list(table)
+            for j in take:
+                points += pts[j]
+                after.remove(j)
+            sweep = 0
+            if not after:
+                double = len(table) == 1 and table[0] == cid and rules.double_sweep
+                sweep = rules.double_points() if double else s_pts
+            cost = float(points + sweep)
+        else:
+            after = [*table, cid]
+            cost = -0.25 * pts[cid]
+        p_next = _p_holds(_sweeping_values(_table_key(after)), by_value, unseen, next_hand)
+        cost -= forced * p_next * s_pts
+        if first or cost < best_cost:
+            best, best_cost, first = move, cost, False
+    return best
+
+
 def _round_cost(state: KrypkasinoState, seat: int, play: Play, rival_weight: float = 1.0,
                 leaf_weight: float = 1.0, horizon: str = "round", depth: int = 1,
                 width: int = 4) -> float:
@@ -352,9 +392,9 @@ def _round_cost(state: KrypkasinoState, seat: int, play: Play, rival_weight: flo
     while state.phase is Phase.PLAY and state.deal_index == deal and state.lot == lot:
         if state.turn == seat and not to_end:
             break
-        answer = _basic_in_rollout(state, public)
-        public[_HV[_ix(answer.card)]] -= 1
-        state.apply_unchecked(answer)
+        answer = _basic_move(state, public)
+        public[_HV[answer[0]]] -= 1
+        state.apply_move(answer)
     if state.results and state.results[-1].deal == deal:
         after = list(state.results[-1].scores)
         leaf = 0.0
