@@ -33,7 +33,7 @@ constant below is rounded *up* from the largest figure measured:
 0.0087
 >>> over = Cost(units=5000, unit_seconds=0.01)
 >>> over.seconds, over.fits(), over.max_units()
-(50.0, False, 800)
+(51.0, False, 700)
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ from engine.kachuful.rules import KachufulRules, hand_sizes
 from engine.krypkasino.rules import KrypkasinoRules
 
 __all__ = [
-    "BUDGET_CPU_S", "Cost", "HARD_CAP_CPU_S", "KACHUFUL_FAST_PLAY_S", "KACHUFUL_PUBLIC_PLAY_S",
+    "BUDGET_CPU_S", "Cost", "HARD_CAP_CPU_S", "SERVER_RESERVE_S", "KACHUFUL_FAST_PLAY_S", "KACHUFUL_PUBLIC_PLAY_S",
     "KACHUFUL_STRONG_HAND_S", "KRYPKASINO_DEAL_SEAT_S", "game_seconds", "hand_odds_seconds",
     "hook_deal_seconds", "kachuful_game_seconds", "krypkasino_game_seconds",
 ]
@@ -55,9 +55,12 @@ __all__ = [
 #: One visit's budget: CPU seconds (every process) one request may cost. The pool has two
 #: worker processes, so the heaviest allowed request takes about 4 s of wall time.
 BUDGET_CPU_S = 8.0
-#: A running request stops before a chunk that would take its measured CPU past this: the
-#: guard against the model being low (a loaded machine makes every unit dearer).
-HARD_CAP_CPU_S = BUDGET_CPU_S
+#: CPU the server itself spends on a request (the page's script, the summary, the tables
+#: and charts; measured 0.2-0.9 s for the largest requests): counted in every estimate.
+SERVER_RESERVE_S = 1.0
+#: A running request stops before a chunk that would take its workers' measured CPU past
+#: this: the guard against the model being low (a loaded machine makes every unit dearer).
+HARD_CAP_CPU_S = BUDGET_CPU_S - SERVER_RESERVE_S
 
 #: Kachuful, fast path: CPU seconds per card played (measured 4.4 us random, 7.4-10 us
 #: basic, per-hand overhead included).
@@ -78,7 +81,8 @@ KRYPKASINO_DEAL_SEAT_S: dict[str, dict[int, float]] = {
 
 @dataclass(frozen=True)
 class Cost:
-    """A request's estimate: ``units`` of ``unit_seconds`` CPU each."""
+    """A request's estimate: ``units`` of ``unit_seconds`` CPU each, plus the server's
+    own :data:`SERVER_RESERVE_S`."""
 
     units: int
     unit_seconds: float
@@ -86,7 +90,7 @@ class Cost:
 
     @property
     def seconds(self) -> float:
-        return self.units * self.unit_seconds
+        return self.units * self.unit_seconds + SERVER_RESERVE_S
 
     def fits(self) -> bool:
         return self.seconds <= self.budget
@@ -95,7 +99,7 @@ class Cost:
         """The most units that fit the budget (0 when not even one does)."""
         if self.unit_seconds <= 0:
             return self.units
-        return int(self.budget / self.unit_seconds + 1e-9)
+        return max(0, int((self.budget - SERVER_RESERVE_S) / self.unit_seconds + 1e-9))
 
 
 def kachuful_game_seconds(rules: KachufulRules, lineup: Sequence[str]) -> float:
