@@ -47,7 +47,7 @@ def open_class(page: Any, base: str) -> str:
     page.goto(url_for(base, "lessons", l=lessons.encode_link(LESSON)),
               wait_until="domcontentloaded")
     button = page.get_by_role("button", name="Open a live class")
-    button.wait_for(timeout=30_000)
+    button.wait_for(timeout=90_000)  # a cold server builds the lesson's slides first
     wait_idle(page)
     button.click()
     page.locator("#lv-code").wait_for(timeout=30_000)
@@ -60,7 +60,7 @@ def open_class(page: Any, base: str) -> str:
 def open_join(page: Any, base: str, **query: str) -> None:
     """The join page (its first element is a style sheet, hidden: wait for the form)."""
     page.goto(url_for(base, "live", **query), wait_until="domcontentloaded")
-    page.get_by_role("textbox", name="Your name").wait_for(timeout=30_000)
+    page.get_by_role("textbox", name="Your name").wait_for(timeout=60_000)
     wait_idle(page)
 
 
