@@ -284,3 +284,9 @@ def test_names_on_the_cloth_pass_aa() -> None:
     for selector in (".rl-spot figcaption", ".rl-table-note"):
         colour = re.search(r"color: (#[0-9a-f]{6})", cards._CSS[cards._CSS.index(selector):])
         assert colour and ratio(colour.group(1), cloth) >= TEXT, selector
+
+
+def test_the_site_css_holds_no_angle_bracket() -> None:
+    """st.html cleans its HTML: a "<" inside the style block (even in a comment) made the
+    cleaner drop the whole site CSS."""
+    assert "<" not in cards._CSS

@@ -249,6 +249,10 @@ _CSS = """
   .st-key-kplay-hand button, .st-key-cplay-hand button { width: 2.9rem; min-width: 2.9rem;
     height: 4.1rem; }
 }
+/* Code blocks (a link to share, a record) wrap instead of scrolling sideways: Streamlit's
+   scrolling pre element cannot be reached by keyboard. */
+[data-testid="stCode"] pre, [data-testid="stCode"] code { white-space: pre-wrap !important;
+  overflow-wrap: anywhere; }
 /* A table in its own scroll box (the play pages' seats): reachable and named. */
 .rl-scroll { max-width: 100%; overflow-x: auto; margin: 0.3rem 0 0.8rem 0; }
 .rl-scroll:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
