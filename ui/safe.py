@@ -98,11 +98,6 @@ def echo(value: object, limit: int = ECHO_LIMIT) -> str:
     return escape_markdown(clip(value, limit))
 
 
-def echo_html(value: object, limit: int = ECHO_LIMIT) -> str:
-    """The same as :func:`echo` for HTML that we write (``st.html``)."""
-    return escape_html(clip(value, limit))
-
-
 def user_text_html(text: object, *, tag: str = "span", css_class: str = "rl-user-text") -> str:
     """An HTML element holding ``text`` as plain text (for names inside card tables etc.)."""
     if not re.fullmatch(r"[a-z][a-z0-9]*", tag):
