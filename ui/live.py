@@ -272,7 +272,7 @@ def tally_figure(question: LiveQuestion, counts: dict[str, int], revealed: bool,
                       yaxis={"title": t("live.chart.answers", lang), "rangemode": "tozero",
                              "dtick": 1 if max(values, default=0) < 10 else None},
                       xaxis={"title": t("live.chart.choice", lang), "type": "category"},
-                      showlegend=False)
+                      showlegend=False, font={"size": 18})
     return fig
 
 

@@ -28,7 +28,7 @@ CSS = """<style>
   line-height: 1.1; font-family: ui-monospace, monospace; white-space: nowrap; }
 .lv-qr img { width: 100%; max-width: 260px; height: auto; image-rendering: pixelated; }
 .lv-who { font-size: 1.05rem; opacity: 0.85; }
-.lv-names { font-size: 0.95rem; opacity: 0.85; }
+.lv-count { font-size: 1.6rem; font-weight: 700; margin: 0.2rem 0; }
 @media (max-width: 640px) {
   .cl-title { font-size: 1.7rem; } .cl-body, .cl-body li, .cl-body p { font-size: 1.1rem; }
   .cl-big .rl-cards { font-size: 22px; } .lv-code { font-size: 2rem; }
