@@ -196,8 +196,8 @@ def trump_words(trump: object, known: bool) -> str:
 def hand_panel(current_sheet: KachufulSheet) -> None:
     spec = current_sheet.next_hand()
     names = current_sheet.names
-    st.subheader(t("scorekeeper.hand.title", lang, number=spec.number,
-                   count=len(current_sheet.sizes)), anchor=False)
+    st.header(t("scorekeeper.hand.title", lang, number=spec.number,
+                count=len(current_sheet.sizes)), anchor=False)
     st.markdown("### " + t("scorekeeper.hand.info", lang, size=spec.size,
                            trump=trump_words(spec.trump, spec.trump_known),
                            dealer=escape_markdown(names[spec.dealer])))

@@ -127,8 +127,8 @@ def deal_panel(current_sheet: KrypkasinoSheet) -> None:
     names = current_sheet.names
     first = (dealer + 1) % current_sheet.players
     rules = current_sheet.rules
-    st.subheader(t("scorekeeper.deal.title", lang, number=number,
-                   count=current_sheet.session_length), anchor=False)
+    st.header(t("scorekeeper.deal.title", lang, number=number,
+                count=current_sheet.session_length), anchor=False)
     st.markdown("### " + t("scorekeeper.deal.info", lang, dealer=escape_markdown(names[dealer]),
                            first=escape_markdown(names[first])))
     st.caption(t("scorekeeper.deal.help", lang))
