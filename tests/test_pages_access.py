@@ -196,3 +196,15 @@ def test_the_score_fan_takes_bots_and_rules_from_widgets() -> None:
     link = {k: v[0] if isinstance(v, list) else v for k, v in dict(at.query_params).items()}
     assert link["lineup"] == "basic,basic,random,random,strong"
     assert link["rules"] == "scoring:margin"
+
+
+def test_the_home_pictures_legend_is_what_the_engine_does() -> None:
+    """Home's Krypkasino picture: ✓ on the card played, ★ on what it takes; the legend's
+    claim (9♦ takes 2♥ + 7♠, which add up to its value) is the capture solver's."""
+    from engine.cards import parse_cards
+    from engine.krypkasino.capture import max_capture_size
+
+    assert max_capture_size(9, parse_cards(["2H", "7S"])) == 2
+    at = open_site("pages/home.py", lang="es")
+    assert not at.exception
+    assert any("9♦ se lleva 2♥ + 7♠" in c.value for c in at.caption)
