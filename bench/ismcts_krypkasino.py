@@ -7,8 +7,10 @@ interface. OpenSpiel's C++ ``ISMCTSBot`` cannot search a Python game (see that m
 pyspiel does not forward ``ResampleFromInfostate`` to Python), so the anchor is OpenSpiel's
 own Python ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with the same settings as the
 Kachuful half: a ``RandomRolloutEvaluator`` with one rollout, ``uct_c`` 2, ``N``
-simulations, unlimited world samples (each simulation resamples the hidden cards), final
-policy the most visited action. Its rewards are the game's returns, minus the deal
+simulations, unlimited world samples (each simulation resamples the hidden cards, from
+a seeded generator, so a run depends on its seeds only), final policy the most visited
+action; its one rollout is played by the engine's ``random_playout`` (the same uniform
+random play to the end of the deal, see ``_playout_evaluator``). Its rewards are the game's returns, minus the deal
 scores (lowest wins, C-15).
 
 Each deal (seeded: the dealer and the order of the 104 cards are fed to the chance nodes)
@@ -109,9 +111,15 @@ def _ismcts(game: Any, sims: int, seed: int, fast: bool = True) -> Any:
     from open_spiel.python.algorithms import ismcts, mcts
     evaluator = (_playout_evaluator(seed) if fast
                  else mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)))
-    return ismcts.ISMCTSBot(game, evaluator, UCT_C, sims,
-                            random_state=np.random.RandomState(seed + 1),
-                            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+    bot = ismcts.ISMCTSBot(game, evaluator, UCT_C, sims,
+                           random_state=np.random.RandomState(seed + 1),
+                           final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT)
+    # The worlds from a seeded generator (by default the Python IS-MCTS hands the state
+    # a pyspiel.UniformProbabilitySampler, which seeds itself at random): a run then
+    # depends on its seeds only.
+    worlds = random.Random(seed + 2)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, worlds.random))
+    return bot
 
 
 def _deal(seed: int) -> tuple[int, list[int]]:

@@ -104,3 +104,11 @@ def test_the_playout_evaluator_matches_openspiels_random_rollouts() -> None:
     se = np.sqrt(a.var(axis=0) / n + b.var(axis=0) / n)
     assert np.all(np.abs(a.mean(axis=0) - b.mean(axis=0)) <= 4 * se + 1e-9)
     assert ours.prior(state) == theirs.prior(state)
+
+
+def test_a_seeded_ismcts_searches_the_same_way_twice() -> None:
+    game, state, _dealer = _dealt(6)
+    while len(state.legal_actions()) < 3:
+        state.apply_action(state.legal_actions()[0])
+    first = ik._ismcts(game, 30, 5).get_policy(state)
+    assert ik._ismcts(game, 30, 5).get_policy(state) == first
