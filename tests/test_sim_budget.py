@@ -59,10 +59,10 @@ def test_work_sizing_rule_options_have_ranges() -> None:
 # -- the budget --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", ("about 51 s", "one request may use at most 8 s", "Lower “Games” to 700 or fewer")),
-    ("es", ("unos 51 s", "una petición puede usar como mucho 8 s", "Baja “Games” a 700 o menos")),
-    ("pt", ("cerca de 51 s", "um pedido pode usar no máximo 8 s",
-            "Baixe “Games” para 700 ou menos")),
+    ("en", ("about 52 s", "one request may use at most 8 s", "Lower “Games” to 650 or fewer")),
+    ("es", ("unos 52 s", "una petición puede usar como mucho 8 s", "Baja “Games” a 650 o menos")),
+    ("pt", ("cerca de 52 s", "um pedido pode usar no máximo 8 s",
+            "Baixe “Games” para 650 ou menos")),
 ])
 def test_a_request_over_budget_is_refused_with_the_limit_and_the_way_under(
         lang: str, words: tuple[str, ...]) -> None:
@@ -70,8 +70,8 @@ def test_a_request_over_budget_is_refused_with_the_limit_and_the_way_under(
     assert sentence is not None
     for word in words:
         assert word in sentence, sentence
-    assert budget_refusal(Cost(700, 0.01), lang, "Games") is None
-    assert budget_refusal(Cost(701, 0.01), lang, "Games") is not None
+    assert budget_refusal(Cost(650, 0.01), lang, "Games") is None
+    assert budget_refusal(Cost(651, 0.01), lang, "Games") is not None
 
 
 @pytest.mark.parametrize(("lang", "word"), [("en", "fewer strong bots"),

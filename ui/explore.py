@@ -546,7 +546,7 @@ def budget_refusal(cost: Cost, lang: str, field_label: str, per: int = 1,
     (``per`` units for each of its steps; ``least`` its smallest allowed value).
 
     >>> budget_refusal(Cost(6000, 0.002), "en", "Samples")
-    'This would need about 13 s of computing, and one request may use at most 8 s. Lower “Samples” to 3500 or fewer to run it.'
+    'This would need about 14 s of computing, and one request may use at most 8 s. Lower “Samples” to 3250 or fewer to run it.'
     >>> budget_refusal(Cost(10, 2.0), "pt", "Jogos", least=10) is not None
     True
     """

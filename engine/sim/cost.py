@@ -33,7 +33,7 @@ constant below is rounded *up* from the largest figure measured:
 0.0087
 >>> over = Cost(units=5000, unit_seconds=0.01)
 >>> over.seconds, over.fits(), over.max_units()
-(51.0, False, 700)
+(51.5, False, 650)
 """
 
 from __future__ import annotations
@@ -56,8 +56,9 @@ __all__ = [
 #: worker processes, so the heaviest allowed request takes about 4 s of wall time.
 BUDGET_CPU_S = 8.0
 #: CPU the server itself spends on a request (the page's script, the summary, the tables
-#: and charts; measured 0.2-0.9 s for the largest requests): counted in every estimate.
-SERVER_RESERVE_S = 1.0
+#: and charts; measured 0.2-1.5 s for the largest requests, the most for the hook's summary
+#: of 40,000 deals): counted in every estimate.
+SERVER_RESERVE_S = 1.5
 #: A running request stops before a chunk that would take its workers' measured CPU past
 #: this: the guard against the model being low (a loaded machine makes every unit dearer).
 HARD_CAP_CPU_S = BUDGET_CPU_S - SERVER_RESERVE_S
