@@ -15,7 +15,7 @@ import json
 def focus_script(selector: str, token: str) -> str:
     """The ``<script>`` that focuses ``selector`` (see the module doc).
 
-    >>> "document.querySelector" in focus_script("#question", "1")
+    >>> "querySelector(want)" in focus_script("#question", "1")
     True
     """
     return (
