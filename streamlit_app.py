@@ -26,10 +26,10 @@ page = st.navigation(navigation.build(visitor.lang), expanded=True)  # all group
 # Each page its own browser title, and <html lang> in the page's language (Streamlit's own
 # index.html says "en"; a screen reader reads Spanish with English sounds otherwise).
 st.set_page_config(page_title=f"{page.title} · Rules Lab", page_icon=FAVICON, layout="wide")
-# (In the sidebar: an invisible first element of the main area would be the one a browser
-# test waits to see.)
+sidebar.render(visitor)
+# (At the end of the sidebar: an invisible first element of the main area would be the one
+# a browser test waits to see.)
 st.sidebar.html(f"<script>document.documentElement.lang = {json.dumps(visitor.lang)};</script>",
                 unsafe_allow_javascript=True)
-sidebar.render(visitor)
 query.show_problems(visitor.problems, visitor.lang)
 page.run()

@@ -55,7 +55,7 @@ def test_one_card_hands_are_exact() -> None:
     at = open_site(ODDS, timeout=60, hand="AS", size="1", trump="S", position="3")
     ok(at)
     assert any("Computed exactly" in s for s in texts(at.success))
-    assert texts(at.subheader) == ["Best bid: 1, expected score 11.00"]
+    assert texts(at.header) == ["Best bid: 1, expected score 11.00"]
 
 
 @pytest.mark.parametrize(("query", "message"), [
@@ -112,12 +112,12 @@ def test_hand_odds_inputs_round_trip_through_the_url() -> None:
     ok(at)
     params = dict(at.query_params)
     assert params["hand"] in ("AH KH 2C 3D", ["AH KH 2C 3D"])
-    first = texts(at.subheader)
+    first = texts(at.header)
     table = at.dataframe[0].value.to_dict()
     flat = {k: (v[0] if isinstance(v, list) else v) for k, v in params.items()}
     again = open_site(ODDS, timeout=120, **flat)
     ok(again)
-    assert texts(again.subheader) == first
+    assert texts(again.header) == first
     assert again.dataframe[0].value.to_dict() == table
     other = open_site(ODDS, timeout=120, **{**flat, "seed": "78"})
     assert other.dataframe[0].value.to_dict() != table
