@@ -2,7 +2,7 @@
 cluster in a temporary folder, listening on a free loopback port (no other client can reach
 it; trust authentication on 127.0.0.1 only), stopped and deleted at the end.
 
-``scripts/test.sh`` installs the package; the ``postgres_url`` fixture (tests/conftest.py)
+``scripts/test.sh`` installs the package; the ``postgres_url`` fixture (the root conftest.py)
 starts one server per test session. When ``RULES_LAB_TEST_POSTGRES_URL`` is set, that
 server is used instead. As root (CI), the cluster runs as the ``postgres`` user (PostgreSQL
 refuses to run as root).

@@ -1,4 +1,5 @@
-"""Fixtures shared by every test folder: the storage of the live classroom.
+"""Fixtures shared by every test folder (a root conftest, so that pytest's doctest collection
+of tests/ never imports two modules named conftest): the storage of the live classroom.
 
 * The site's default SQLite file goes to a temporary folder for the whole test run
   (``RULES_LAB_DATA``), so tests never write into the repository's ``data/``.
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "tests"))
 from pg_server import ENV, PostgresServer  # noqa: E402
 
 os.environ.setdefault("RULES_LAB_DATA", tempfile.mkdtemp(prefix="rules-lab-data-"))
