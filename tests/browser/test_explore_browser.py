@@ -32,14 +32,14 @@ def test_hand_odds_typed_hand_link_and_bad_input(new_page: Any, site: str) -> No
     main.get_by_role("button", name="Compute").click()
     page.wait_for_function("() => window.location.search.includes('size=6')")
     charts(page, 2)
-    best = main.locator("h3").filter(has_text="Best bid").inner_text()
+    best = main.locator("h2").filter(has_text="Best bid").inner_text()
     page.screenshot(path=f"{SHOTS}/explore-hand-odds.png", full_page=True)
     assert "hand=AH+KH+QH" in page.url or "hand=AH%20KH" in page.url
     link = page.url
     other = new_page(viewport={"width": 1280, "height": 2200})
     other.goto(link)
     charts(other, 2)
-    assert other.locator("[data-testid='stMain'] h3").filter(
+    assert other.locator("[data-testid='stMain'] h2").filter(
         has_text="Best bid").inner_text() == best
     hand.fill("AH AH KD QC JC 2S")
     main.get_by_role("button", name="Compute").click()
