@@ -251,7 +251,7 @@ def test_krypkasino_undo_and_the_link() -> None:
 
 def test_krypkasino_setup_refusals_and_variants() -> None:
     at = start_krypkasino("Solo")
-    assert errors(at)[0].startswith("This game is played by 2 to 6 players, but 1 names")
+    assert errors(at)[0].startswith("This game is played by 2 to 6 players, but 1 name ")
     assert at.session_state["csk.sheet"] is None
     at.text_area(key="csk.names").set_value("Ana\nBo").run()
     at.number_input(key="csk.sweep").set_value(3)
