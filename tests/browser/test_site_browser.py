@@ -102,7 +102,8 @@ def test_language_switch_follows_the_visitor_across_pages(page: Any, site: str) 
     page.get_by_role("option", name="Español").click()
     wait_idle(page)
     page.wait_for_url("**/?lang=es")
-    assert page.locator("[data-testid='stMain'] h2").first.inner_text() == "Por dónde empezar"
+    # The game cards above it are h2 too (headings in order): find the section's heading.
+    page.locator("[data-testid='stMain'] h2", has_text="Por dónde empezar").wait_for()
     page.locator("[data-testid='stSidebarNav'] a[href$='/glossary']").click()
     wait_idle(page)
     page.wait_for_url("**/glossary?lang=es")
