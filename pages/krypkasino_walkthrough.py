@@ -209,27 +209,9 @@ def options_markdown(step: wk.Step, lang: str) -> str:
     return "\n".join(lines)
 
 
-def status_table(board: wk.Board, lang: str) -> str:
-    head = [t(f"kw.col.{c}", lang) for c in ("seat", "hand", "captured", "card-points",
-                                              "sweep-points", "score", "total")]
-    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for seat in range(board.players):
-        name = seat_name(seat, lang)
-        if seat == board.dealer:
-            name += f" ({t('kw.dealer', lang)})"
-        if seat == board.to_play:
-            name = f"**{name}** ← {t('kw.to-play', lang)}"
-        rows.append("| " + " | ".join([
-            name, str(len(board.hands[seat])), str(board.captured[seat]),
-            str(board.card_points[seat]), f"{board.sweep_points[seat]:+d}",
-            str(board.scores[seat]), str(board.totals[seat]),
-        ]) + " |")
-    return "\n".join(rows)
-
-
 def status_html(board: wk.Board, lang: str) -> str:
-    """:func:`status_table` as HTML in a labelled, focusable box that scrolls sideways on
-    its own on a phone (seven columns do not fit 390 px)."""
+    """The seats' status table as HTML in a labelled, focusable box that scrolls sideways
+    on its own on a phone (seven columns do not fit 390 px)."""
     from ui.play import table_html
 
     head = [t(f"kw.col.{c}", lang) for c in ("seat", "hand", "captured", "card-points",
