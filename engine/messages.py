@@ -11,6 +11,8 @@ template}}``. Templates use ``str.format`` fields, with three format specs of ou
 * ``{suit:suit}`` — a :class:`~engine.cards.Suit` (or its code) as a plural noun
   ("hearts"); ``{suit:symbol}`` as its symbol.
 * ``{cards:cards}`` — a list of cards joined with commas.
+* ``{seat:seat}`` — a 0-based seat as its letter (``2`` -> ``C``, :mod:`engine.seats`);
+  ``{seats:letters}`` a list of seats as letters joined with commas.
 * ``{count:plural:# card|# cards}`` — the form of ``count`` its language's plural rule
   picks (gettext's ``Plural-Forms``, :data:`PLURAL_FORMS`), forms split by ``|``, ``#``
   replaced by the number. Never write "card(s)": every count goes through this spec.
@@ -19,6 +21,8 @@ template}}``. Templates use ``str.format`` fields, with three format specs of ou
 'there is no seat 9: seats are numbered 0 to 3'
 >>> [format_text("{n:plural:# trick|# tricks}", "en", n=n) for n in (0, 1, 2)]
 ['0 tricks', '1 trick', '2 tricks']
+>>> format_text("Player {seat:seat} and {others:letters}", "en", seat=2, others=[3, 0])
+'Player C and A, D'
 >>> ngettext("pt", "# vaza", "# vazas", 1), ngettext("es", "# baza", "# bazas", 5)
 ('1 vaza', '5 bazas')
 >>> format_text("{n:plural:# card|# cards}", "en", n="2.5"), format_text("{n:plural:# card|# cards}", "en", n="1")
@@ -34,6 +38,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.cards import Card, Rank, Suit
+from engine.seats import seat_letter, seat_letters
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "pt")
 CATALOGUE_MODULES: tuple[str, ...] = (
@@ -167,6 +172,10 @@ class _Formatter(string.Formatter):
             return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(str(value), str(value))
         if format_spec == "cards":
             return ", ".join(str(c) for c in _as_iterable(value))
+        if format_spec == "seat":
+            return seat_letter(value)
+        if format_spec == "letters":
+            return seat_letters(_as_iterable(value))
         if format_spec == "seats":
             return ", ".join(str(s) for s in _as_iterable(value))
         if isinstance(value, (Card, Rank)):
