@@ -157,7 +157,3 @@ def standard_deck() -> list[Card]:
 def double_deck() -> list[Card]:
     """Two decks (Krypkasino): every card twice, 104 cards."""
     return list(DECK) + list(DECK)
-
-
-def card_codes(cards: Iterable[Card]) -> list[str]:
-    return [c.code for c in cards]

@@ -31,14 +31,40 @@ template}}``. Templates use ``str.format`` fields, with three format specs of ou
 
 from __future__ import annotations
 
+import enum
 import gettext
 import importlib
 import string
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
-from engine.cards import Card, Rank, Suit
 from engine.seats import seat_letter, seat_letters
+
+# This module sits below engine.cards (cards -> errors -> messages): it knows cards by their
+# shape only, so that importing it never imports the cards that raise its errors.
+
+
+@runtime_checkable
+class SuitLike(Protocol):
+    """What naming a suit needs: its code (``"S"``) and symbol (``"♠"``)."""
+
+    @property
+    def value(self) -> str: ...
+
+    @property
+    def symbol(self) -> str: ...
+
+
+@runtime_checkable
+class CardLike(Protocol):
+    """What naming a card needs (:class:`engine.cards.Card` has it): rank 2..14, suit."""
+
+    @property
+    def rank(self) -> int: ...
+
+    @property
+    def suit(self) -> SuitLike: ...
+
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "pt")
 CATALOGUE_MODULES: tuple[str, ...] = (
@@ -126,13 +152,7 @@ def catalogue() -> dict[str, dict[str, str]]:
     if _catalogue is None:
         merged: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
         for name in CATALOGUE_MODULES:
-            try:
-                module = importlib.import_module(name)
-            except ModuleNotFoundError as exc:
-                # A game package not written yet; any other missing module is a bug.
-                if exc.name is None or not (name == exc.name or name.startswith(exc.name + ".")):
-                    raise
-                continue
+            module = importlib.import_module(name)
             for lang, entries in module.MESSAGES.items():
                 clash = merged.setdefault(lang, {}).keys() & entries.keys()
                 if clash:
@@ -142,14 +162,16 @@ def catalogue() -> dict[str, dict[str, str]]:
     return _catalogue
 
 
-def suit_name(suit: Suit | str, lang: str = "en") -> str:
-    code = suit.value if isinstance(suit, Suit) else suit
+def suit_name(suit: SuitLike | str, lang: str = "en") -> str:
+    """A suit (an :class:`engine.cards.Suit` or its code, ``"NT"`` for no trump) as a
+    plural noun in ``lang``."""
+    code = suit if isinstance(suit, str) else suit.value
     if code == "NT":
         return {"en": "no trump", "es": "sin triunfo", "pt": "sem trunfo"}.get(lang, "no trump")
     return _SUIT_NOUNS.get(lang, _SUIT_NOUNS["en"])[code]
 
 
-def card_name(card: Card, lang: str = "en") -> str:
+def card_name(card: CardLike, lang: str = "en") -> str:
     """The card in words, for screen readers: "ace of spades", "as de picas"."""
     lang = lang if lang in _RANK_NOUNS else "en"
     return f"{_RANK_NOUNS[lang][int(card.rank)]} {_OF[lang]} {suit_name(card.suit, lang)}"
@@ -162,12 +184,12 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith("plural:"):
             return plural_form(self.lang, format_spec[len("plural:"):].split("|"), value)
-        if format_spec == "name" and isinstance(value, Card):
+        if format_spec == "name" and isinstance(value, CardLike):
             return card_name(value, self.lang)
         if format_spec == "suit":
             return suit_name(value, self.lang)
         if format_spec == "symbol":
-            if isinstance(value, Suit):
+            if isinstance(value, SuitLike):
                 return value.symbol
             return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(str(value), str(value))
         if format_spec == "cards":
@@ -178,7 +200,7 @@ class _Formatter(string.Formatter):
             return seat_letters(_as_iterable(value))
         if format_spec == "seats":
             return ", ".join(str(s) for s in _as_iterable(value))
-        if isinstance(value, (Card, Rank)):
+        if isinstance(value, (CardLike, enum.IntEnum)):  # a card or a rank: "10♦", "10"
             return str(value)
         if isinstance(value, (list, tuple)) and not format_spec:
             return ", ".join(str(v) for v in value)

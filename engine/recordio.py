@@ -86,12 +86,6 @@ def expect_int(value: Any, path: str, lo: int | None = None, hi: int | None = No
     return value
 
 
-def expect_bool(value: Any, path: str) -> bool:
-    if not isinstance(value, bool):
-        raise RecordError(path, f"must be true or false, not {describe(value)}")
-    return value
-
-
 def expect_str(value: Any, path: str, choices: Iterable[str] | None = None) -> str:
     if not isinstance(value, str):
         raise RecordError(path, f"must be a text, not {describe(value)}")

@@ -287,13 +287,6 @@ def winners(totals: Sequence[int]) -> list[int]:
 # -- playing a card ------------------------------------------------------------------
 
 
-def holds_suit(hand: Iterable[Card], suit: Suit) -> bool:
-    for card in hand:
-        if card.suit is suit:
-            return True
-    return False
-
-
 def playable_cards(hand: Iterable[Card], led: Suit | None,
                    rules: KachufulRules = _DEFAULT) -> list[Card]:
     """The cards of ``hand`` that may be played on a trick whose led suit is ``led``

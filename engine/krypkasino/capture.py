@@ -407,13 +407,6 @@ def _weighted_sum(key: int) -> int:
     return total
 
 
-def info_key(v: int, key: int) -> int:
-    """The cache key of :func:`analyse`: only the cards of value v or less matter (and
-    whether any higher card lies there), so many tables share one answer."""
-    low = key & _LE_MASK[v]
-    return ((((low << 1) | (low != key)) << 4) | v)
-
-
 def analyse(v: int, key: int) -> CaptureInfo:
     """The (cached) :class:`CaptureInfo` for played value ``v`` on the packed table ``key``."""
     low = key & _LE_MASK[v]

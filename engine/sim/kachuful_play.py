@@ -26,7 +26,7 @@ from engine.bots import kachuful as kb
 from engine.cards import SUITS, Suit
 from engine.kachuful.deal import draw_first_dealer, hand_seed
 from engine.kachuful.rules import KachufulRules, hand_sizes, legal_bids, score_hand
-from engine.kachuful.state import Bid, HandSetup, KachufulState, setup_hand
+from engine.kachuful.state import HandSetup, KachufulState, setup_hand
 
 __all__ = [
     "FAST_LEVELS", "GameOutcome", "HandOutcome", "basic_estimate", "basic_rollout",
@@ -268,11 +268,6 @@ def play_game_public(players: int, rules: KachufulRules, seed: int, levels: Sequ
             tuple(b if b is not None else 0 for b in r.bids), tuple(r.blind), tuple(r.tricks),
             tuple(r.scores)))
     return GameOutcome(tuple(hands), tuple(state.scores()))
-
-
-def bid_action(bid: int, blind: bool) -> Bid:
-    """The engine action of a bid (for replays of fast games)."""
-    return Bid(bid, blind)
 
 
 def tricks_for_bids(hands: Sequence[Sequence[int]], bids: Sequence[int], me: int,

@@ -576,8 +576,3 @@ class _Squares:
 
     def simulate(self, start: int, count: int) -> list[Any]:
         return [i * i for i in range(start, start + count)]
-
-
-def concat(parts: Sequence[Sequence[Any]]) -> list[Any]:
-    """Batches' results joined in order."""
-    return [r for part in parts for r in part]
