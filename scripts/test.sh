@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Install everything the tests need on a fresh machine, then run the whole suite:
-# ruff, mypy on the engine, and pytest (unit, property, page and browser tests).
-# Usage: bash scripts/test.sh [extra pytest arguments]
+# ruff, mypy (--strict, the files of pyproject.toml) and pytest (unit, property, page and
+# browser tests). The Python packages go into the virtual environment .venv (scripts/venv.sh),
+# never into the system Python; Chromium, PostgreSQL, Java and npm are Debian's packages.
+# Usage: bash scripts/test.sh [extra pytest arguments, e.g. tests/test_cards.py -x -q]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,25 +21,25 @@ if [ -n "$APT" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $APT >/dev/null
 fi
 
-python3 -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+# shellcheck source=scripts/venv.sh
+source scripts/venv.sh
+venv_install requirements-dev.txt
 
 # The page checkers (package.json): axe-core, injected into every page by the browser tests,
 # and the Nu Html Checker (vnu-jar), run with Debian's Java over the static export.
 if ! command -v java >/dev/null 2>&1; then
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq default-jre-headless >/dev/null
 fi
 if ! command -v npm >/dev/null 2>&1; then
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq npm >/dev/null
 fi
 npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 
 echo "== ruff"
-python3 -m ruff check .
-echo "== mypy (engine)"
-python3 -m mypy
+"$VENV_PYTHON" -m ruff check .
+echo "== mypy --strict"
+"$VENV_PYTHON" -m mypy
 echo "== pytest"
-python3 -m pytest "$@"
+"$VENV_PYTHON" -m pytest "$@"
