@@ -2,7 +2,7 @@
 download it as a JSON file or as a printable handout (issue 7).
 
 Thin: lessons are read and checked by :mod:`tutorials.lessons`, their steps come from
-:mod:`ui.classroom`, handouts from :mod:`tutorials.handout`. The lesson shown lives in the
+:mod:`ui.classroom`, handouts from :mod:`ui.handout`. The lesson shown lives in the
 link (``lesson=<id>``, or ``l=<packed lesson>`` for a lesson built here); the lesson being
 built is plain data (the lesson's JSON document) in ``st.session_state``.
 """
@@ -17,9 +17,9 @@ import streamlit as st
 import tutorials
 from engine.quiz import MAX_SEED, rules_of
 from engine.recordio import load_json
-from tutorials import handout, lessons
+from tutorials import lessons
 from tutorials import scenarios as scenario_files
-from ui import classroom, live_views
+from ui import classroom, handout, live_views
 from ui import walkthrough_kachuful as wkach
 from ui import walkthrough_krypkasino as wkryp
 from ui.i18n import t

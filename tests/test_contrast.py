@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tutorials import handout
-from ui import cards, scorekeeper, walkthrough_kachuful
+from ui import cards, handout, scorekeeper, walkthrough_kachuful
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
@@ -151,12 +150,12 @@ FIXED_PAIRS: list[tuple[str, str, str, str, float]] = [
      "table.sk-sheet td.sk-miss .sk-pts", TEXT),
     ("score sheet: red trump", scorekeeper.CSS, "table.sk-sheet td.sk-red",
      "table.sk-sheet td.sk-red", TEXT),
-    ("handout text", handout._CSS, "body", "body", TEXT),
-    ("handout links", handout._CSS, "a", "body", TEXT),
-    ("handout lead", handout._CSS, ".cl-lead", "body", TEXT),
-    ("handout subtitle", handout._CSS, ".cl-sub", "body", TEXT),
-    ("handout footer", handout._CSS, ".cl-foot", "body", TEXT),
-    ("handout legend", handout._CSS, ".cl-legend", "body", TEXT),
+    ("handout text", handout.CSS, "body", "body", TEXT),
+    ("handout links", handout.CSS, "a", "body", TEXT),
+    ("handout lead", handout.CSS, ".cl-lead", "body", TEXT),
+    ("handout subtitle", handout.CSS, ".cl-sub", "body", TEXT),
+    ("handout footer", handout.CSS, ".cl-foot", "body", TEXT),
+    ("handout legend", handout.CSS, ".cl-legend", "body", TEXT),
 ]
 
 

@@ -11,9 +11,9 @@ import pytest
 import tutorials
 from engine.cards import parse_card
 from engine.messages import card_name
-from tutorials import handout, lessons
+from tutorials import lessons
 from tutorials import scenarios as scenario_files
-from ui import classroom
+from ui import classroom, handout
 from ui.i18n import LANGS
 
 SHIPPED = ("kachuful-20", "krypkasino-20", "kachuful-variants")

@@ -262,7 +262,7 @@ def test_question_kinds_of_the_shipped_lessons_belong_to_their_game() -> None:
                 assert all(TYPES[k].game == item.game for k in item.kinds)
 
 
-@pytest.mark.parametrize("module", ["tutorials.lessons", "ui.classroom", "tutorials.handout"])
+@pytest.mark.parametrize("module", ["tutorials.lessons", "ui.classroom", "ui.handout"])
 def test_the_docstring_examples_hold(module: str) -> None:
     import doctest
     import importlib

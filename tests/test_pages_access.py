@@ -9,7 +9,7 @@ from unittest import mock
 import pytest
 import streamlit as st
 
-from tutorials import handout
+from ui import handout
 from ui.apptest import open_site
 from ui.i18n import LANGS, t
 from ui.navigation import registered

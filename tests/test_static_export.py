@@ -1,4 +1,4 @@
-"""The static export: ``python -m tutorials.build OUTDIR`` writes every page, every internal
+"""The static export: ``python -m ui.export OUTDIR`` writes every page, every internal
 link (file and #anchor) resolves, and nothing is fetched from elsewhere."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import pytest
 from test_handouts import Page
 
 import tutorials
-from tutorials import build, lessons
+from tutorials import lessons
+from ui import export as build
 from ui.i18n import LANGS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,7 +78,7 @@ def test_the_index_lists_every_page_in_every_language(site: Path) -> None:
 
 def test_the_command_line_builds_into_a_folder(tmp_path: Path) -> None:
     out = tmp_path / "new" / "docs"
-    result = subprocess.run([sys.executable, "-m", "tutorials.build", str(out)], cwd=ROOT,
+    result = subprocess.run([sys.executable, "-m", "ui.export", str(out)], cwd=ROOT,
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert "index.html" in result.stdout
@@ -85,11 +86,11 @@ def test_the_command_line_builds_into_a_folder(tmp_path: Path) -> None:
 
 
 def test_the_command_line_says_what_it_needs(tmp_path: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "tutorials.build"], cwd=ROOT,
+    result = subprocess.run([sys.executable, "-m", "ui.export"], cwd=ROOT,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "outdir" in result.stderr
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    result = subprocess.run([sys.executable, "-m", "tutorials.build", str(blocker / "out")],
+    result = subprocess.run([sys.executable, "-m", "ui.export", str(blocker / "out")],
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 2 and result.stderr.startswith("tutorials.build:")
+    assert result.returncode == 2 and result.stderr.startswith("ui.export:")

@@ -1,4 +1,4 @@
-"""The static export validates: every file ``python -m tutorials.build`` writes passes the
+"""The static export validates: every file ``python -m ui.export`` writes passes the
 Nu Html Checker (``vnu-jar`` from npm, installed by scripts/test.sh, run with Debian's Java)
 without a single error, and its CSS sits once in ``<head>``."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tutorials import build
+from ui import export as build
 
 ROOT = Path(__file__).resolve().parent.parent
 VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"

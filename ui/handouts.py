@@ -1,16 +1,17 @@
-"""The printable handout's download button on the rules pages and the glossary."""
+"""The printable handout's download button on the rules pages and the glossary (the
+handout itself is drawn by the Streamlit-free :mod:`ui.handout`)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from tutorials import handout
+from ui import handout
 from ui.i18n import t
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
 def handout_html(doc: str, lang: str) -> str:
-    """:func:`tutorials.handout.doc_page` of ``doc`` in ``lang`` (cached: it takes ~0.5 s)."""
+    """:func:`ui.handout.doc_page` of ``doc`` in ``lang`` (cached: it takes ~0.5 s)."""
     return handout.doc_page(doc, lang)
 
 

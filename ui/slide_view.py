@@ -12,9 +12,9 @@ from collections.abc import Mapping
 import streamlit as st
 
 import tutorials
-from tutorials.handout import render_markdown
 from ui.classroom import Slide
 from ui.docs import rule_href
+from ui.handout import render_markdown
 from ui.i18n import t
 from ui.safe import clean_html, escape_html, escape_markdown
 

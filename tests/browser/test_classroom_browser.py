@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from browser_harness import exceptions, goto, wait_idle
 
-from tutorials import build, lessons
+from tutorials import lessons
 from ui import classroom
+from ui import export as build
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[1] / "artifacts"

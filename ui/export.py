@@ -1,4 +1,4 @@
-"""Write the documentation site as static HTML: ``python -m tutorials.build OUTDIR``.
+"""Write the documentation site as static HTML: ``python -m ui.export OUTDIR``.
 
 The result opens from disk (``file://``) with no server and nothing fetched from elsewhere:
 
@@ -10,7 +10,7 @@ The result opens from disk (``file://``) with no server and nothing fetched from
 
 Every link is relative; a rule link goes to the rules page of the same language
 (``krypkasino-rules.html#C-8``), or stays on the page when the rule is on it. The pages
-are the handouts of :mod:`tutorials.handout` with a navigation bar.
+are the handouts of :mod:`ui.handout` with a navigation bar.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import tutorials
-from tutorials import handout, lessons
+from tutorials import lessons
+from ui import handout
 from ui.i18n import LANG_NAMES, LANGS, t
 from ui.safe import escape_html
 
@@ -117,7 +118,7 @@ def build(outdir: Path, langs: Sequence[str] = LANGS) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tutorials.build",
+    parser = argparse.ArgumentParser(prog="python -m ui.export",
                                      description="Write the rules, glossary and lessons as "
                                                  "static HTML that opens from disk.")
     parser.add_argument("outdir", type=Path, help="the folder to write (created if needed)")
@@ -125,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         files = build(args.outdir)
     except (OSError, lessons.LessonError) as exc:
-        print(f"tutorials.build: {exc}", file=sys.stderr)
+        print(f"ui.export: {exc}", file=sys.stderr)
         return 2
     print(f"wrote {len(files)} pages to {args.outdir} (open {args.outdir / 'index.html'})")
     return 0

@@ -5,7 +5,7 @@ markdown the site shows, rendered with the ``markdown`` package (``attr_list``: 
 heading's id is the site's anchor, a rule's is its ID, ``K-9``); cards are the accessible
 HTML of :mod:`ui.cards` (each a ``role="img"`` with its name in ``aria-label``); all CSS is
 inline, with print rules, and nothing is loaded from elsewhere, so a page works saved to
-disk, printed, or inside the static export (:mod:`tutorials.build`).
+disk, printed, or inside the static export (:mod:`ui.export`).
 
 Rule links: a builder takes ``outside(rule_id) -> href | None`` for rules that are not on
 the page itself; ``None`` leaves the rule ID as plain text (a lone handout has nowhere to
@@ -33,7 +33,7 @@ from ui.classroom import Slide, item_summary, item_title, opening_step, scenario
 from ui.i18n import LANG_NAMES, t
 from ui.safe import clean_html, escape_html
 
-__all__ = ["DOC_GAMES", "DOC_TITLES", "doc_body", "doc_page", "language_links", "lesson_body",
+__all__ = ["CSS", "DOC_GAMES", "DOC_TITLES", "doc_body", "doc_page", "language_links", "lesson_body",
            "lesson_page", "page", "render_markdown", "scenarios_body"]
 
 #: The UI string that names each tutorial document.
@@ -46,7 +46,8 @@ Outside = Callable[[str], str | None]
 _RULE_LINK_RE = re.compile(r"\[([^\]\n]*)\]\(rule:([KC]-\d{1,2})\)")
 _EXTENSIONS = ["attr_list", "tables", "fenced_code", "sane_lists"]
 
-_CSS = """
+#: The handout's style sheet, inline in every page (tests check its contrast).
+CSS = """
 :root { color-scheme: light; }
 body { font-family: "Source Sans Pro", "DejaVu Sans", Arial, sans-serif; color: #111827;
   background: #ffffff; line-height: 1.5; margin: 0 auto; max-width: 60rem; padding: 1.5rem; }
@@ -91,7 +92,7 @@ def page(title: str, body: str, lang: str, nav: str = "") -> str:
     return (
         f'<!DOCTYPE html>\n<html lang="{escape_html(lang)}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{escape_html(title)}</title>\n<style>{_CSS}</style>\n{card_css()}\n"
+        f"<title>{escape_html(title)}</title>\n<style>{CSS}</style>\n{card_css()}\n"
         f"</head>\n<body>\n{nav}\n<main>\n{body}\n</main>\n"
         f'<footer><p class="cl-foot">{escape_html(t("classroom.handout.printed", lang))}</p></footer>\n'
         "</body>\n</html>\n"
