@@ -19,7 +19,7 @@ from engine.bots.krypkasino import StrongKrypkasinoBot
 from engine.bots.krypkasino import observe as krypkasino_observe
 from engine.kachuful.state import KachufulState
 from engine.messages import LANGUAGES
-from ui.play import HUMAN, PlaySession, Setup, bot_seed
+from engine.session import HUMAN, PlaySession, Setup, bot_seed
 
 #: The data fields holding a strong bot's estimate, per game.
 ESTIMATES = {"kachuful": ("pct", "ev"), "krypkasino": ("cost",)}
@@ -50,7 +50,7 @@ def _positions(game: str, players: int, seed: int, count: int,
             own = StrongKrypkasinoBot(seed_now).decide(krypkasino_observe(state, 0))
             action = advice.action
         yield session, advice, own
-        assert session._human(action) is not None, session.refusal
+        assert session.act(action) is not None, session.refusal
 
 
 def _check(game: str, advice: Decision[Any], own: Decision[Any]) -> None:

@@ -113,7 +113,7 @@ def test_theme_text_links_and_controls_pass_aa(name: str) -> None:
 def test_coloured_text_we_use_is_defined_and_passes_aa(name: str) -> None:
     """``:red[…]``, ``:blue[…]``, ``:green[…]`` (suits on the play pages' card buttons) use the
     theme's text colours: each is set for both themes and passes AA on both backgrounds."""
-    from ui.play import FOUR_COLOURS, SUIT_COLOURS
+    from ui.play_table import FOUR_COLOURS, SUIT_COLOURS
 
     used = {c for c in (*SUIT_COLOURS.values(), *FOUR_COLOURS.values()) if c}
     assert used

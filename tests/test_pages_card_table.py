@@ -14,7 +14,7 @@ from engine.krypkasino import KrypkasinoState
 from engine.krypkasino.events import Captured
 from ui.apptest import SiteTest, open_site
 from ui.cards import sorted_positions, suit_order
-from ui.play import PlaySession
+from engine.session import PlaySession
 
 K, C = "kplay.", "cplay."
 
@@ -113,7 +113,7 @@ def test_a_finished_trick_stays_on_the_table_and_the_log_reads_oldest_first() ->
         game = session(at, K)
         state = game.state
         assert isinstance(state, KachufulState)
-        if game.moves and PlaySession.finished_trick(game.moves[-1]) is not None:
+        if game.moves and game.moves[-1].trick is not None:
             break
         if game.bot_turn:
             click(at, K + "until")
@@ -122,7 +122,7 @@ def test_a_finished_trick_stays_on_the_table_and_the_log_reads_oldest_first() ->
         else:
             click(at, f"{K}card.{state.legal_actions()[0].code}")
     game = session(at, K)
-    won = PlaySession.finished_trick(game.moves[-1])
+    won = game.moves[-1].trick
     assert won is not None and game.state.current_trick == ()  # the bots waited
     body = html(at)
     assert f"Trick {won.trick} is over" in body and "rl-highlight" in body
@@ -141,7 +141,7 @@ def test_a_capture_stays_on_the_table_with_the_taken_cards_marked() -> None:
     at.toggle(key=C + "coach").set_value(False).run()
     for _ in range(60):
         game = session(at, C)
-        if game.moves and game.moves[-1].human and PlaySession.capture(game.moves[-1]):
+        if game.moves and game.moves[-1].human and game.moves[-1].capture:
             break
         if game.bot_turn:
             click(at, C + "until")
@@ -154,7 +154,7 @@ def test_a_capture_stays_on_the_table_with_the_taken_cards_marked() -> None:
             click(at, f"{C}card.{state.hand(game.seat).index(takes[0].card)}")
     game = session(at, C)
     move = game.moves[-1]
-    event = PlaySession.capture(move)
+    event = move.capture
     assert isinstance(event, Captured) and move.human and game.bot_turn  # the bot waits
     body = html(at)
     assert "Last play" in body and body.count("rl-highlight") >= 1 + len(event.cards)

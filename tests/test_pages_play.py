@@ -12,7 +12,7 @@ from engine.kachuful import record as krecord
 from engine.krypkasino import KrypkasinoState
 from engine.krypkasino import record as crecord
 from ui.apptest import SiteTest, open_site
-from ui.play import PlaySession
+from engine.session import PlaySession
 
 K, C = "kplay.", "cplay."
 

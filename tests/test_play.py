@@ -1,4 +1,4 @@
-"""The play session (ui/play.py) without Streamlit: bots move only when asked, undo restores
+"""The play session (engine/session.py) and the play link (ui/play_link.py) without Streamlit: bots move only when asked, undo restores
 the state, refusals change nothing, the coach is cached, saved records replay to the same
 outcome, reviews and score sheets come from the engine's results, links round-trip."""
 
@@ -15,20 +15,15 @@ from engine.kachuful import Bid, HandSetup, KachufulRules, KachufulState
 from engine.kachuful import record as krecord
 from engine.krypkasino import KrypkasinoRules, KrypkasinoState
 from engine.krypkasino import record as crecord
-from ui.play import (
+from engine.session import (
     HUMAN,
     PlaySession,
     Setup,
-    forced_sweep,
     kachuful_review,
-    kachuful_sheet,
     krypkasino_review,
-    krypkasino_sheet,
     load_record,
-    read_setup,
-    refused_bids,
-    setup_params,
 )
+from ui.play_link import read_setup, setup_params
 
 
 def kachuful(seat: int = 1, players: int = 3, level: str = "random", seed: int = 7,
@@ -153,11 +148,16 @@ def test_the_dealers_forbidden_bid_comes_with_the_engines_reason() -> None:
     state = KachufulState.from_hands(4, [hand])
     for bid in (1, 0, 1):
         state.apply(bid)
-    refused = refused_bids(state, "en")
+    session = kachuful(seat=3, players=4)
+    session.state = state  # the dealer, seat 3, bids last
+    refused = [(n, exc.localized("en")) for n, exc in session.refused_bids()]
     assert [n for n, _ in refused] == [1]
     assert "may not bid 1" in refused[0][1] and "(K-9)" in refused[0][1]
-    assert refused_bids(KachufulState.from_hands(4, [hand], KachufulRules(hook_rule=False)),
-                        "en") == []
+    session.state = KachufulState.from_hands(4, [hand], KachufulRules(hook_rule=False))
+    assert session.refused_bids() == []  # seat 0 bids first: not the player's turn
+    for bid in (1, 0, 1):
+        session.state.apply(bid)
+    assert session.bidding and session.refused_bids() == []
 
 
 def test_the_coach_is_computed_once_per_position() -> None:
@@ -252,7 +252,8 @@ def test_krypkasino_choice_between_collections_and_forced_sweep() -> None:
     session.state = KrypkasinoState.scenario(
         2, [parse_cards(["9D", "4C"]), parse_cards(["2S"])], parse_cards(["2H", "7S"]),
         dealer=1, turn=0, rules=KrypkasinoRules())
-    assert forced_sweep(session.state) == [parse_card("9D")]
+    assert session.forced_sweep() == ("krypkasino.must-sweep", {
+        "sweeper": parse_card("9D"), "sweepers": (parse_card("9D"),)})
     before = session.state.clone()
     assert session.click_card(parse_card("4C")) is None
     assert session.refusal is not None and session.refusal.rule == "C-8"
@@ -273,17 +274,20 @@ def test_kachuful_review_says_where_the_bid_went_wrong() -> None:
     result = state.results[0]
     assert result.tricks == (1, 1, 1, 0)
     # Seat 0 bid 0 and won trick 2 with A♠: spades were led and A♠ was its only spade.
-    notes = kachuful_review(result, 0, 4, state.rules)
+    notes = kachuful_review(result, 0, state.rules)
     assert notes[0].key == "play.review.k.summary" and notes[0].fields["tricks"] == 1
     assert [n.key for n in notes[1:]] == ["play.review.k.had-to-win", "play.review.k.bid-low"]
     assert notes[1].fields == {"trick": 2, "card": "A♠"}
-    assert [n.key for n in kachuful_review(result, 2, 4, state.rules)][-1] == \
+    assert [n.key for n in kachuful_review(result, 2, state.rules)][-1] == \
         "play.review.k.made"
     # Seat 3 bid 1 and took none, following suit with its only card each time.
-    assert [n.key for n in kachuful_review(result, 3, 4, state.rules)][1:] == \
+    assert [n.key for n in kachuful_review(result, 3, state.rules)][1:] == \
         ["play.review.k.bid-high"]
-    sheet = kachuful_sheet(state.results)
-    assert sheet[0].points == (0, 0, 11, 0) and sheet[0].totals == (0, 0, 11, 0)
+    session = kachuful(players=4)
+    session.state = state
+    sheet = session.sheet()
+    assert tuple(c["points"] for c in sheet[0].cells) == (0, 0, 11, 0)
+    assert sheet[0].totals == (0, 0, 11, 0) and dict(sheet[0].first)["hand"] == 1
 
 
 def test_krypkasino_review_names_the_play_that_left_a_sweep() -> None:
@@ -307,10 +311,10 @@ def test_krypkasino_review_names_the_play_that_left_a_sweep() -> None:
 def test_krypkasino_sheet_counts_sweeps() -> None:
     session = krypkasino(level="basic", seed=2)
     play_out(session, random.Random(2))
-    rows = krypkasino_sheet(session.state.results)
-    assert len(rows) == 1 and sum(rows[0].card_points) == 42
+    rows = session.sheet()
+    assert len(rows) == 1 and sum(c["cards"] for c in rows[0].cells) == 42
     result = session.state.results[0]
-    assert sum(rows[0].sweeps) == len(result.sweeps)
+    assert sum(c["made"] for c in rows[0].cells) == len(result.sweeps)
     assert rows[0].totals == tuple(session.state.scores())
 
 
@@ -364,12 +368,12 @@ def test_kachuful_review_finds_the_card_that_would_have_lost() -> None:
         state.apply(bid)
     for code in ["AH", "KH", "QH", "2H", "3C", "4C"]:
         state.apply(parse_card(code))
-    notes = kachuful_review(state.results[0], 0, 3, state.rules)
+    notes = kachuful_review(state.results[0], 0, state.rules)
     assert notes[1].key == "play.review.k.could-duck"
     assert notes[1].fields == {"trick": 1, "card": "A♥", "others": "2♥"}
     assert notes[2].key == "play.review.k.had-to-win"
     # Seat 1 bid 0 and took none: made.
-    assert kachuful_review(state.results[0], 1, 3, state.rules)[-1].key == "play.review.k.made"
+    assert kachuful_review(state.results[0], 1, state.rules)[-1].key == "play.review.k.made"
 
 
 def test_a_whole_krypkasino_session_replays_deal_by_deal() -> None:

@@ -229,21 +229,22 @@ def where_next(game: str, players: int, variant: dict[str, Any], seed: int | Non
 
     from engine.kachuful import KachufulRules
     from engine.krypkasino.rules import KrypkasinoRules
+    from engine import session as play
     from engine.quiz import rules_of
-    from ui import play
+    from ui.play_link import options_of, setup_params
 
     counts = play.PLAYERS[game]
     n = min(max(players, counts[0]), counts[-1])
     default = (KachufulRules() if game == "kachuful" else KrypkasinoRules()).to_dict()
     given = tuple((k, v) for k, v in variant.items()
-                  if k in play.options_of(game) and default.get(k) != v)
+                  if k in options_of(game) and default.get(k) != v)
     setup = play.Setup(game, n, 0, tuple(play.HUMAN if s == 0 else "basic" for s in range(n)),
                        given, seed if seed is not None else 1)
     try:
         play.new_state(setup)
     except Exception:  # noqa: BLE001 - a variant the play page cannot deal: its default
         setup = play.Setup(game, n, 0, setup.levels, (), setup.seed)
-    query = {k: v for k, v in play.setup_params(setup).items() if v is not None}
+    query = {k: v for k, v in setup_params(setup).items() if v is not None}
     page = "kachuful_play" if game == "kachuful" else "krypkasino_play"
     out = [NextLink("ym.next.play", (), f"{page}?{urllib.parse.urlencode(query)}")]
     known = rules_of(game)

@@ -211,6 +211,12 @@ class TrickWon(KachufulEvent):
     def kind(self) -> str:
         return "trick"
 
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """The trick as (seat, card) pairs in play order, from the leader on (one card per
+        seat, so the trick's length is the number of players)."""
+        n = len(self.cards)
+        return tuple(((self.leader + i) % n, card) for i, card in enumerate(self.cards))
+
     @property
     def variant(self) -> str:
         return self.reason

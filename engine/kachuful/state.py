@@ -179,6 +179,20 @@ class HandResult:
     def finished(self) -> bool:
         return self.scores is not None
 
+    def played_tricks(self) -> tuple[PlayedTrick, ...]:
+        """The hand's complete tricks: the seat left of the dealer leads the first (K-10),
+        each trick's winner the next; the cards in play order (K-12's winners as played)."""
+        n = len(self.setup.deal)
+        leader = (self.setup.dealer + 1) % n
+        out: list[PlayedTrick] = []
+        for k, winner in enumerate(self.trick_winners):
+            cards = self.play[k * n:(k + 1) * n]
+            if len(cards) < n:
+                break
+            out.append(PlayedTrick(leader, tuple(cards), winner))
+            leader = winner
+        return tuple(out)
+
 
 @frozen
 class PlayedTrick:
@@ -217,6 +231,8 @@ class SeatView:
     current_player: int | None
     totals: tuple[int, ...]
     results: tuple[HandResult, ...]
+    #: A one-card hand under ``one_card_forehead``: each seat sees the others' card only.
+    forehead: bool = False
 
     @property
     def hand(self) -> tuple[Card, ...] | None:
@@ -692,7 +708,7 @@ class KachufulState:
             blind=tuple(self._blind), tricks_won=tuple(self._tricks),
             current_trick=self.current_trick, tricks_played=tuple(self._done_tricks),
             current_player=self.current_player(), totals=tuple(self._totals),
-            results=results)
+            results=results, forehead=forehead)
 
     def __repr__(self) -> str:
         return (f"<KachufulState players={self.players} hand={self._index + 1}/"

@@ -323,6 +323,9 @@ class KrypkasinoState:
         self.sweep_points = [0] * players
         self.sweeps: list[SweepRecord] = []
         self.play_index = 0
+        #: The table right after the last checked play (:meth:`apply`), before a new lot's
+        #: face cards (C-11) or the deal's leftovers (C-12) leave it.
+        self.table_after_play: tuple[Card, ...] = ()
         #: Per deal: (dealer, seed or None, (hands, table, stock) as ids) and the plays.
         self.deal_log: list[tuple[int, int | None, _DealIds]] = []
         #: (card id, ids taken) per play; the lists are never changed once logged.
@@ -919,6 +922,8 @@ class KrypkasinoState:
             insort(self.cols[_TV[cid]], cid)
             if events is not None:
                 events.append(Trailed(seat, DECK[cid], play))
+        if events is not None:
+            self.table_after_play = _cards(self.table)
         self.play_index = play + 1
         self.previous = seat
         self.turn = (seat + 1) % n

@@ -1,0 +1,1069 @@
+"""A game against the computer: one play session for both games (issue 12).
+
+:class:`PlaySession` wraps an engine state (:class:`~engine.kachuful.KachufulState` or
+:class:`~engine.krypkasino.KrypkasinoState`), the bots of the other seats and the history
+of moves; a page only reads it and calls its verbs:
+
+* :meth:`PlaySession.next_move` — one bot move; :meth:`PlaySession.until_my_turn` — bot
+  moves until the player must act (or a hand/deal ends).
+* :meth:`PlaySession.act` — the player's action, checked by the engine; the game's own
+  verbs on top of it: :meth:`~PlaySession.bid`, :meth:`~PlaySession.play_card` (Kachuful),
+  :meth:`~PlaySession.click_card`, :meth:`~PlaySession.take` (Krypkasino). A refusal is
+  kept in :attr:`PlaySession.refusal` and leaves the game unchanged.
+* :meth:`PlaySession.undo` — back to just before the player's last decision (practice).
+* :meth:`PlaySession.advice` — what the ``strong`` bot would do for the player.
+* What a page shows, as facts: :meth:`~PlaySession.status`, :meth:`~PlaySession.seat_rows`,
+  :meth:`~PlaySession.hand_choices`, :meth:`~PlaySession.refused_bids`,
+  :meth:`~PlaySession.forced_sweep`, :meth:`~PlaySession.reviews`, :meth:`~PlaySession.sheet`,
+  :func:`log_groups`; :func:`load_record` replays a record step by step.
+
+What differs between the games goes through one :class:`GamePlay` per game
+(:data:`PLAYS`); the session itself never asks which game it is playing. Nothing here
+decides legality or scores: the engine does. Every bot decision is seeded from the game
+seed and the move number, so a game replays identically from its setup and the moves.
+
+>>> s = PlaySession.start(Setup("kachuful", 3, 0, ("human", "random", "random"),
+...                             (("max_cards", 2),), seed=5))
+>>> s.state.hand_count, s.human_turn or s.next_move() is not None
+(3, True)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine.bots import LEVELS, Decision, bot_move, make_bot
+from engine.bots.kachuful import OWN_CARD, resolve
+from engine.cards import Card
+from engine.errors import IllegalActionError, RecordError, RulesLabError
+from engine.game import Event
+from engine.kachuful import Bid, HandResult, KachufulRules, KachufulState, playable_cards
+from engine.kachuful import record as krecord
+from engine.kachuful.events import HandScored, TrickWon
+from engine.kachuful.rules import trick_winner
+from engine.krypkasino import KrypkasinoRules, KrypkasinoState, Play
+from engine.krypkasino import record as crecord
+from engine.krypkasino.events import Captured, DealScored, NewLot, Swept
+from engine.krypkasino.state import DealResult
+from engine.recordio import load_json
+
+__all__ = ["GAMES", "HUMAN", "LEVELS", "MAX_SEED", "PLAYERS", "PLAYS", "GamePlay",
+           "HandChoice", "LogGroup", "Move", "Note", "PlaySession", "RecordReplay",
+           "ReplayStep", "SeatRow", "Setup", "SheetRow", "action_text", "bot_seed",
+           "load_record", "log_groups", "new_state", "taken_marks"]
+
+HUMAN = "human"
+#: Seeds a link or the setup may give (JavaScript's largest exact integer).
+MAX_SEED = 2**53 - 1
+
+State = KachufulState | KrypkasinoState
+Rules = KachufulRules | KrypkasinoRules
+
+
+# -- the setup -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything that fixes a game: game, players, the player's seat, a bot level per
+    seat (:data:`HUMAN` at the player's seat), the variant (options that differ from the
+    default, as ``(name, value)`` pairs), the seed, and whether undo is allowed."""
+
+    game: str
+    players: int
+    seat: int
+    levels: tuple[str, ...]
+    variant: tuple[tuple[str, Any], ...] = ()
+    seed: int = 1
+    practice: bool = True
+
+    def __post_init__(self) -> None:
+        if self.game not in PLAYS:
+            raise ValueError(f"unknown game {self.game!r}")
+        if self.players not in PLAYERS[self.game]:
+            raise ValueError(f"{self.game} is played by {PLAYERS[self.game]} players")
+        if not 0 <= self.seat < self.players or len(self.levels) != self.players:
+            raise ValueError("one level per seat, the player's seat among them")
+        for s, level in enumerate(self.levels):
+            if level not in ((HUMAN,) if s == self.seat else LEVELS):
+                raise ValueError(f"seat {s}: level {level!r}")
+        if not 0 <= self.seed <= MAX_SEED:
+            raise ValueError(f"seed {self.seed} outside 0..{MAX_SEED}")
+
+    @property
+    def play(self) -> GamePlay:
+        return PLAYS[self.game]
+
+    def rules(self) -> Rules:
+        """The engine's variant value (raises the engine's error for a bad option)."""
+        return self.play.rules(dict(self.variant))
+
+    def with_seed(self, seed: int) -> Setup:
+        return Setup(self.game, self.players, self.seat, self.levels, self.variant, seed,
+                     self.practice)
+
+    def without(self, names: Sequence[str]) -> Setup:
+        """``setup`` with the options ``names`` back at their defaults."""
+        variant = tuple((k, v) for k, v in self.variant if k not in names)
+        return Setup(self.game, self.players, self.seat, self.levels, variant, self.seed,
+                     self.practice)
+
+    @classmethod
+    def default(cls, game: str, players: int | None = None, seat: int = 0,
+                level: str = "basic", seed: int = 1) -> Setup:
+        n = players if players is not None else PLAYS[game].default_players
+        return cls(game, n, seat, tuple(HUMAN if s == seat else level for s in range(n)),
+                   (), seed)
+
+    def is_first_game(self) -> bool:
+        """Whether the setup plays the game's short first variant (:attr:`GamePlay.first`)."""
+        first = self.play.first
+        given = dict(self.variant)
+        return all(k in given and given[k] == v for k, v in first)
+
+    def full_game(self) -> Setup:
+        """The setup with the rules' own length (the first game's short options dropped)."""
+        return self.without([k for k, _ in self.play.first])
+
+
+def bot_seed(seed: int, move: int, seat: int) -> int:
+    """The seed of the bot deciding move number ``move`` (from 0) for ``seat``: a bot is
+    made fresh for each decision, so the game depends only on its setup and the moves.
+
+    >>> bot_seed(1, 0, 2) != bot_seed(1, 1, 2)
+    True
+    """
+    return (seed * 1_000_003 + move * 7_919 + seat * 104_729) % (2**62)
+
+
+def new_state(setup: Setup) -> State:
+    """The engine state of a new game of ``setup`` (the engine refuses a bad variant)."""
+    return setup.play.new_state(setup.players, setup.rules(), setup.seed)
+
+
+# -- what a page shows, as facts -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    """One action applied to the game: who, what, why (a bot's decision), what happened.
+
+    ``round`` is the Kachuful hand number (from 1) or the Krypkasino deal index (from 0)
+    the move belongs to; ``table_before``/``table_after`` are Krypkasino's table around it
+    (the engine's :attr:`~engine.krypkasino.KrypkasinoState.table_after_play`).
+    """
+
+    index: int
+    seat: int
+    action: Any
+    events: tuple[Event, ...]
+    decision: Decision[Any] | None = None
+    human: bool = False
+    round: int = 0
+    table_before: tuple[Card, ...] = ()
+    table_after: tuple[Card, ...] = ()
+
+    @property
+    def ends_round(self) -> bool:
+        """Whether this move finished a hand (Kachuful) or a deal (Krypkasino)."""
+        return any(isinstance(e, (HandScored, DealScored)) for e in self.events)
+
+    @property
+    def trick(self) -> TrickWon | None:
+        """The engine's event of the Kachuful trick this move completed, if it did."""
+        return next((e for e in self.events if isinstance(e, TrickWon)), None)
+
+    @property
+    def capture(self) -> Captured | None:
+        """The engine's event of the Krypkasino capture this move made, if it did."""
+        return next((e for e in self.events if isinstance(e, Captured)), None)
+
+    def taken_marks(self) -> tuple[bool, ...]:
+        """Per card of :attr:`table_before`: whether the capture took it."""
+        event = self.capture
+        return taken_marks(self.table_before, event.cards if event is not None else ())
+
+
+def taken_marks(table: Sequence[Card], take: Sequence[Card]) -> tuple[bool, ...]:
+    """Per card of ``table``: whether it is among ``take`` (one table copy per taken card:
+    the double deck has two of each).
+
+    >>> from engine.cards import parse_card
+    >>> three, four = parse_card("3D"), parse_card("4C")
+    >>> taken_marks([three, three, four], [three, four])
+    (True, False, True)
+    """
+    wanted = list(take)
+    marks = []
+    for card in table:
+        marks.append(card in wanted)
+        if card in wanted:
+            wanted.remove(card)
+    return tuple(marks)
+
+
+def action_text(action: Any) -> str:
+    """An action in short text: ``"2"``, ``"blind 1"``, ``"10♦"``, ``"7♠ → 3♦ 4♣"``."""
+    if isinstance(action, Play):
+        if action.take:
+            return f"{action.card} → {' '.join(str(c) for c in action.take)}"
+        return str(action.card)
+    return str(action)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat in the players' table: the figures the game shows for it, as
+    ``(column key, value)`` pairs (``play.col.<key>`` names the column), and whether it
+    is to act."""
+
+    seat: int
+    to_act: bool
+    cells: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class HandChoice:
+    """A card of the player's hand: playable now, or the engine's refusal of it."""
+
+    card: Card
+    legal: bool
+    refusal: RulesLabError | None = None
+
+
+@dataclass(frozen=True)
+class Note:
+    """One line of a review: a UI string key (``play.review.*``) and its data (cards
+    already written as text, seats as numbers)."""
+
+    key: str
+    data: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        return dict(self.data)
+
+
+def _note(key: str, **data: Any) -> Note:
+    return Note(key, tuple(data.items()))
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One finished hand (deal) of the score sheet: ``first`` its columns before the
+    seats (``(column key, value)``: hand, cards, trump; or deal, dealer), ``cells`` each
+    seat's figures (the UI key ``play.sheet.<game>.cell`` fills them), ``totals`` the
+    running totals after it."""
+
+    first: tuple[tuple[str, Any], ...]
+    cells: tuple[dict[str, Any], ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One action of a loaded record: who, what, and the events it caused."""
+
+    seat: int
+    action: Any
+    events: tuple[Event, ...]
+
+
+@dataclass
+class RecordReplay:
+    """A loaded record played step by step: ``states[k]`` is the game after ``k`` actions.
+
+    ``error`` is the engine's refusal of the action after the last step, if the record
+    holds an illegal action (the replay stops there, as ``python -m engine replay`` does).
+    """
+
+    game: str
+    players: int
+    steps: list[ReplayStep]
+    states: list[State]
+    error: RulesLabError | None = None
+
+    @property
+    def count(self) -> int:
+        return len(self.steps)
+
+
+# -- what differs between the games ------------------------------------------------------
+
+
+class GamePlay(Protocol):
+    """How a session plays one game: the engine calls, nothing drawn."""
+
+    name: str
+    players: tuple[int, ...]
+    default_players: int
+    #: The first game a visitor without a link gets (short), as variant options.
+    first: tuple[tuple[str, Any], ...]
+
+    def rules(self, options: Mapping[str, Any]) -> Rules: ...
+
+    def new_state(self, players: int, rules: Rules, seed: int) -> State: ...
+
+    def round_of(self, state: State) -> int: ...
+
+    def card_action(self, card: Card) -> Any: ...
+
+    def status(self, state: State, seat: int) -> dict[str, Any]: ...
+
+    def seat_cells(self, state: State, seat: int, viewer: int) -> tuple[tuple[str, str], ...]: ...
+
+    def record(self, state: State) -> dict[str, Any]: ...
+
+    def score_rows(self, state: State) -> list[tuple[int, ...]]: ...
+
+    def sheet(self, state: State) -> list[SheetRow]: ...
+
+    def review(self, session: PlaySession, index: int) -> list[Note]: ...
+
+    def results(self, state: State) -> int: ...
+
+    def replay(self, doc: Mapping[str, Any]) -> RecordReplay: ...
+
+
+def _running(rows: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    totals: list[int] = []
+    out = []
+    for scores in rows:
+        totals = [a + b for a, b in zip(totals or [0] * len(scores), scores, strict=True)]
+        out.append(tuple(totals))
+    return out
+
+
+class _Kachuful:
+    name = "kachuful"
+    players = tuple(range(3, 9))
+    default_players = 4
+    first: tuple[tuple[str, Any], ...] = (("max_cards", 5),)
+
+    def rules(self, options: Mapping[str, Any]) -> Rules:
+        return KachufulRules.from_dict(dict(options))
+
+    def new_state(self, players: int, rules: Rules, seed: int) -> State:
+        assert isinstance(rules, KachufulRules)
+        return KachufulState.new_game(players, rules, seed=seed)
+
+    def round_of(self, state: State) -> int:
+        assert isinstance(state, KachufulState)
+        return state.hand_number
+
+    def card_action(self, card: Card) -> Any:
+        return card
+
+    def status(self, state: State, seat: int) -> dict[str, Any]:
+        from engine.kachuful import trump_code
+
+        assert isinstance(state, KachufulState)
+        view = state.view(seat)
+        return {"hand": view.hand_number, "count": view.hand_count, "size": view.hand_size,
+                "trump": trump_code(view.trump), "dealer": view.dealer,
+                "turned": view.turned}
+
+    def seat_cells(self, state: State, seat: int, viewer: int) -> tuple[tuple[str, str], ...]:
+        assert isinstance(state, KachufulState)
+        view = state.view(viewer)
+        bid = view.bids[seat]
+        cells = [("bid", "–" if bid is None else (f"{bid}*" if view.blind[seat] else str(bid))),
+                 ("tricks", str(view.tricks_won[seat])), ("total", str(view.totals[seat]))]
+        if view.forehead:  # the one card each seat shows on its forehead
+            seen = view.hands[seat]
+            cells.append(("card", str(seen[0]) if seen else "?"))
+        return tuple(cells)
+
+    def record(self, state: State) -> dict[str, Any]:
+        assert isinstance(state, KachufulState)
+        return krecord.to_record(state)
+
+    def score_rows(self, state: State) -> list[tuple[int, ...]]:
+        assert isinstance(state, KachufulState)
+        return [r.scores for r in state.results if r.scores is not None]
+
+    def sheet(self, state: State) -> list[SheetRow]:
+        from engine.kachuful import trump_code
+
+        assert isinstance(state, KachufulState)
+        done = [r for r in state.results if r.scores is not None]
+        rows = []
+        for r, totals in zip(done, _running(self.score_rows(state)), strict=True):
+            assert r.scores is not None
+            cells = tuple({"bid": b if b is not None else 0, "tricks": r.tricks[s],
+                           "points": r.scores[s], "total": totals[s]}
+                          for s, b in enumerate(r.bids))
+            rows.append(SheetRow((("hand", r.hand), ("cards", r.setup.size),
+                                  ("trump", trump_code(r.setup.trump))), cells, totals))
+        return rows
+
+    def results(self, state: State) -> int:
+        assert isinstance(state, KachufulState)
+        return len(state.results)
+
+    def review(self, session: PlaySession, index: int) -> list[Note]:
+        state = session.state
+        assert isinstance(state, KachufulState)
+        return kachuful_review(state.results[index], session.seat, state.rules)
+
+    def replay(self, doc: Mapping[str, Any]) -> RecordReplay:
+        record = krecord.read_record(doc)
+        if not record.hands:
+            raise RecordError("hands", "the record has no hand to replay")
+        n = record.players
+        state = KachufulState.from_hands(n, [h.setup for h in record.hands], record.rules)
+        actions: list[Bid | Card] = []
+        for hand in record.hands:
+            for k in range(n):  # K-8: the bids from the dealer's left
+                s = (hand.setup.dealer + 1 + k) % n
+                b = hand.bids[s]
+                if b is None:
+                    break
+                actions.append(Bid(b, s in hand.blind))
+            actions.extend(hand.play)
+        replay = RecordReplay(self.name, n, [], [state.clone()])
+        for action in actions:
+            seat = state.current_player()
+            assert seat is not None
+            try:
+                events = state.apply(action)
+            except RulesLabError as exc:
+                replay.error = exc
+                break
+            replay.steps.append(ReplayStep(seat, action, tuple(events)))
+            replay.states.append(state.clone())
+        return replay
+
+
+class _Krypkasino:
+    name = "krypkasino"
+    players = tuple(range(2, 7))
+    default_players = 2
+    first: tuple[tuple[str, Any], ...] = (("session", 1),)
+
+    def rules(self, options: Mapping[str, Any]) -> Rules:
+        return KrypkasinoRules.from_dict(dict(options))
+
+    def new_state(self, players: int, rules: Rules, seed: int) -> State:
+        assert isinstance(rules, KrypkasinoRules)
+        return KrypkasinoState.new(players, seed, rules)
+
+    def round_of(self, state: State) -> int:
+        assert isinstance(state, KrypkasinoState)
+        return state.deal_index
+
+    def card_action(self, card: Card) -> Any:
+        return Play(card, None)
+
+    def status(self, state: State, seat: int) -> dict[str, Any]:
+        assert isinstance(state, KrypkasinoState)
+        view = state.view(seat)
+        return {"deal": min(view.deal + 1, state.session_length),
+                "count": state.session_length, "lot": view.lot, "lots": view.lots,
+                "stock": view.stock, "dealer": view.dealer, "last_lot": view.last_lot}
+
+    def seat_cells(self, state: State, seat: int, viewer: int) -> tuple[tuple[str, str], ...]:
+        assert isinstance(state, KrypkasinoState)
+        view = state.view(viewer)
+        so_far = state.results[-1].scores if state.is_terminal() else state.deal_result().scores
+        return (("cards", str(view.hand_sizes[seat])),
+                ("captured", str(view.captured_counts[seat])),
+                ("sweeps", str(view.sweep_points[seat])), ("deal", str(so_far[seat])),
+                ("total", str(view.totals[seat])))
+
+    def record(self, state: State) -> dict[str, Any]:
+        assert isinstance(state, KrypkasinoState)
+        return crecord.to_record(state)
+
+    def score_rows(self, state: State) -> list[tuple[int, ...]]:
+        assert isinstance(state, KrypkasinoState)
+        return [r.scores for r in state.results]
+
+    def sheet(self, state: State) -> list[SheetRow]:
+        assert isinstance(state, KrypkasinoState)
+        rows = []
+        for r, totals in zip(state.results, _running(self.score_rows(state)), strict=True):
+            cells = tuple({"cards": r.card_points[s], "sweeps": r.sweep_points[s],
+                           "made": sum(1 for w in r.sweeps if w.seat == s),
+                           "score": r.scores[s], "total": totals[s]}
+                          for s in range(len(r.scores)))
+            rows.append(SheetRow((("deal", r.deal + 1), ("dealer", r.dealer)), cells, totals))
+        return rows
+
+    def results(self, state: State) -> int:
+        assert isinstance(state, KrypkasinoState)
+        return len(state.results)
+
+    def review(self, session: PlaySession, index: int) -> list[Note]:
+        state = session.state
+        assert isinstance(state, KrypkasinoState)
+        result = state.results[index]
+        return krypkasino_review(session.moves_of_round(result.deal), session.seat, result)
+
+    def replay(self, doc: Mapping[str, Any]) -> RecordReplay:
+        record = crecord.read_record(doc)
+        state = KrypkasinoState(record.players, record.rules,
+                                first_dealer=record.deals[0].dealer)
+        replay = RecordReplay(self.name, record.players, [], [])
+        for deal in record.deals:
+            if deal.seed is not None:
+                state.start_deal(seed=deal.seed)
+            else:
+                assert deal.hands is not None and deal.table is not None
+                assert deal.stock is not None
+                state.start_deal(deal.hands, deal.table, deal.stock)
+            if not replay.states:
+                replay.states.append(state.clone())
+            for rp in deal.plays:
+                seat = state.current_player()
+                assert seat is not None
+                try:
+                    if rp.groups is None:
+                        action = Play(rp.card, None)
+                        events = state.apply(action)
+                    else:
+                        action = Play(rp.card, tuple(c for g in rp.groups for c in g))
+                        events = state.apply(Play(rp.card, ()), groups=rp.groups)
+                except RulesLabError as exc:
+                    replay.error = exc
+                    return replay
+                replay.steps.append(ReplayStep(seat, action, tuple(events)))
+                replay.states.append(state.clone())
+        return replay
+
+
+#: One :class:`GamePlay` per game, by the game's name.
+PLAYS: dict[str, GamePlay] = {p.name: p for p in (_Kachuful(), _Krypkasino())}
+GAMES: tuple[str, ...] = tuple(PLAYS)
+#: Player counts each game's session offers.
+PLAYERS: dict[str, tuple[int, ...]] = {name: p.players for name, p in PLAYS.items()}
+#: Record formats and the game that reads each.
+_FORMATS = {krecord.FORMAT: "kachuful", crecord.FORMAT: "krypkasino"}
+
+
+# -- the session -------------------------------------------------------------------------
+
+
+@dataclass
+class PlaySession:
+    """A game in progress against bots; mutated only through its verbs."""
+
+    setup: Setup
+    state: State
+    moves: list[Move] = field(default_factory=list)
+    #: (state before a decision of the player, number of moves then), newest last.
+    undo_stack: list[tuple[State, int]] = field(default_factory=list)
+    #: The last refusal of the player's action (cleared by the next accepted action).
+    refusal: RulesLabError | None = None
+    #: Krypkasino: the card clicked whose capture must be chosen, and the choices.
+    pending: Play | None = None
+    choices: tuple[tuple[Card, ...], ...] = ()
+    #: Kachuful blind bids: the hands (numbers) in which the player has looked at the cards.
+    looked: set[int] = field(default_factory=set)
+    _advice: dict[int, Decision[Any]] = field(default_factory=dict)
+    #: What happened before the first move: the first-dealer draw (Kachuful), the first
+    #: deal and its trump or its face cards set aside (the engine's opening events).
+    opening: tuple[Event, ...] = ()
+
+    @classmethod
+    def start(cls, setup: Setup) -> PlaySession:
+        state = new_state(setup)
+        return cls(setup, state, opening=tuple(state.opening_events()))
+
+    # -- reading -------------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        return self.setup.game
+
+    @property
+    def play(self) -> GamePlay:
+        return self.setup.play
+
+    @property
+    def seat(self) -> int:
+        """The player's seat."""
+        return self.setup.seat
+
+    @property
+    def to_act(self) -> int | None:
+        return self.state.current_player()
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_terminal()
+
+    @property
+    def human_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    @property
+    def bot_turn(self) -> bool:
+        return self.to_act is not None and self.to_act != self.seat
+
+    @property
+    def round(self) -> int:
+        """The current hand number (Kachuful, from 1) or deal index (Krypkasino, from 0)."""
+        return self.play.round_of(self.state)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.setup.practice and bool(self.undo_stack)
+
+    @property
+    def bidding(self) -> bool:
+        """Kachuful: the player is to bid now."""
+        state = self.state
+        return (isinstance(state, KachufulState) and self.human_turn
+                and state.bids[self.seat] is None)
+
+    @property
+    def playing(self) -> bool:
+        """The player is to play a card now (and, Krypkasino, no capture is pending)."""
+        return self.human_turn and not self.bidding and self.pending is None
+
+    def may_look(self) -> bool:
+        """Kachuful under blind bids: the player has not looked at this hand's cards yet
+        and could still bid blind."""
+        state = self.state
+        return (isinstance(state, KachufulState) and state.rules.blind_bids
+                and self.bidding and state.hand_number not in self.looked)
+
+    def look(self) -> None:
+        """The player looks at the cards (no blind bid in this hand any more)."""
+        if isinstance(self.state, KachufulState):
+            self.looked.add(self.state.hand_number)
+
+    def status(self) -> dict[str, Any]:
+        """The status line's figures (``play.status.<game>`` fills them): Kachuful's hand,
+        count, size, trump (its code, ``trump_code``), dealer, turned (the card turned up or
+        ``None``); Krypkasino's deal (from 1), count,
+        lot, lots, stock, dealer, last_lot."""
+        return self.play.status(self.state, self.seat)
+
+    def seat_rows(self) -> list[SeatRow]:
+        """Each seat's figures as the player may see them (bids, tricks, totals and, in a
+        forehead hand, the card seen; or cards, captured, sweeps, the deal, totals)."""
+        to_act = self.to_act
+        return [SeatRow(s, s == to_act, self.play.seat_cells(self.state, s, self.seat))
+                for s in range(self.setup.players)]
+
+    def hand_choices(self) -> list[HandChoice]:
+        """The player's cards (hand order), each playable or with the engine's refusal.
+        Empty when the player cannot see them (a forehead hand)."""
+        state = self.state
+        hand = state.view(self.seat).hand
+        if not hand:
+            return []
+        legal = {a.card if isinstance(a, Play) else a for a in state.legal_actions()} \
+            if self.human_turn else set()
+        out = []
+        for card in hand:
+            action = self.play.card_action(card)
+            ok = card in legal
+            refusal: RulesLabError | None = None
+            if not ok and self.human_turn:
+                try:
+                    state.check(action)
+                except IllegalActionError as exc:
+                    refusal = exc
+            out.append(HandChoice(card, ok, refusal))
+        return out
+
+    def legal_bids(self) -> list[int]:
+        """Kachuful: the numbers the player may bid now (empty when not bidding)."""
+        state = self.state
+        if not isinstance(state, KachufulState) or not self.bidding:
+            return []
+        return state.legal_bid_numbers()
+
+    def refused_bids(self) -> list[tuple[int, RulesLabError]]:
+        """Kachuful: the numbers 0..hand size the player may not bid now, each with the
+        engine's refusal (K-9 for the dealer under the hook rule)."""
+        state = self.state
+        if not isinstance(state, KachufulState) or not self.bidding:
+            return []
+        allowed = set(state.legal_bid_numbers())
+        out: list[tuple[int, RulesLabError]] = []
+        for n in range(state.hand_size + 1):
+            if n in allowed:
+                continue
+            try:
+                state.check(Bid(n))
+            except IllegalActionError as exc:
+                out.append((n, exc))
+        return out
+
+    def forced_sweep(self) -> tuple[str, dict[str, Any]] | None:
+        """Krypkasino under C-8, on the player's turn: the engine's message (key, data)
+        that one of the player's sweeping cards must be played, else ``None``."""
+        state = self.state
+        if (not isinstance(state, KrypkasinoState) or not self.human_turn
+                or not state.rules.forced_sweep):
+            return None
+        cards = state.sweeping_cards()
+        if not cards:
+            return None
+        key = "krypkasino.must-sweep" if len(cards) == 1 else "krypkasino.must-sweep-any"
+        return key, {"sweeper": cards[0], "sweepers": tuple(cards)}
+
+    # -- applying --------------------------------------------------------------------------
+
+    def _apply(self, action: Any, decision: Decision[Any] | None, human: bool,
+               groups: Sequence[Sequence[Card]] | None = None) -> Move:
+        state = self.state
+        seat = state.current_player()
+        assert seat is not None
+        round_ = self.round
+        if isinstance(state, KrypkasinoState):
+            before = state.table_cards()
+            events: list[Any] = state.apply(action, groups)
+            after = state.table_after_play
+        else:
+            before = after = ()
+            events = state.apply(action)
+        move = Move(len(self.moves), seat, action, tuple(events), decision, human, round_,
+                    before, after)
+        self.moves.append(move)
+        return move
+
+    def act(self, action: Any, groups: Sequence[Sequence[Card]] | None = None) -> Move | None:
+        """Apply the player's engine action, or keep the engine's refusal (nothing
+        changes). ``None`` when refused or not the player's turn."""
+        if not self.human_turn:
+            return None
+        snapshot = self.state.clone()
+        count = len(self.moves)
+        try:
+            move = self._apply(action, None, True, groups)
+        except RulesLabError as exc:
+            self.refusal = exc
+            return None
+        self.refusal = None
+        self.cancel()
+        self.undo_stack.append((snapshot, count))
+        return move
+
+    def next_move(self) -> Move | None:
+        """One bot move, when a bot is to act (``None`` otherwise)."""
+        if not self.bot_turn:
+            return None
+        seat = self.to_act
+        assert seat is not None
+        index = len(self.moves)
+        bot = make_bot(self.game, self.setup.levels[seat],
+                       seed=bot_seed(self.setup.seed, index, seat))
+        action, decision = bot_move(self.state, bot)
+        self.refusal = None
+        return self._apply(action, decision, False)
+
+    def until_my_turn(self, stop_at_round_end: bool = True, limit: int = 10_000,
+                      stop_at_table: bool = False) -> list[Move]:
+        """Bot moves until the player must act, the game is over, or (by default) a
+        hand/deal has just ended. With ``stop_at_table``, also after a move that leaves
+        something to look at on the table (:meth:`shows_table`)."""
+        done: list[Move] = []
+        while self.bot_turn and len(done) < limit:
+            move = self.next_move()
+            assert move is not None
+            done.append(move)
+            if stop_at_round_end and move.ends_round:
+                break
+            if stop_at_table and self.shows_table(move):
+                break
+        return done
+
+    def shows_table(self, move: Move) -> bool:
+        """Whether ``move`` leaves a result the player should see before play goes on: a
+        finished trick (Kachuful, any seat), or the player's own capture (Krypkasino)."""
+        return move.trick is not None or (move.human and move.capture is not None)
+
+    def last_table(self) -> Move | None:
+        """The latest move that finished a trick or made a capture ("Last trick/play")."""
+        for move in reversed(self.moves):
+            if move.trick is not None or move.capture is not None:
+                return move
+        return None
+
+    def bid(self, n: int, blind: bool = False) -> Move | None:
+        """Kachuful: the player bids ``n`` (refused bids are kept in :attr:`refusal`)."""
+        if blind:
+            return self.act(Bid(n, True))
+        self.look()
+        return self.act(Bid(n))
+
+    def play_card(self, card: Card | None) -> Move | None:
+        """Kachuful: the player plays ``card`` (``None``: the unseen card of a forehead
+        hand, resolved by the engine's bot helper)."""
+        if not isinstance(self.state, KachufulState) or not self.human_turn:
+            return None
+        if card is None:
+            return self.act(resolve(self.state, OWN_CARD))
+        return self.act(card)
+
+    def click_card(self, card: Card) -> Move | None:
+        """Krypkasino: the player clicks ``card``. One legal way to play it is applied;
+        several (C-6) make it :attr:`pending` with its :attr:`choices`; a card the rules
+        refuse (C-8) leaves the engine's refusal."""
+        state = self.state
+        if not isinstance(state, KrypkasinoState) or not self.human_turn:
+            return None
+        takes = tuple(dict.fromkeys(
+            p.take for p in state.legal_actions() if p.card == card and p.take is not None))
+        if len(takes) > 1:
+            self.pending, self.choices, self.refusal = Play(card, None), takes, None
+            return None
+        return self.act(Play(card, takes[0] if takes else None))
+
+    def take(self, index: int) -> Move | None:
+        """Krypkasino: play the pending card taking its ``index``-th choice."""
+        if self.pending is None or not 0 <= index < len(self.choices):
+            return None
+        return self.act(Play(self.pending.card, self.choices[index]))
+
+    def cancel(self) -> None:
+        self.pending, self.choices = None, ()
+
+    def undo(self) -> bool:
+        """Back to just before the player's last decision (its bot replies included)."""
+        if not self.can_undo:
+            return False
+        state, count = self.undo_stack.pop()
+        self.state = state.clone()
+        del self.moves[count:]
+        self._advice = {k: v for k, v in self._advice.items() if k <= count}
+        self.refusal = None
+        self.cancel()
+        return True
+
+    # -- the coach -------------------------------------------------------------------------
+
+    def advice(self) -> Decision[Any] | None:
+        """What the ``strong`` bot would do in the player's seat now, and why (computed
+        once per position; ``None`` when it is not the player's turn)."""
+        if not self.human_turn:
+            return None
+        key = len(self.moves)
+        cached = self._advice.get(key)
+        if cached is None:
+            bot = make_bot(self.game, "strong", seed=bot_seed(self.setup.seed, key, self.seat))
+            _, cached = bot_move(self.state, bot)
+            self._advice[key] = cached
+        return cached
+
+    def advice_ready(self) -> bool:
+        return len(self.moves) in self._advice
+
+    # -- what pages show -------------------------------------------------------------------
+
+    def recent(self, count: int = 8) -> list[Move]:
+        """The last ``count`` moves, newest first."""
+        return self.moves[::-1][:count]
+
+    def moves_of_round(self, round_: int) -> list[Move]:
+        return [m for m in self.moves if m.round == round_]
+
+    def record(self) -> dict[str, Any]:
+        """The game so far as a record of FORMATS.md (the engine's writer)."""
+        return self.play.record(self.state)
+
+    def record_json(self) -> str:
+        return json.dumps(self.record(), indent=1)
+
+    def score_rows(self) -> list[tuple[int, ...]]:
+        """Each finished hand's (deal's) scores, for the score chart."""
+        return self.play.score_rows(self.state)
+
+    def sheet(self) -> list[SheetRow]:
+        """The score sheet: one row per finished hand (deal), with running totals."""
+        return self.play.sheet(self.state)
+
+    def reviews(self) -> list[tuple[int, list[Note]]]:
+        """Every finished hand's (deal's) review for the player, newest first, as
+        (hand number from 1 or deal number from 1, notes)."""
+        count = self.play.results(self.state)
+        return [(k + 1, self.play.review(self, k)) for k in reversed(range(count))]
+
+    def end_event(self) -> Event | None:
+        """The engine's end-of-game event, once the game is over."""
+        if not self.over:
+            return None
+        return next((e for m in self.moves[-1:] for e in m.events
+                     if e.kind in ("game-over", "session-over")), None)
+
+    def first_game_facts(self) -> dict[str, int] | None:
+        """Under the short first game: its length and the full game's (hands and most
+        cards, or deals), else ``None``."""
+        if not self.setup.is_first_game():
+            return None
+        full = new_state(self.setup.full_game())
+        state = self.state
+        if isinstance(state, KachufulState) and isinstance(full, KachufulState):
+            return {"players": self.setup.players, "hands": state.hand_count,
+                    "cards": max(state.schedule), "full_hands": full.hand_count,
+                    "full_cards": max(full.schedule)}
+        assert isinstance(full, KrypkasinoState)
+        return {"players": self.setup.players, "full_deals": full.session_length}
+
+
+# -- the reviews ---------------------------------------------------------------------
+
+
+def kachuful_review(result: HandResult, seat: int, rules: KachufulRules) -> list[Note]:
+    """After a hand: the bid against the tricks, and where the bid went wrong.
+
+    Taking too many: each trick the seat won, with a card it could have played instead
+    that would have lost it (the others' cards as they were played). Too few: each trick
+    it lost that another legal card would have won. Both found with the engine's
+    ``playable_cards`` and ``trick_winner``; hindsight, since the others might have
+    played differently.
+    """
+    bid = result.bids[seat]
+    taken = result.tricks[seat]
+    assert bid is not None and result.scores is not None
+    notes = [_note("play.review.k.summary", bid=bid, tricks=taken, points=result.scores[seat])]
+    if result.reneged[seat]:
+        notes.append(_note("play.review.k.reneged"))
+    if bid == taken:
+        notes.append(_note("play.review.k.made"))
+        return notes
+    trump = result.setup.trump
+    hand = list(result.setup.deal[seat])
+    over = taken > bid
+    found = False
+    players = len(result.setup.deal)
+    for number, trick in enumerate(result.played_tricks(), start=1):
+        position = (seat - trick.leader) % players
+        mine = trick.cards[position]
+        led = None if trick.leader == seat else trick.cards[0].suit
+        # Alternatives that follow suit (K-11), even under ``renege: penalized``.
+        options = [c for c in playable_cards(hand, led) if c != mine]
+        hand.remove(mine)
+        won = trick.winner == seat
+        if won != over:
+            continue
+        better = []
+        for other in options:
+            cards = list(trick.cards)
+            cards[position] = other
+            if (trick_winner(cards, trump)[0] == position) != won:
+                better.append(other)
+        if better:
+            found = True
+            key = "play.review.k.could-duck" if over else "play.review.k.could-win"
+            notes.append(_note(key, trick=number, card=str(mine),
+                               others=", ".join(str(c) for c in better[:4])))
+        elif over:
+            notes.append(_note("play.review.k.had-to-win", trick=number, card=str(mine)))
+    if not found:
+        notes.append(_note("play.review.k.bid-high" if not over else "play.review.k.bid-low",
+                           bid=bid, tricks=taken))
+    return notes
+
+
+def krypkasino_review(moves: Sequence[Move], seat: int, result: DealResult | None) -> list[Note]:
+    """After a deal (or so far): the seat's sweeps, the sweeps against it and which of its
+    plays (a trail or a capture) left the table that was swept (C-9), then its figures."""
+    notes: list[Note] = []
+    for i, move in enumerate(moves):
+        for event in move.events:
+            if not isinstance(event, Swept):
+                continue
+            double = "double" if event.double else "single"
+            if event.seat == seat:
+                notes.append(_note(f"play.review.c.swept.{double}", card=str(event.card),
+                                   points=event.points, victim=event.victim))
+            elif event.victim == seat:
+                before = moves[i - 1] if i > 0 else None
+                if before is None or before.seat != seat or event.opening:
+                    notes.append(_note("play.review.c.dealer-paid", card=str(event.card),
+                                       sweeper=event.seat, points=event.points))
+                else:
+                    kind = "capture" if before.action.take else "trail"
+                    notes.append(_note(f"play.review.c.left.{kind}",
+                                       card=str(before.action.card),
+                                       table=", ".join(str(c) for c in before.table_after),
+                                       sweeper=event.seat, sweeper_card=str(event.card),
+                                       points=event.points))
+    if not notes:
+        notes.append(_note("play.review.c.no-sweeps"))
+    if result is not None:
+        notes.append(_note("play.review.c.summary", cards=result.card_points[seat],
+                           sweeps=result.sweep_points[seat], score=result.scores[seat]))
+    return notes
+
+
+# -- the log, by trick or lot --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LogGroup:
+    """Moves of one trick (Kachuful; part 0 is the bidding) or one lot (Krypkasino, from
+    1) of a hand or deal, oldest first."""
+
+    round: int
+    part: int
+    moves: tuple[Move, ...]
+
+    @property
+    def kind(self) -> str:
+        """``bids``, ``trick`` or ``lot`` (the UI key ``play.log.<kind>`` titles it)."""
+        if isinstance(self.moves[0].action, Play):
+            return "lot"
+        return "bids" if self.part == 0 else "trick"
+
+    @property
+    def fields(self) -> dict[str, int]:
+        """The title's numbers: hand and trick (from 1), or deal and lot (from 1)."""
+        if self.kind == "lot":
+            return {"deal": self.round + 1, "lot": self.part}
+        return {"hand": self.round, "trick": self.part}
+
+
+def log_groups(moves: Sequence[Move]) -> list[LogGroup]:
+    """The moves grouped by trick or lot, oldest first, from the engine's events: a
+    Kachuful card belongs to the trick after the last ``TrickWon`` of its hand; a
+    Krypkasino play to the lot after the last ``NewLot`` of its deal (lot 1 first)."""
+    groups: list[LogGroup] = []
+    current: list[Move] = []
+    key: tuple[int, int] | None = None
+    after: dict[int, int] = {}  # per hand/deal: tricks finished, or the lot now played
+    for move in moves:
+        if isinstance(move.action, Play):
+            part = after.get(move.round, 1)
+        elif isinstance(move.action, Bid):
+            part = 0
+        else:
+            part = after.get(move.round, 0) + 1
+        if (move.round, part) != key:
+            if current and key is not None:
+                groups.append(LogGroup(key[0], key[1], tuple(current)))
+            current, key = [], (move.round, part)
+        current.append(move)
+        lots = [e for e in move.events if isinstance(e, NewLot)]
+        if lots:
+            after[move.round] = lots[-1].lot
+        elif move.trick is not None:
+            after[move.round] = part
+    if current and key is not None:
+        groups.append(LogGroup(key[0], key[1], tuple(current)))
+    return groups
+
+
+# -- loading a record to replay it step by step --------------------------------------
+
+
+def load_record(text: str | bytes) -> RecordReplay:
+    """Read an uploaded record (JSON text) and replay it through the engine. Raises
+    :class:`RecordError` naming the field when it is not a valid record."""
+    doc = load_json(text)  # size and nesting limits before anything walks it
+    if not isinstance(doc, dict):
+        raise RecordError("", "a record is a JSON object")
+    fmt = doc.get("format")
+    game = _FORMATS.get(fmt) if isinstance(fmt, str) else None
+    if game is None:
+        raise RecordError("format", "must be " + " or ".join(repr(f) for f in _FORMATS))
+    return PLAYS[game].replay(doc)

@@ -1,0 +1,176 @@
+"""The widgets both play pages share: the page's top, the hand as card buttons, the move
+controls, whose turn it is and the coach, the end of the game, the first game's button,
+the log, the reviews and the share link.
+
+Each function takes the page's widget-key prefix (``kplay.`` or ``cplay.``) so keys stay
+unique per page; the game is :func:`ui.play.session_of`, its facts from
+:mod:`engine.session`, the HTML from :mod:`ui.play_table`.
+"""
+
+from __future__ import annotations
+
+import urllib.parse
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import streamlit as st
+
+from engine.session import HandChoice, Note, PlaySession
+from ui import play
+from ui.cards import card_button_css, sorted_positions
+from ui.i18n import t
+from ui.play_link import share_url
+from ui.play_setup import render_setup
+from ui.play_table import event_sentence, level_label, log_html
+from ui.query import show_problems
+from ui.safe import escape_markdown
+
+
+def open_page(game: str, prefix: str, lang: str, problems: Sequence[Any]) -> tuple[PlaySession, Any, Any, Any]:
+    """The top of a play page: title, lead, the link's ``problems`` (``ui.query.Problem``),
+    the setup expander; returns the game's session and the tabs (play, sheet, record)."""
+    st.title(t(f"play.page.{game}", lang), anchor="play")
+    st.caption(t(f"play.lead.{game}", lang))
+    show_problems(problems, lang)
+    render_setup(game, prefix, lang)
+    tab_play, tab_sheet, tab_record = st.tabs(
+        [t("play.tab.play", lang), t("play.tab.sheet", lang), t("play.tab.record", lang)])
+    return play.session_of(prefix), tab_play, tab_sheet, tab_record
+
+
+def render_card_buttons(prefix: str, lang: str, choices: Sequence[HandChoice],
+                        keys: Sequence[str], on_click: Callable[..., None],
+                        args: Sequence[tuple[Any, ...]], four_colour: bool) -> None:
+    """The player's hand as a row of buttons drawn as cards, sorted by suit and rank
+    (:func:`ui.cards.sorted_positions`): a playable card raised, another greyed with the
+    engine's refusal on hover; the button at ``keys[i]`` calls ``on_click(*args[i])``. A
+    caption says how to play and, per reason, which cards it refuses."""
+    cards = [c.card for c in choices]
+    reasons = {i: c.refusal.localized(lang) for i, c in enumerate(choices)
+               if c.refusal is not None}
+    order = sorted_positions(cards)
+    st.html(card_button_css([(keys[i], cards[i], "legal" if choices[i].legal else "dimmed")
+                             for i in order], four_colour))
+    with st.container(horizontal=True, key=prefix + "hand"):
+        for i in order:
+            st.button(str(cards[i]) + "\ufe0e", key=keys[i], on_click=on_click, args=args[i],
+                      help=reasons.get(i), type="secondary")
+    notes = [t("play.hand.legal", lang)]
+    by_reason: dict[str, list[str]] = {}
+    for i in order:
+        if i in reasons:
+            by_reason.setdefault(reasons[i], []).append(str(cards[i]))
+    notes += [t("play.hand.dimmed", lang, cards=", ".join(c), reason=r)
+              for r, c in by_reason.items()]
+    st.caption("  \n".join(escape_markdown(n) for n in notes))
+
+
+def render_controls(prefix: str, lang: str) -> None:
+    """Next move, until my turn, the auto and coach switches, undo (practice mode)."""
+    session = play.session_of(prefix)
+    st.session_state.setdefault(prefix + "auto", True)
+    st.session_state.setdefault(prefix + "coach", True)
+    with st.container(horizontal=True, vertical_alignment="center", key=prefix + "controls"):
+        st.button(t("play.next", lang), key=prefix + "next", on_click=play.on_next,
+                  args=(prefix,), disabled=not session.bot_turn,
+                  type="primary" if session.bot_turn else "secondary",
+                  icon=":material/skip_next:")
+        st.button(t("play.until", lang), key=prefix + "until", on_click=play.on_until,
+                  args=(prefix,), disabled=not session.bot_turn,
+                  icon=":material/fast_forward:")
+        if session.setup.practice:
+            st.button(t("play.undo", lang), key=prefix + "undo", on_click=play.on_undo,
+                      args=(prefix,), disabled=not session.can_undo,
+                      help=t("play.undo.help", lang), icon=":material/undo:")
+        st.toggle(t("play.auto", lang), key=prefix + "auto", help=t("play.auto.help", lang))
+        st.toggle(t("play.coach", lang), key=prefix + "coach", help=t("play.coach.help", lang))
+
+
+def coach_on(prefix: str) -> bool:
+    return bool(st.session_state.get(prefix + "coach", True))
+
+
+def render_turn(prefix: str, lang: str) -> None:
+    """Whose move it is, the refusal of the player's last attempt, the coach's advice."""
+    session = play.session_of(prefix)
+    if session.refusal is not None:
+        st.error(t("play.refused", lang, reason=escape_markdown(session.refusal.localized(lang))),
+                 icon=":material/block:")
+    if session.human_turn:
+        st.success(t("play.turn.you", lang), icon=":material/touch_app:")
+        if coach_on(prefix) and not session.may_look():
+            with st.spinner(t("play.coach", lang) + "…"):
+                advice = session.advice()
+            if advice is not None:
+                st.info(t("play.coach.says", lang, text=escape_markdown(advice.explain(lang))),
+                        icon=":material/school:")
+    elif session.bot_turn:
+        seat = session.to_act
+        assert seat is not None
+        st.info(t("play.turn.bot", lang, seat=seat,
+                  level=level_label(session.setup.levels[seat], lang)),
+                icon=":material/smart_toy:")
+
+
+def render_game_over(prefix: str, lang: str) -> None:
+    """The engine's end-of-game sentence and a button for another game like this one."""
+    session = play.session_of(prefix)
+    if not session.over:
+        return
+    end = session.end_event()
+    if end is not None:
+        st.success(escape_markdown(event_sentence(end, lang)), icon=":material/emoji_events:")
+    st.button(t("play.again", lang), key=prefix + "again", on_click=play.on_again,
+              args=(prefix,), type="primary", icon=":material/replay:")
+
+
+def render_first_game(prefix: str, lang: str) -> None:
+    """Under a first game: what it is, and the button to the full game (its length from
+    the engine)."""
+    session = play.session_of(prefix)
+    facts = session.first_game_facts()
+    if facts is None:
+        return
+    game = session.game
+    st.caption(t(f"play.first.{game}", lang, **facts))
+    st.button(t(f"play.full.{game}", lang, hands=facts.get("full_hands", 0),
+                cards=facts.get("full_cards", 0), deals=facts.get("full_deals", 0)),
+              key=prefix + "full", on_click=play.on_full_game, args=(prefix,),
+              icon=":material/playing_cards:")
+
+
+def render_log(prefix: str, lang: str, count: int = 60) -> None:
+    """What happened: :func:`ui.play_table.log_html` under its heading."""
+    st.markdown(f"**{t('play.log', lang)}**")
+    st.html(log_html(play.session_of(prefix), lang, count))
+
+
+def _notes(notes: Sequence[Note], lang: str) -> None:
+    for note in notes:
+        st.markdown("- " + escape_markdown(t(note.key, lang, **note.fields)))
+
+
+def render_reviews(prefix: str, lang: str, latest_only: bool = False) -> None:
+    """The reviews of the finished hands (deals), newest first: only the latest, open,
+    when ``latest_only`` (beside the table, coach on)."""
+    session = play.session_of(prefix)
+    reviews = session.reviews()
+    if latest_only:
+        if not coach_on(prefix):
+            return
+        reviews = reviews[:1]
+    for number, notes in reviews:
+        with st.expander(t(f"play.review.title.{session.game}", lang, hand=number, deal=number),
+                         expanded=latest_only, icon=":material/rate_review:"):
+            _notes(notes, lang)
+
+
+def render_share(prefix: str, lang: str, page: str, extra: Mapping[str, str]) -> None:
+    """The link to this game (same setup, same seed), ready to copy."""
+    try:
+        parts = urllib.parse.urlsplit(str(st.context.url or ""))
+        origin = f"{parts.scheme}://{parts.netloc}/" if parts.scheme and parts.netloc else "/"
+    except Exception:  # noqa: BLE001 - no URL outside a browser session (tests)
+        origin = "/"
+    with st.expander(t("play.share", lang), icon=":material/link:"):
+        st.code(share_url(play.session_of(prefix).setup, page, origin, extra), language=None)

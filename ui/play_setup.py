@@ -1,0 +1,141 @@
+"""The play pages' setup expander: players, seat, a level per bot, seed, practice, every
+variant option (with their labels), and the button that starts a new game.
+
+The widgets hold a draft (``<prefix>w.*`` keys); :func:`draft_setup` turns it into an
+:class:`engine.session.Setup` and the engine checks it before the game starts.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from engine.errors import RulesLabError
+from engine.seats import seat_letter
+from engine.session import HUMAN, LEVELS, MAX_SEED, PLAYERS, Setup, new_state
+from ui import play
+from ui.i18n import t
+from ui.play_link import (
+    BOOL_OPTIONS,
+    default_text,
+    option_choices,
+    option_label,
+    option_name,
+    option_text,
+    option_value,
+    options_of,
+)
+from ui.play_table import level_label
+from ui.safe import escape_markdown
+
+
+def _drafts_from(setup: Setup, prefix: str) -> None:
+    """Give the setup widgets the values of ``setup`` (a new game was started)."""
+    w = prefix + "w."
+    st.session_state[w + "players"] = setup.players
+    st.session_state[w + "seat"] = setup.seat
+    for s, level in enumerate(setup.levels):
+        st.session_state[w + f"level.{s}"] = "basic" if level == HUMAN else level
+    st.session_state[w + "seed"] = setup.seed
+    st.session_state[w + "practice"] = setup.practice
+    rules = setup.rules()
+    for name in options_of(setup.game):
+        text = option_text(rules, name)
+        st.session_state[w + f"opt.{name}"] = text == "true" if name in BOOL_OPTIONS else text
+    st.session_state[prefix + "drafted"] = setup
+
+
+def draft_setup(game: str, prefix: str) -> Setup:
+    """The setup the widgets describe (raises ``ValueError``/the engine's error if bad)."""
+    w = prefix + "w."
+    players = int(st.session_state[w + "players"])
+    seat = min(int(st.session_state[w + "seat"]), players - 1)
+    levels = tuple(HUMAN if s == seat else str(st.session_state.get(w + f"level.{s}", "basic"))
+                   for s in range(players))
+    variant = []
+    for name in options_of(game):
+        raw = st.session_state.get(w + f"opt.{name}")
+        text = ("true" if raw else "false") if name in BOOL_OPTIONS else str(raw)
+        if text != default_text(game, name):
+            variant.append((name, option_value(name, text)))
+    setup = Setup(game, players, seat, levels, tuple(variant),
+                  int(st.session_state[w + "seed"]), bool(st.session_state[w + "practice"]))
+    new_state(setup)  # the engine checks the variant for this number of players
+    return setup
+
+
+def on_start(game: str, prefix: str) -> None:
+    """Start a new game with the drafted setup (an unplayable one leaves a message)."""
+    try:
+        setup = draft_setup(game, prefix)
+    except RulesLabError as exc:
+        st.session_state[prefix + "setup.error"] = exc
+        return
+    st.session_state[prefix + "setup.error"] = None
+    play.start(prefix, setup)
+    st.session_state[prefix + "drafted"] = setup
+
+
+def on_new_seed(prefix: str) -> None:
+    st.session_state[prefix + "w.seed"] = play.new_seed()
+
+
+def _keep_choices_valid(game: str, prefix: str, players: int) -> None:
+    w = prefix + "w."
+    if int(st.session_state.get(w + "seat", 0)) >= players:
+        st.session_state[w + "seat"] = 0
+    for name in options_of(game):
+        choices = option_choices(game, name, players)
+        if name not in BOOL_OPTIONS and st.session_state.get(w + f"opt.{name}") not in choices:
+            st.session_state[w + f"opt.{name}"] = choices[0]
+
+
+def render_setup(game: str, prefix: str, lang: str) -> None:
+    """The setup expander (the game in progress keeps its setup until Start)."""
+    session = play.session_of(prefix)
+    w = prefix + "w."
+    if st.session_state.get(prefix + "drafted") != session.setup:
+        _drafts_from(session.setup, prefix)
+    players = int(st.session_state[w + "players"])
+    _keep_choices_valid(game, prefix, players)
+    with st.expander(t("play.setup", lang), icon=":material/tune:", expanded=False):
+        st.caption(t("play.setup.note", lang))
+        top = st.columns(3)
+        top[0].selectbox(t("play.setup.players", lang), PLAYERS[game], key=w + "players")
+        top[1].selectbox(t("play.setup.seat", lang), list(range(players)), key=w + "seat",
+                         format_func=seat_letter)
+        with top[2]:
+            st.number_input(t("play.setup.seed", lang), min_value=0, max_value=MAX_SEED, step=1,
+                            key=w + "seed", help=t("play.setup.seed.help", lang))
+            st.button(t("play.setup.new-seed", lang), key=prefix + "newseed",
+                      on_click=on_new_seed, args=(prefix,), icon=":material/casino:")
+        seat = int(st.session_state[w + "seat"])
+        bots = [s for s in range(players) if s != seat]
+
+        def shown_level(level: str) -> str:
+            return level_label(level, lang)
+
+        cols = st.columns(min(len(bots), 4))
+        for i, s in enumerate(bots):
+            st.session_state.setdefault(w + f"level.{s}", "basic")
+            cols[i % len(cols)].selectbox(t("play.setup.level", lang, seat=s), list(LEVELS),
+                                          key=w + f"level.{s}", format_func=shown_level)
+        st.markdown(f"**{t('play.setup.variant', lang)}**")
+        option_cols = st.columns(4)
+        for i, name in enumerate(options_of(game)):
+            label = option_name(game, name, lang)
+            with option_cols[i % 4]:
+                if name in BOOL_OPTIONS:
+                    st.toggle(label, key=w + f"opt.{name}")
+                    continue
+
+                def shown(value: str, name: str = name) -> str:
+                    return option_label(game, name, value, lang)
+
+                st.selectbox(label, list(option_choices(game, name, players)),
+                             key=w + f"opt.{name}", format_func=shown)
+        st.toggle(t("play.setup.practice", lang), key=w + "practice")
+        st.button(t("play.setup.start", lang), key=prefix + "start", on_click=on_start,
+                  args=(game, prefix), type="primary", icon=":material/play_arrow:")
+        error = st.session_state.get(prefix + "setup.error")
+        if error is not None:
+            st.error(t("play.setup.bad", lang, reason=escape_markdown(error.localized(lang))))
