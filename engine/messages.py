@@ -74,6 +74,7 @@ CATALOGUE_MODULES: tuple[str, ...] = (
     "engine.scoresheet.catalogue",
     "engine.bots.catalogue",
     "engine.quiz.catalogue",
+    "engine.labels",
 )
 
 _SUIT_NOUNS = {

@@ -6,6 +6,9 @@
   returns ``(outcome, exit_code)``: 0 every action legal, 1 an illegal action.
 * :func:`to_record` writes a state (finished or not) as a record document;
   :func:`outcome_of` gives the outcome a state's record replays to.
+* :func:`start_of` and :func:`actions_of` are the record's action stream: the state
+  before the first action, then every action in the order it was taken (the K-8 bids
+  from the dealer's left, then the play); :func:`apply_action` applies one (checked).
 
 >>> outcome, code = replay({"format": "kachuful-record/1", "players": 3, "hands": []})
 >>> code, outcome["winners"]
@@ -20,6 +23,7 @@ from typing import Any
 
 from engine.cards import Card, Suit
 from engine.errors import IllegalActionError, InvalidActionError, RecordError
+from engine.kachuful.events import KachufulEvent
 from engine.kachuful.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -209,6 +213,47 @@ def _read_blind(value: Any, path: str, players: int,
             raise RecordError(join(path, j), f"seat {seat} has not bid yet")
         out.add(seat)
     return frozenset(out)
+
+
+# -- the action stream -------------------------------------------------------------
+
+
+def start_of(record: KachufulRecord) -> KachufulState:
+    """The game before the record's first action: its hands as the record deals them.
+
+    Raises :class:`RecordError` for a record with no hand (there is no game to start).
+    """
+    if not record.hands:
+        raise RecordError("hands", "the record has no hand to replay")
+    return KachufulState.from_hands(record.players, [h.setup for h in record.hands],
+                                    record.rules)
+
+
+def actions_of(record: KachufulRecord) -> list[Bid | Card]:
+    """Every action of the record in the order it was taken: for each hand the bids from
+    the dealer's left (K-8) up to the first missing one, then the cards played.
+
+    >>> doc = {"format": FORMAT, "players": 3, "hands": [{"dealer": 2, "seed": 5,
+    ...        "bids": [1, 0, None], "play": []}]}
+    >>> actions_of(read_record(doc))
+    [Bid(n=1, blind=False), Bid(n=0, blind=False)]
+    """
+    n = record.players
+    actions: list[Bid | Card] = []
+    for hand in record.hands:
+        for k in range(n):
+            seat = (hand.setup.dealer + 1 + k) % n
+            bid = hand.bids[seat]
+            if bid is None:
+                break
+            actions.append(Bid(bid, seat in hand.blind))
+        actions.extend(hand.play)
+    return actions
+
+
+def apply_action(state: KachufulState, action: Bid | Card) -> list[KachufulEvent]:
+    """Apply one action of :func:`actions_of` (checked: the engine refuses an illegal one)."""
+    return state.apply(action)
 
 
 # -- replaying ---------------------------------------------------------------------

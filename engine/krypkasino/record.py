@@ -4,6 +4,9 @@
 (every problem is a :class:`~engine.errors.RecordError` naming its field: exit 2);
 :func:`replay` then plays it through the checked API and returns the outcome JSON and the
 exit code (0 all legal, 1 an illegal play); :func:`to_record` writes a state's history.
+:func:`start_of` and :func:`actions_of` are the record's action stream: the session before
+its first deal, then each deal (a :class:`StartDeal`) followed by its plays (a
+:class:`RecordedPlay`); :func:`apply_action` applies one (checked).
 
 >>> from engine.krypkasino.state import KrypkasinoState
 >>> s = KrypkasinoState.new(players=3, seed=11)
@@ -22,6 +25,7 @@ from typing import Any
 
 from engine.cards import Card
 from engine.errors import IllegalActionError, InvalidActionError, RecordError
+from engine.krypkasino.events import KrypkasinoEvent
 from engine.krypkasino.rules import KrypkasinoRules, check_players, deal_sizes
 from engine.krypkasino.state import DealResult, KrypkasinoState, Phase, Play, winners_of
 from engine.recordio import (
@@ -35,8 +39,9 @@ from engine.recordio import (
     join,
 )
 
-__all__ = ["FORMAT", "RecordedPlay", "RecordedDeal", "KrypkasinoRecord", "read_record",
-           "replay", "to_record", "outcome_of"]
+__all__ = ["FORMAT", "RecordedPlay", "RecordedDeal", "KrypkasinoRecord", "StartDeal",
+           "actions_of", "apply_action", "read_record", "replay", "start_of", "to_record",
+           "outcome_of"]
 
 FORMAT = "krypkasino-record/1"
 
@@ -164,6 +169,51 @@ def _check_copies(path: str, hands: tuple[tuple[Card, ...], ...], table: tuple[C
             raise RecordError(where, f"{card.code} is dealt a third time: the two decks hold "
                                      f"every card exactly twice")
     # 104 places and no card more than twice: every card is there exactly twice.
+
+
+# -- the action stream -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StartDeal:
+    """The action that deals the next deal of a record: from ``seed``, or these cards."""
+
+    seed: int | None
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    table: tuple[Card, ...] | None = None
+    stock: tuple[Card, ...] | None = None
+
+
+def start_of(record: KrypkasinoRecord) -> KrypkasinoState:
+    """The session before the record's first deal (waiting for a :class:`StartDeal`)."""
+    return KrypkasinoState(record.players, record.rules, first_dealer=record.deals[0].dealer)
+
+
+def actions_of(record: KrypkasinoRecord) -> list[StartDeal | RecordedPlay]:
+    """Every action of the record in order: each deal, then the plays of that deal.
+
+    >>> from engine.krypkasino.state import KrypkasinoState
+    >>> s = KrypkasinoState.new(players=2, seed=3)
+    >>> s.apply(s.legal_actions()[0]) and None
+    >>> [type(a).__name__ for a in actions_of(read_record(to_record(s)))]
+    ['StartDeal', 'RecordedPlay']
+    """
+    actions: list[StartDeal | RecordedPlay] = []
+    for deal in record.deals:
+        actions.append(StartDeal(deal.seed, deal.hands, deal.table, deal.stock))
+        actions.extend(deal.plays)
+    return actions
+
+
+def apply_action(state: KrypkasinoState, action: StartDeal | RecordedPlay) -> list[KrypkasinoEvent]:
+    """Apply one action of :func:`actions_of` (checked: the engine refuses an illegal one)."""
+    if isinstance(action, StartDeal):
+        if action.seed is not None:
+            return state.start_deal(seed=action.seed)
+        return state.start_deal(action.hands, action.table, action.stock)
+    if action.groups is None:
+        return state.apply(Play(action.card, None))
+    return state.apply(Play(action.card, ()), groups=action.groups)
 
 
 def outcome_of(state: KrypkasinoState, error: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -1,0 +1,395 @@
+"""The one registry of the games: everything a page, a link or a tool needs to know about
+each game, defined once.
+
+For each game (:data:`GAMES`, by id): its name's message key, its rules type, how to start
+a game (:attr:`Game.new_state`), its player range, its options (:class:`Option`: kind,
+allowed values, default, the message keys of its label, help and each value's label), and
+its records (:attr:`Game.read_record`, then the action stream :attr:`Game.start_of`,
+:attr:`Game.actions_of`, :attr:`Game.apply_action`). Beside them: the bot levels
+(:data:`BOT_LEVELS`), the seed limits (:data:`MAX_SEED`, :data:`QUIZ_MAX_SEED`) and the
+languages (:data:`LANGUAGES`). Never type one of these lists again: import it from here.
+
+Every value has a *code*, the text a link writes (``true``, ``auto``, ``down-up``, ``7``):
+:meth:`Option.code` and :meth:`Option.parse` convert both ways. Labels come from
+:mod:`engine.labels` through :meth:`Option.label`, :meth:`Option.value_label` and
+:func:`describe_rules`.
+
+>>> game = GAMES["kachuful"]
+>>> game.players.min, game.players.max, game.players.default
+(3, 8, 4)
+>>> hook = game.option("hook_rule")
+>>> hook.default, hook.code(False), hook.parse("false")
+(True, 'false', False)
+>>> hook.setting_text(False, "en")
+"The dealer's hook: off"
+>>> game.option("schedule").setting_text("down-up", "en")
+'Hand sizes: down to one, then back up'
+>>> game.option("max_cards").value_label(7, "es")
+'7 cartas'
+>>> describe_rules("kachuful", game.rules({"max_cards": 5, "hook_rule": False}), "en")
+['Largest hand: 5 cards', "The dealer's hook: off"]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, Literal
+
+from engine.game import Event
+from engine.kachuful import record as kachuful_record
+from engine.kachuful.rules import MAX_PLAYERS as KACHUFUL_MAX_PLAYERS
+from engine.kachuful.rules import MIN_PLAYERS as KACHUFUL_MIN_PLAYERS
+from engine.kachuful.rules import (
+    RENEGE_RULES,
+    SCHEDULES,
+    SCORINGS,
+    TRUMP_RULES,
+    USUAL_MAX_PLAYERS,
+    KachufulRules,
+)
+from engine.kachuful.state import KachufulState
+from engine.krypkasino import record as krypkasino_record
+from engine.krypkasino.rules import CAPTURE_READINGS, MAX_SESSION, KrypkasinoRules
+from engine.krypkasino.rules import MAX_PLAYERS as KRYPKASINO_MAX_PLAYERS
+from engine.krypkasino.rules import MIN_PLAYERS as KRYPKASINO_MIN_PLAYERS
+from engine.krypkasino.state import KrypkasinoState
+from engine.messages import LANGUAGES, render
+
+__all__ = [
+    "BOT_LEVELS", "GAMES", "GAME_IDS", "LANGUAGES", "MAX_SEED", "QUIZ_MAX_SEED", "BotLevel",
+    "Game", "Option", "PlayerRange", "Rules", "State", "describe_rules", "game_of",
+    "level_label",
+]
+
+#: The largest seed a link, a number field or a setup may give: JavaScript's largest
+#: exact integer (2**53 - 1), so a browser's number field and a link hold it exactly.
+MAX_SEED = 2**53 - 1
+#: The largest seed of a quiz question. Its id (``kind-seed``) is read aloud and typed by
+#: a teacher, so it keeps to 9 digits; every quiz seed is also a valid :data:`MAX_SEED`.
+QUIZ_MAX_SEED = 10**9 - 1
+
+Rules = KachufulRules | KrypkasinoRules
+State = KachufulState | KrypkasinoState
+Kind = Literal["choice", "flag", "number", "choice-or-number"]
+
+
+# -- bot levels --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    """A bot level: its id (as links and :func:`engine.bots.make_bot` write it) and the
+    message keys of its label and help."""
+
+    id: str
+
+    @property
+    def label_key(self) -> str:
+        return f"level.{self.id}"
+
+    @property
+    def help_key(self) -> str:
+        return f"level.{self.id}.help"
+
+
+#: The bot levels, weakest first (the ids :func:`engine.bots.make_bot` takes).
+BOT_LEVELS: tuple[str, ...] = ("random", "basic", "strong")
+LEVELS: dict[str, BotLevel] = {level: BotLevel(level) for level in BOT_LEVELS}
+
+
+def level_label(level: str, lang: str) -> str:
+    """A bot level's label in ``lang`` (``"basic"`` -> ``"básico"`` in Spanish)."""
+    return render(LEVELS[level].label_key, lang)
+
+
+# -- players -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerRange:
+    """How many players a game takes: ``min..max``, ``default`` for a new game, and
+    ``usual_max`` (the sources' usual largest table; more is an extension)."""
+
+    min: int
+    max: int
+    default: int
+    usual_max: int
+
+    def __contains__(self, players: object) -> bool:
+        return (isinstance(players, int) and not isinstance(players, bool)
+                and self.min <= players <= self.max)
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(range(self.min, self.max + 1))
+
+
+# -- options -----------------------------------------------------------------------------
+
+
+def _code(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "auto"
+    return str(value)
+
+
+#: Other spellings links have used for a code (``ui/explore.py`` wrote ``null``).
+_ALIASES = {"null": "auto", "none": "auto", "default": "auto", "yes": "true", "on": "true",
+            "no": "false", "off": "false"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game's rules.
+
+    ``kind``: ``choice`` (one of ``choices``), ``flag`` (``True``/``False``), ``number``
+    (a whole number in ``numbers``) or ``choice-or-number`` (one of ``choices`` or a whole
+    number). ``choices`` lists the named values, the default first; ``numbers`` is the
+    inclusive range links and editors offer, and ``per_player_limit`` (when set) the
+    largest number a table of ``players`` allows (``max_cards``: 52 // players).
+    """
+
+    game: str
+    name: str
+    kind: Kind
+    default: Any
+    choices: tuple[Any, ...] = ()
+    numbers: tuple[int, int] | None = None
+    per_player_limit: Callable[[int], int] | None = None
+
+    # message keys
+    @property
+    def label_key(self) -> str:
+        return f"option.{self.game}.{self.name}"
+
+    @property
+    def help_key(self) -> str:
+        return f"option.{self.game}.{self.name}.help"
+
+    def value_key(self, value: Any) -> str:
+        """The message key of a value's label (a number's template takes ``n``)."""
+        if self.is_number(value):
+            return f"option.{self.game}.{self.name}.number"
+        return f"option.{self.game}.{self.name}.{_code(value)}"
+
+    def value_help_key(self, value: Any) -> str:
+        return self.value_key(value) + ".help"
+
+    # values
+    def is_number(self, value: Any) -> bool:
+        return (self.numbers is not None and isinstance(value, int)
+                and not isinstance(value, bool) and value not in self.choices)
+
+    def number_range(self, players: int | None = None) -> tuple[int, int] | None:
+        """The whole numbers allowed (for a table of ``players`` when given), or ``None``."""
+        if self.numbers is None:
+            return None
+        lo, hi = self.numbers
+        if players is not None and self.per_player_limit is not None:
+            hi = min(hi, self.per_player_limit(players))
+        return lo, hi
+
+    def values(self, players: int | None = None) -> tuple[Any, ...]:
+        """Every allowed value: the named ones, then the whole numbers in range."""
+        span = self.number_range(players)
+        numbers = () if span is None else tuple(range(span[0], span[1] + 1))
+        return (*self.choices, *numbers)
+
+    def allows(self, value: Any, players: int | None = None) -> bool:
+        if self.is_number(value):
+            span = self.number_range(players)
+            return span is not None and span[0] <= value <= span[1]
+        return any(value is c or (type(value) is type(c) and value == c) for c in self.choices)
+
+    def code(self, value: Any) -> str:
+        """The value as a link writes it: ``true``/``false``, ``auto`` (None), names, digits."""
+        return _code(value)
+
+    def parse(self, text: str, players: int | None = None) -> Any:
+        """The value a link's ``text`` names (its code, any case; ``null`` is ``auto``).
+
+        Raises ``ValueError`` when ``text`` names no allowed value.
+        """
+        raw = text.strip().lower()
+        raw = _ALIASES.get(raw, raw) if self.kind != "choice" else raw
+        for choice in self.choices:
+            if _code(choice) == raw:
+                return choice
+        if self.numbers is not None and raw.isdigit() and len(raw) <= 6:
+            number = int(raw)
+            if self.allows(number, players):
+                return number
+        raise ValueError(f"{self.name}: {text!r} is not an allowed value")
+
+    # labels
+    def label(self, lang: str) -> str:
+        return render(self.label_key, lang)
+
+    def help(self, lang: str) -> str:
+        return render(self.help_key, lang)
+
+    def value_label(self, value: Any, lang: str) -> str:
+        return render(self.value_key(value), lang, n=value)
+
+    def value_help(self, value: Any, lang: str) -> str:
+        return render(self.value_help_key(value), lang, n=value)
+
+    def setting_text(self, value: Any, lang: str, mark_default: bool = False) -> str:
+        """``"Hand sizes: down to one, then back up"`` (``(usual rule)`` added to the
+        default when ``mark_default``)."""
+        shown = self.value_label(value, lang)
+        if mark_default and value == self.default and type(value) is type(self.default):
+            shown = render("option.usual", lang, value=shown)
+        return render("option.setting", lang, option=self.label(lang), value=shown)
+
+
+# -- games -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game of the site (see the module's docstring)."""
+
+    id: str
+    rules_type: type[KachufulRules] | type[KrypkasinoRules]
+    players: PlayerRange
+    options: tuple[Option, ...]
+    record_format: str
+    #: A new game: ``new_state(players, rules, seed)``.
+    new_state: Callable[[int, Any, int], Any]
+    #: A parsed record document -> the checked record (RecordError names a bad field).
+    read_record: Callable[[Any], Any]
+    #: A checked record -> the state before its first action.
+    start_of: Callable[[Any], Any]
+    #: A checked record -> its actions in the order they were taken.
+    actions_of: Callable[[Any], list[Any]]
+    #: ``apply_action(state, action)``: one action of the stream, checked; its events.
+    apply_action: Callable[[Any, Any], Sequence[Event]]
+
+    @property
+    def name_key(self) -> str:
+        return f"game.{self.id}.name"
+
+    def name(self, lang: str) -> str:
+        return render(self.name_key, lang)
+
+    def option(self, name: str) -> Option:
+        """The option called ``name`` (``KeyError`` when the game has none)."""
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise KeyError(name)
+
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        return tuple(o.name for o in self.options)
+
+    def rules(self, options: Mapping[str, Any] | None = None) -> Any:
+        """The rules value for ``options`` (missing ones take the default); the engine
+        refuses an unknown option or a bad value with :class:`InvalidActionError`."""
+        return self.rules_type.from_dict(dict(options or {}))
+
+    def changed(self, rules: Rules) -> dict[str, Any]:
+        """The options of ``rules`` that differ from the defaults, in schema order."""
+        return {o.name: getattr(rules, o.name) for o in self.options
+                if getattr(rules, o.name) != o.default}
+
+
+def _kachuful_new(players: int, rules: Any, seed: int) -> KachufulState:
+    return KachufulState.new_game(players, rules, seed)
+
+
+def _krypkasino_new(players: int, rules: Any, seed: int) -> KrypkasinoState:
+    return KrypkasinoState.new(players, seed, rules)
+
+
+def _flag(game: str, name: str, default: bool) -> Option:
+    return Option(game, name, "flag", default, (default, not default))
+
+
+def _choice(game: str, name: str, choices: tuple[str, ...]) -> Option:
+    return Option(game, name, "choice", choices[0], choices)
+
+
+_K, _C = "kachuful", "krypkasino"
+
+KACHUFUL = Game(
+    id=_K,
+    rules_type=KachufulRules,
+    players=PlayerRange(KACHUFUL_MIN_PLAYERS, KACHUFUL_MAX_PLAYERS, 4, USUAL_MAX_PLAYERS),
+    options=(
+        _choice(_K, "schedule", SCHEDULES),
+        Option(_K, "max_cards", "choice-or-number", None, (None, "classic"),
+               (1, 52 // KACHUFUL_MIN_PLAYERS), lambda players: 52 // players),
+        _choice(_K, "trumps", TRUMP_RULES),
+        _flag(_K, "hook_rule", True),
+        _choice(_K, "scoring", SCORINGS),
+        _flag(_K, "blind_bids", False),
+        _flag(_K, "one_card_forehead", False),
+        _choice(_K, "renege", RENEGE_RULES),
+    ),
+    record_format=kachuful_record.FORMAT,
+    new_state=_kachuful_new,
+    read_record=kachuful_record.read_record,
+    start_of=kachuful_record.start_of,
+    actions_of=kachuful_record.actions_of,
+    apply_action=kachuful_record.apply_action,
+)
+
+#: The largest sweep value links and editors offer (the rules take any whole number).
+MAX_SWEEP_POINTS = 100
+
+KRYPKASINO = Game(
+    id=_C,
+    rules_type=KrypkasinoRules,
+    players=PlayerRange(KRYPKASINO_MIN_PLAYERS, KRYPKASINO_MAX_PLAYERS, 2,
+                        KRYPKASINO_MAX_PLAYERS),
+    options=(
+        _choice(_C, "capture", CAPTURE_READINGS),
+        Option(_C, "sweep_points", "number", 5, (), (0, MAX_SWEEP_POINTS)),
+        _flag(_C, "double_sweep", True),
+        _flag(_C, "forced_sweep", True),
+        Option(_C, "session", "choice-or-number", "rotation", ("rotation",), (1, MAX_SESSION)),
+    ),
+    record_format=krypkasino_record.FORMAT,
+    new_state=_krypkasino_new,
+    read_record=krypkasino_record.read_record,
+    start_of=krypkasino_record.start_of,
+    actions_of=krypkasino_record.actions_of,
+    apply_action=krypkasino_record.apply_action,
+)
+
+#: The games by id, in the order the site lists them.
+GAMES: dict[str, Game] = {g.id: g for g in (KACHUFUL, KRYPKASINO)}
+GAME_IDS: tuple[str, ...] = tuple(GAMES)
+#: record format -> game.
+BY_FORMAT: dict[str, Game] = {g.record_format: g for g in GAMES.values()}
+
+
+def game_of(rules: Rules) -> Game:
+    """The game a rules value belongs to."""
+    return KACHUFUL if isinstance(rules, KachufulRules) else KRYPKASINO
+
+
+def describe_rules(game: str, rules: Rules, lang: str) -> list[str]:
+    """The options of ``rules`` that differ from the usual rules, each as a setting text
+    (``"The dealer's hook: off"``), in schema order; ``[]`` for the usual rules."""
+    spec = GAMES[game]
+    return [spec.option(name).setting_text(value, lang)
+            for name, value in spec.changed(rules).items()]
+
+
+def _check() -> None:
+    # The schema and the rules types agree: same options, same defaults (tests say so too).
+    for spec in GAMES.values():
+        names = tuple(f.name for f in fields(spec.rules_type))
+        assert names == spec.option_names, (spec.id, names)
+        default = spec.rules_type()
+        for option in spec.options:
+            assert getattr(default, option.name) == option.default, option.name
+
+
+_check()
