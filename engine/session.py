@@ -311,6 +311,11 @@ class GamePlay(Protocol):
 
     def card_action(self, card: Card) -> Any: ...
 
+    def apply(self, state: State, action: Any, groups: Sequence[Sequence[Card]] | None
+              ) -> tuple[list[Event], tuple[Card, ...], tuple[Card, ...]]: ...
+
+    def first_facts(self, state: State, full: State, players: int) -> dict[str, int]: ...
+
     def status(self, state: State, seat: int) -> dict[str, Any]: ...
 
     def seat_cells(self, state: State, seat: int, viewer: int) -> tuple[tuple[str, str], ...]: ...
@@ -356,6 +361,16 @@ class _Kachuful:
 
     def card_action(self, card: Card) -> Any:
         return card
+
+    def apply(self, state: State, action: Any, groups: Sequence[Sequence[Card]] | None
+              ) -> tuple[list[Event], tuple[Card, ...], tuple[Card, ...]]:
+        assert isinstance(state, KachufulState)
+        return list(state.apply(action)), (), ()
+
+    def first_facts(self, state: State, full: State, players: int) -> dict[str, int]:
+        assert isinstance(state, KachufulState) and isinstance(full, KachufulState)
+        return {"players": players, "hands": state.hand_count, "cards": max(state.schedule),
+                "full_hands": full.hand_count, "full_cards": max(full.schedule)}
 
     def status(self, state: State, seat: int) -> dict[str, Any]:
         from engine.kachuful import trump_code
@@ -457,6 +472,17 @@ class _Krypkasino:
 
     def card_action(self, card: Card) -> Any:
         return Play(card, None)
+
+    def apply(self, state: State, action: Any, groups: Sequence[Sequence[Card]] | None
+              ) -> tuple[list[Event], tuple[Card, ...], tuple[Card, ...]]:
+        assert isinstance(state, KrypkasinoState)
+        before = state.table_cards()
+        events: list[Event] = list(state.apply(action, groups))
+        return events, before, state.table_after_play
+
+    def first_facts(self, state: State, full: State, players: int) -> dict[str, int]:
+        assert isinstance(full, KrypkasinoState)
+        return {"players": players, "full_deals": full.session_length}
 
     def status(self, state: State, seat: int) -> dict[str, Any]:
         assert isinstance(state, KrypkasinoState)
@@ -718,13 +744,7 @@ class PlaySession:
         seat = state.current_player()
         assert seat is not None
         round_ = self.round
-        if isinstance(state, KrypkasinoState):
-            before = state.table_cards()
-            events: list[Any] = state.apply(action, groups)
-            after = state.table_after_play
-        else:
-            before = after = ()
-            events = state.apply(action)
+        events, before, after = self.play.apply(state, action, groups)
         move = Move(len(self.moves), seat, action, tuple(events), decision, human, round_,
                     before, after)
         self.moves.append(move)
@@ -900,13 +920,7 @@ class PlaySession:
         if not self.setup.is_first_game():
             return None
         full = new_state(self.setup.full_game())
-        state = self.state
-        if isinstance(state, KachufulState) and isinstance(full, KachufulState):
-            return {"players": self.setup.players, "hands": state.hand_count,
-                    "cards": max(state.schedule), "full_hands": full.hand_count,
-                    "full_cards": max(full.schedule)}
-        assert isinstance(full, KrypkasinoState)
-        return {"players": self.setup.players, "full_deals": full.session_length}
+        return self.play.first_facts(self.state, full, self.setup.players)
 
 
 # -- the reviews ---------------------------------------------------------------------
