@@ -50,7 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pyspiel  # noqa: E402
 
-from engine.bots.krypkasino import _lacks  # noqa: E402
+from engine.bots.krypkasino import deal_unseen, lacks_of  # noqa: E402
 from engine.cards import DECK  # noqa: E402
 from engine.krypkasino.rules import KrypkasinoRules, card_point  # noqa: E402
 from engine.krypkasino.state import (  # noqa: E402
@@ -147,11 +147,17 @@ class KrypkasinoSpielState(pyspiel.State):
         super().__init__(game)
         self.players = game.players
         self.dealer: int | None = None
-        self.order: list[int] = []
-        self.left = [2] * 52
+        self.order: tuple[int, ...] = ()
+        self.left = (2,) * 52
         self.engine: KrypkasinoState | None = None
-        #: The public history: the initial table and every play, as short tokens.
-        self.public: list[str] = []
+        #: The public history: the initial table and every play, as short tokens joined
+        #: by spaces (a string: pyspiel's ``clone`` deep-copies every attribute, and a
+        #: string or a tuple of ints copies at once), and how many tokens it has.
+        self.public = ""
+        self.plays = 0
+        #: ``(plays, lacks)``: the values each seat is known to lack after ``plays``
+        #: tokens (the same for every world IS-MCTS samples from one information state).
+        self.lacks: tuple[int, tuple[tuple[int, ...], ...]] | None = None
 
     # -- pyspiel's verbs ---------------------------------------------------------------
     def current_player(self) -> int:
@@ -190,8 +196,10 @@ class KrypkasinoSpielState(pyspiel.State):
                 return
             if not self.left[action]:
                 raise ValueError(f"no copy of {DECK[action]} is left to deal")
-            self.left[action] -= 1
-            self.order.append(action)
+            left = list(self.left)
+            left[action] -= 1
+            self.left = tuple(left)
+            self.order += (action,)
             if len(self.order) == _DECK_SIZE:
                 self._start()
             return
@@ -199,7 +207,8 @@ class KrypkasinoSpielState(pyspiel.State):
         move = decode(engine.legal_moves(), action)
         seat = engine.turn
         engine.apply_move(move)
-        self.public.append(f"{seat}:{move[0]}>{'.'.join(map(str, move[1]))}")
+        self.public += f" {seat}:{move[0]}>{'.'.join(map(str, move[1]))}"
+        self.plays += 1
 
     def _start(self) -> None:
         assert self.dealer is not None
@@ -207,7 +216,8 @@ class KrypkasinoSpielState(pyspiel.State):
         self.engine = KrypkasinoState.from_cards(
             self.players, self.dealer, [[DECK[i] for i in h] for h in hands],
             [DECK[i] for i in table], [DECK[i] for i in stock], _RULES)
-        self.public.append("t" + ".".join(map(str, table)))
+        self.public = "t" + ".".join(map(str, table))
+        self.plays = 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -232,49 +242,38 @@ class KrypkasinoSpielState(pyspiel.State):
         pyspiel.State.__init__(other, self.get_game())
         other.players = self.players
         other.dealer = self.dealer
-        other.order = list(self.order)
-        other.left = list(self.left)
+        other.order = self.order
+        other.left = self.left
         other.engine = None if self.engine is None else self.engine.clone()
-        other.public = list(self.public)
+        other.public = self.public
+        other.plays = self.plays
+        other.lacks = self.lacks
         return other
 
     def resample_from_infostate(self, player_id: int,
                                 probability_sampler: Callable[[], float]) -> Any:
         """A state of the same information state for ``player_id``: the cards that seat
-        has not seen dealt again to the other hands and the stock (see the module)."""
+        has not seen dealt again to the other hands and the stock by the strong bot's
+        world sampler (``engine.bots.krypkasino.deal_unseen``, honouring the values a
+        seat is known to lack, ``lacks_of``; see the module)."""
         engine = self.engine
         if engine is None or engine.is_terminal():
             return self.clone()
         rng = random.Random(int(probability_sampler() * (1 << 53)))
-        other = self.clone()
+        if self.lacks is None or self.lacks[0] != self.plays:
+            self.lacks = (self.plays, lacks_of(engine))
+        other = self.__deepcopy__({})
         world = other.engine
         assert world is not None
         n = self.players
         pool = [i for s in range(n) if s != player_id for i in world.hands[s]]
         pool += world.stock[world.stock_pos:]
-        rng.shuffle(pool)
-        lacks = _lacks(engine)
-        dealt: dict[int, list[int]] = {}
+        hands, rest = deal_unseen(pool, [len(h) for h in world.hands], player_id,
+                                  self.lacks[1], rng)
         for s in range(n):
-            if s == player_id or not lacks or not lacks[s]:
-                continue
-            k = len(world.hands[s])
-            banned = lacks[s]
-            allowed = [j for j, i in enumerate(pool) if _HV[i] not in banned][:k]
-            if len(allowed) == k:
-                dealt[s] = [pool[j] for j in allowed]
-                for j in reversed(allowed):
-                    del pool[j]
-        pos = 0
-        for s in range(n):
-            if s == player_id:
-                continue
-            if s not in dealt:
-                k = len(world.hands[s])
-                dealt[s] = pool[pos:pos + k]
-                pos += k
-            world.hands[s] = sorted(dealt[s])
-        world.stock = world.stock[:world.stock_pos] + pool[pos:]
+            if s != player_id:
+                world.hands[s] = sorted(hands[s])
+        world.stock = world.stock[:world.stock_pos] + rest
         world._legal = world._moves = None
         return other
 
@@ -286,7 +285,7 @@ class KrypkasinoSpielState(pyspiel.State):
             return f"p{player} d{self.dealer} dealing {len(self.order)} h{mine}"
         hand = ".".join(map(str, sorted(engine.hands[player])))
         if perfect_recall:
-            return f"p{player} d{engine.dealer} h{hand} |" + " ".join(self.public)
+            return f"p{player} d{engine.dealer} h{hand} |" + self.public
         table = ".".join(map(str, sorted(engine.table)))
         piles = ",".join(str(len(p)) for p in engine.captured)
         points = ",".join(str(sum(card_point(DECK[i]) for i in p)) for p in engine.captured)
@@ -296,12 +295,12 @@ class KrypkasinoSpielState(pyspiel.State):
                 f"last{engine.last_capturer}")
 
 
-def _dealt_to(players: int, dealer: int | None, order: list[int], player: int) -> str:
+def _dealt_to(players: int, dealer: int | None, order: tuple[int, ...], player: int) -> str:
     """The cards dealt so far to ``player`` (the chance phase)."""
     if dealer is None:
         return ""
     hands, _table, _stock = deal_ids_from_order(players, dealer,
-                                                order + [-1] * (_DECK_SIZE - len(order)))
+                                                [*order, *[-1] * (_DECK_SIZE - len(order))])
     return ".".join(str(i) for i in sorted(i for i in hands[player] if i >= 0))
 
 

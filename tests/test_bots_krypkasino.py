@@ -322,11 +322,12 @@ def test_the_fused_random_playout_is_the_loop_it_replaces(variant: dict[str, obj
 @pytest.mark.parametrize("seed", range(4))
 def test_the_rollouts_basic_move_on_ids_is_the_basic_play(seed: int) -> None:
     """The strong bot's rollouts choose the basic play on card ids: the same play as the
-    card-level basic evaluation, in every position of random deals."""
-    from engine.bots.krypkasino import _basic_in_rollout, _basic_move
+    basic bot's, from the observation, in every position of random deals."""
+    from engine.bots.krypkasino import _basic_move
     from engine.krypkasino.state import KrypkasinoState as S
     state = S.new(4, seed, KrypkasinoRules(session=1))
     rng = random.Random(seed)
+    basic = BasicKrypkasinoBot(0)
     checked = 0
     while not state.is_terminal():
         public = [0] * 15
@@ -335,7 +336,9 @@ def test_the_rollouts_basic_move_on_ids_is_the_basic_play(seed: int) -> None:
                 public[DECK[i].rank] += 1
         for i in state.stock[state.stock_pos:]:
             public[DECK[i].rank] += 1
-        play = _basic_in_rollout(state, list(public))
+        seat = state.current_player()
+        assert seat is not None
+        play = basic.decide(observe(state, seat)).action
         assert _basic_move(state, list(public)) == (
             play.card.index, tuple(c.index for c in play.take or ()))
         checked += 1

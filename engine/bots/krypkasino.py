@@ -46,7 +46,7 @@ from engine.krypkasino.state import KrypkasinoState, Phase, Play, SeatView
 
 __all__ = [
     "BasicKrypkasinoBot", "KrypkasinoObservation", "RandomKrypkasinoBot", "StrongKrypkasinoBot",
-    "legal_actions", "observe", "unseen_counts",
+    "deal_unseen", "legal_actions", "lacks_of", "observe", "unseen_counts",
 ]
 
 _PTS = tuple(card_point(c) for c in DECK)
@@ -89,10 +89,10 @@ def observe(state: KrypkasinoState, seat: int) -> KrypkasinoObservation:
     for s in range(state.players):
         seen.extend(state.captured_cards(s))
     seen.extend(DECK[i] for i in state.out_of_play)
-    return KrypkasinoObservation(view, state.rules, tuple(seen), _lacks(state))
+    return KrypkasinoObservation(view, state.rules, tuple(seen), lacks_of(state))
 
 
-def _lacks(state: KrypkasinoState) -> tuple[tuple[int, ...], ...]:
+def lacks_of(state: KrypkasinoState) -> tuple[tuple[int, ...], ...]:
     """Per seat, the values it cannot hold, from the public plays of the current lot: a
     play that left a non-empty table unswept shows that the player held no card sweeping
     it (C-8), and the cards held now were all in that hand (same lot)."""
@@ -199,34 +199,44 @@ class _Assessment:
     p_next: float
 
 
+def _move_cost(cid: int, take: Sequence[int], table: Sequence[int], rules: KrypkasinoRules,
+               by_value: Sequence[int], unseen: int, next_hand: int
+               ) -> tuple[float, int, int, float]:
+    """The basic cost of playing card ``cid`` taking the cards ``take`` (ids) from
+    ``table`` (lower is better for the player), with the points it takes, the sweep it
+    makes and the chance that the next player holds a card sweeping the table it leaves.
+    The one implementation of the basic evaluation: the basic bot, the strong bot's
+    shortlist and leaf, and the others' answers in its rollouts all call it."""
+    s_pts = rules.sweep_points
+    if take:
+        points = _PTS[cid]
+        after = list(table)
+        for j in take:
+            points += _PTS[j]
+            after.remove(j)
+        sweep = 0
+        if not after:
+            double = len(table) == 1 and table[0] == cid and rules.double_sweep
+            sweep = rules.double_points() if double else s_pts
+        cost = float(points + sweep)
+    else:
+        points = sweep = 0
+        after = [*table, cid]
+        cost = -0.25 * _PTS[cid]
+    p_next = _p_holds(_sweeping_values(_table_key(after)), by_value, unseen, next_hand)
+    cost -= (1.0 if rules.forced_sweep else 0.5) * p_next * s_pts
+    return cost, points, sweep, p_next
+
+
 def _assess(plays: Sequence[Play], table: Sequence[int], rules: KrypkasinoRules,
             by_value: Sequence[int], unseen: int, next_hand: int) -> list[_Assessment]:
     """The basic cost of each play (lower is better for the player)."""
-    s_pts = rules.sweep_points
     out = []
     for play in plays:
         card, take = play
-        cid = _ix(card)
         assert take is not None
-        if take:
-            points = _PTS[cid]
-            after = list(table)
-            for c in take:
-                j = _ix(c)
-                points += _PTS[j]
-                after.remove(j)
-            sweep = 0
-            if not after:
-                double = len(table) == 1 and table[0] == cid and rules.double_sweep
-                sweep = rules.double_points() if double else s_pts
-            cost = float(points + sweep)
-        else:
-            points = sweep = 0
-            after = [*table, cid]
-            cost = -0.25 * _PTS[cid]
-        p_next = _p_holds(_sweeping_values(_table_key(after)), by_value, unseen, next_hand)
-        forced = 1.0 if rules.forced_sweep else 0.5
-        cost -= forced * p_next * s_pts
+        cost, points, sweep, p_next = _move_cost(_ix(card), [_ix(c) for c in take], table,
+                                                 rules, by_value, unseen, next_hand)
         out.append(_Assessment(play, cost, points, sweep, p_next))
     return out
 
@@ -314,53 +324,23 @@ def _unseen_by(state: KrypkasinoState, public: list[int]) -> tuple[list[int], in
     return by_value, sum(by_value)
 
 
-def _basic_in_rollout(state: KrypkasinoState, public: list[int]) -> Play:
-    """The basic play of the player to act in a sampled position."""
-    plays = state.legal_actions()
-    if len(plays) == 1:
-        return plays[0]
-    seat = state.turn
-    by_value, unseen = _unseen_by(state, public)
-    assessed = _assess(plays, state.table, state.rules, by_value, unseen,
-                       len(state.hands[(seat + 1) % state.players]))
-    return min(assessed, key=lambda a: a.cost).play
-
-
 def _basic_move(state: KrypkasinoState, public: list[int]) -> tuple[int, tuple[int, ...]]:
-    """:func:`_basic_in_rollout` on card ids (the engine's ``legal_moves``): the same
-    play, the same costs to the last bit, without building cards or assessments."""
+    """The basic play of the player to act in a sampled position, on card ids (the
+    engine's ``legal_moves``): the first of the cheapest by :func:`_move_cost`, as the
+    basic bot chooses (``public`` counts by value the cards in every hand and the stock)."""
     moves = state.legal_moves()
     if len(moves) == 1:
         return moves[0]
     seat = state.turn
     by_value, unseen = _unseen_by(state, public)
     rules = state.rules
-    s_pts = rules.sweep_points
-    forced = 1.0 if rules.forced_sweep else 0.5
     table = state.table
     next_hand = len(state.hands[(seat + 1) % state.players])
-    pts = _PTS
     best = moves[0]
     best_cost = 0.0
     first = True
     for move in moves:
-        cid, take = move
-        if take:
-            points = pts[cid]
-            after = list(table)
-            for j in take:
-                points += pts[j]
-                after.remove(j)
-            sweep = 0
-            if not after:
-                double = len(table) == 1 and table[0] == cid and rules.double_sweep
-                sweep = rules.double_points() if double else s_pts
-            cost = float(points + sweep)
-        else:
-            after = [*table, cid]
-            cost = -0.25 * pts[cid]
-        p_next = _p_holds(_sweeping_values(_table_key(after)), by_value, unseen, next_hand)
-        cost -= forced * p_next * s_pts
+        cost = _move_cost(move[0], move[1], table, rules, by_value, unseen, next_hand)[0]
         if first or cost < best_cost:
             best, best_cost, first = move, cost, False
     return best
@@ -439,6 +419,42 @@ def _leaf_cost(state: KrypkasinoState, public: list[int]) -> float:
     return min(a.cost for a in assessed)
 
 
+def deal_unseen(pool: list[int], sizes: Sequence[int], seat: int,
+                lacks: Sequence[Sequence[int]], rng: random.Random
+                ) -> tuple[list[list[int]], list[int]]:
+    """Deal the unseen cards ``pool`` (card ids 0..51; shuffled in place by ``rng``) to
+    every seat but ``seat``, ``sizes[s]`` cards each, and return the hands (``seat``'s
+    empty) and the cards left over, in order (the stock). A seat that lacks some values
+    (``lacks[s]``, from :func:`observe`; empty tuples for none) takes the first cards of
+    the shuffled pool it may hold (a uniform choice among those), when there are enough;
+    the others then take the next cards in seat order. The one world sampler: the strong
+    bot's and the IS-MCTS benchmark's (``bench/spiel_krypkasino.py``)."""
+    n = len(sizes)
+    rng.shuffle(pool)
+    dealt: dict[int, list[int]] = {}
+    for s in range(n):
+        if s == seat or s >= len(lacks) or not lacks[s]:
+            continue
+        k = sizes[s]
+        banned = lacks[s]
+        allowed = [j for j, i in enumerate(pool) if _HV[i] not in banned][:k]
+        if len(allowed) == k:
+            dealt[s] = [pool[j] for j in allowed]
+            for j in reversed(allowed):
+                del pool[j]
+    pos = 0
+    hands: list[list[int]] = []
+    for s in range(n):
+        if s == seat:
+            hands.append([])
+            continue
+        if s not in dealt:
+            dealt[s] = pool[pos:pos + sizes[s]]
+            pos += sizes[s]
+        hands.append(dealt[s])
+    return hands, pool[pos:]
+
+
 class StrongKrypkasinoBot:
     """Looks ahead on sampled hidden hands: ``samples`` deals of the unseen cards (the
     same for every play, consistent with the values the others are known to lack when
@@ -476,33 +492,12 @@ class StrongKrypkasinoBot:
         view = obs.view
         n = view.players
         pool = [i for i, k in enumerate(counts) for _ in range(k)]
-        (self.rng if rng is None else rng).shuffle(pool)
-        dealt: dict[int, list[int]] = {}
         lacks = obs.lacks if self.infer and len(obs.lacks) == n else ((),) * n
-        # Seats that lack some values first: each takes the first cards of the shuffled
-        # pool it may hold (a uniform choice among those), when there are enough.
-        for s in range(n):
-            if s == view.seat or not lacks[s]:
-                continue
-            k = view.hand_sizes[s]
-            banned = lacks[s]
-            allowed = [j for j, i in enumerate(pool) if _HV[i] not in banned][:k]
-            if len(allowed) == k:
-                dealt[s] = [pool[j] for j in allowed]
-                for j in reversed(allowed):
-                    del pool[j]
-        pos = 0
-        hands: list[Sequence[Card]] = []
-        for s in range(n):
-            if s == view.seat:
-                hands.append(view.hand)
-                continue
-            if s not in dealt:
-                k = view.hand_sizes[s]
-                dealt[s] = pool[pos:pos + k]
-                pos += k
-            hands.append([DECK[i] for i in dealt[s]])
-        stock = [DECK[i] for i in pool[pos:pos + view.stock]]
+        dealt, rest = deal_unseen(pool, view.hand_sizes, view.seat, lacks,
+                                  self.rng if rng is None else rng)
+        hands: list[Sequence[Card]] = [
+            view.hand if s == view.seat else [DECK[i] for i in dealt[s]] for s in range(n)]
+        stock = [DECK[i] for i in rest[:view.stock]]
         state = KrypkasinoState.scenario(n, hands, view.table, dealer=view.dealer,
                                          turn=view.seat, stock=stock, rules=obs.rules)
         state.last_capturer = view.last_capturer
