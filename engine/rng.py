@@ -4,6 +4,12 @@
 SplitMix64 for the stream of numbers, rejection sampling for unbiased bounded integers,
 and Fisher–Yates for the shuffle. A given seed gives the same order on every machine.
 
+Every random number of the engine is seeded here: the deals (and every link's seed) by
+:class:`Rng`; the bots' choices and the simulations' fast paths by :func:`sim_random`, a
+seeded Mersenne Twister (its ``random()`` stream is fixed across Python versions and its
+C implementation is several times faster than :class:`Rng` in pure Python). Nothing else
+in ``engine/`` makes a generator (``tests/test_architecture.py`` checks it).
+
 >>> a = shuffled_deck(7); b = shuffled_deck(7)
 >>> a == b and len(set(a)) == 52
 True
@@ -11,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeVar
 
@@ -78,3 +85,19 @@ def shuffled_deck(seed: int) -> list[Card]:
     from engine.cards import DECK
 
     return shuffled(DECK, seed)
+
+
+#: The type of :func:`sim_random`'s generators (for annotations elsewhere).
+SimRandom = random.Random
+
+
+def sim_random(seed: int) -> SimRandom:
+    """The seeded generator of the bots and the simulations (``random.Random(seed)``): the
+    same seed, the same choices, on every machine.
+
+    >>> sim_random(5).random() == sim_random(5).random()
+    True
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError("seed must be an int")
+    return random.Random(seed)

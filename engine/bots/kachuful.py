@@ -38,15 +38,16 @@ from __future__ import annotations
 import bisect
 import itertools
 import math
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeAlias
 
 from engine.bots.common import Decision, percent
 from engine.cards import DECK, SUITS, Card, Suit
+from engine.kachuful.fast import trick_winner_int
 from engine.kachuful.rules import KachufulRules, legal_bids, score_hand
 from engine.kachuful.state import Bid, KachufulState, Phase, SeatView
+from engine.rng import SimRandom, sim_random
 
 # The ``*_coded`` functions and ``closest_number`` are the basic policy on int-coded cards
 # (``Card.index``, suit = index // 13, trump -1 for none): the strong bot's rollouts and the
@@ -175,22 +176,6 @@ _REASON_KEYS = {
 
 def _trump_int(view: SeatView) -> int:
     return -1 if view.trump is None else SUITS.index(view.trump)
-
-
-def _winner_card(trick: Sequence[int], trump: int) -> int:
-    """The card winning the (partial) trick so far (K-12)."""
-    win = trick[0]
-    ws = win // 13
-    for i in range(1, len(trick)):
-        c = trick[i]
-        s = c // 13
-        if s == ws:
-            if c > win:
-                win = c
-        elif s == trump:
-            win = c
-            ws = s
-    return win
 
 
 def basic_card_coded(hand: list[int], led: int, win: int, trump: int, need: int, outside: int,
@@ -330,7 +315,7 @@ def _forehead_bid(obs: KachufulObservation) -> Decision[KachufulAction]:
     for mine in pool:
         trick = [mine if (leader + i) % n == view.seat else seen[(leader + i) % n]
                  for i in range(n)]
-        pos = trick.index(_winner_card(trick, trump))
+        pos = trick_winner_int(trick, trump)
         if (leader + pos) % n == view.seat:
             wins += 1
     p = wins / len(pool)
@@ -353,7 +338,7 @@ class RandomKachufulBot:
     level = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = sim_random(seed)
 
     def decide(self, observation: KachufulObservation) -> Decision[KachufulAction]:
         actions = legal_actions(observation)
@@ -394,7 +379,7 @@ class BasicKachufulBot:
     level = "basic"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = sim_random(seed)
 
     def decide(self, observation: KachufulObservation) -> Decision[KachufulAction]:
         view = observation.view
@@ -447,7 +432,7 @@ def basic_play(obs: KachufulObservation) -> Decision[KachufulAction]:
     outside = _ALL & ~_played_mask(view) & ~mask
     trick = [c.index for _, c in view.current_trick]
     trump = _trump_int(view)
-    led, win = (trick[0] // 13, _winner_card(trick, trump)) if trick else (-1, -1)
+    led, win = (trick[0] // 13, trick[trick_winner_int(trick, trump)]) if trick else (-1, -1)
     card, reason = basic_card_coded(mine, led, win, trump, bid - won, outside,
                                len(trick) == view.players - 1)
     return Decision(DECK[card], _REASON_KEYS[reason], {"card": DECK[card], "bid": bid,
@@ -501,7 +486,7 @@ def _knowledge(obs: KachufulObservation) -> _Knowledge:
                       list(view.cards_held), voids, pool, played)
 
 
-def _sample(k: _Knowledge, rnd: random.Random) -> list[list[int]]:
+def _sample(k: _Knowledge, rnd: SimRandom) -> list[list[int]]:
     """Every seat's cards: the known ones, the others dealt at random from the pool,
     respecting the voids shown (retried, then relaxed if they cannot all be met)."""
     hidden = [s for s in range(k.players) if k.known[s] is None]
@@ -547,7 +532,7 @@ def rollout_coded(hands: list[list[int]], played: int, bids: Sequence[int], won:
     last_pos = n - 1
     if trick:
         led = trick[0] // 13
-        win = _winner_card(trick, trump)
+        win = trick[trick_winner_int(trick, trump)]
         win_seat = (leader + trick.index(win)) % n
     else:
         led = win = win_seat = -1
@@ -598,7 +583,7 @@ def _rollout_mixed(hands: list[list[int]], played: int, bids: Sequence[int], won
     last_pos = n - 1
     if trick:
         led = trick[0] // 13
-        win = _winner_card(trick, trump)
+        win = trick[trick_winner_int(trick, trump)]
         win_seat = (leader + trick.index(win)) % n
     else:
         led = win = win_seat = -1
@@ -672,14 +657,14 @@ def _bid_weigher(view: SeatView, k: _Knowledge, sigma: float
 
 
 def _fitting_deals(k: _Knowledge, weigh: Callable[[list[list[int]]], float],
-                   rnd: random.Random, count: int) -> tuple[list[list[list[int]]], list[float]]:
+                   rnd: SimRandom, count: int) -> tuple[list[list[list[int]]], list[float]]:
     """``count`` sampled deals (voids respected) and their bid likelihoods."""
     deals = [_sample(k, rnd) for _ in range(count)]
     return deals, [weigh(d) for d in deals]
 
 
 def _pick_weighted(deals: list[list[list[int]]], weights: list[float], count: int,
-                   rnd: random.Random) -> list[list[list[int]]]:
+                   rnd: SimRandom) -> list[list[list[int]]]:
     """``count`` of ``deals`` drawn without replacement, each with a chance in proportion
     to its weight (keys u ** (1 / w), the largest kept)."""
     keyed = []
@@ -720,7 +705,7 @@ class StrongKachufulBot:
     def __init__(self, seed: int = 0, bid_samples: int = 100, play_samples: int = 600,
                  blind_samples: int = 80, sigma: float = 1.0, uct_c: float = 0.6,
                  pool: int = 120, eps: float = 0.0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = sim_random(seed)
         self.bid_samples = bid_samples
         self.play_samples = play_samples
         self.blind_samples = blind_samples
@@ -969,7 +954,7 @@ class StrongKachufulBot:
                 played |= _BIT[c]
                 trick.append(c)
                 if len(trick) == n:
-                    w = _winner_card(trick, trump)
+                    w = trick[trick_winner_int(trick, trump)]
                     winner = (leader + trick.index(w)) % n
                     won[winner] += 1
                     leader = turn = winner

@@ -1,10 +1,16 @@
 """The fast path: whole hands of uniformly random legal play, for simulations.
 
-No events, no checks, no objects per card: a card is ``suit << 4 | rank`` (rank 0..12 =
-2..A, suits in the order S H D C of :mod:`engine.cards`), a hand is four per-suit lists
-of ranks, and each trick is resolved in one pass as its cards fall. Random numbers come
-from :class:`random.Random` (Mersenne Twister, whose ``random()`` stream is stable
-across Python versions), seeded, so a simulation is reproducible; it is *not* the deal of
+No events, no checks, no objects per card. This module also holds the engine's one *int
+encoding* of cards, shared by every fast path (this simulator, the bots' searches in
+:mod:`engine.bots.kachuful`, :mod:`engine.sim.kachuful_play`): a card is its
+:attr:`engine.cards.Card.index`, ``0..51`` (suit-major S H D C, ranks 2..A, so
+``card // 13`` is the suit and two cards of one suit compare by rank), a suit is its number
+``0..3`` and no trump is ``-1`` (:func:`suit_int`). :func:`trick_winner_int` is the one fast
+K-12, tested against :func:`engine.kachuful.rules.trick_winner` (the reference).
+
+A hand is four per-suit lists of cards. Random numbers come from
+:func:`engine.rng.sim_random` (a Mersenne Twister, whose ``random()`` stream is stable across
+Python versions), seeded, so a simulation is reproducible; it is *not* the deal of
 :mod:`engine.kachuful.deal` (use :class:`~engine.kachuful.state.KachufulState` for that).
 
 The rules are the same as the state's: following (K-11), the trick winner (K-12), the
@@ -20,7 +26,7 @@ through the checked state and compares every trick and score.
 
 from __future__ import annotations
 
-import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import DECK, SUITS, Card, Suit
@@ -33,13 +39,54 @@ from engine.kachuful.rules import (
     hand_sizes,
     score_hand,
 )
+from engine.rng import sim_random
 
-#: Fast card code -> Card, and back.
-FAST_TO_CARD: dict[int, Card] = {SUITS.index(c.suit) << 4 | (int(c.rank) - 2): c for c in DECK}
-CARD_TO_FAST: dict[Card, int] = {c: f for f, c in FAST_TO_CARD.items()}
-_FULL_DECK: tuple[int, ...] = tuple(sorted(FAST_TO_CARD))
+__all__ = ["FastSimulator", "TracedHand", "card_int", "int_card", "play_random_hands",
+           "suit_int", "trick_winner_int"]
+
+_FULL_DECK: tuple[int, ...] = tuple(range(52))
 _SUIT_NUMBER: dict[Suit | None, int] = {s: i for i, s in enumerate(SUITS)}
 _SUIT_NUMBER[None] = -1
+
+
+def card_int(card: Card) -> int:
+    """A card as the fast paths' int, ``0..51`` (its :attr:`~engine.cards.Card.index`)."""
+    return card.index
+
+
+def int_card(code: int) -> Card:
+    """The card of a fast int (``int_card(card_int(c)) == c``)."""
+    return DECK[code]
+
+
+def suit_int(suit: Suit | None) -> int:
+    """A suit as its number ``0..3`` (S H D C, ``card // 13``), no trump as ``-1``."""
+    return _SUIT_NUMBER[suit]
+
+
+def trick_winner_int(cards: Sequence[int], trump: int) -> int:
+    """K-12 on ints: the position in ``cards`` (a trick, whole or so far, in play order) of
+    the card that wins it: the highest trump, else the highest card of the led suit.
+    ``trump`` is a suit number, or -1 for no trump. The fast twin of
+    :func:`engine.kachuful.rules.trick_winner` (a property test holds them equal).
+
+    >>> trick_winner_int([12, 0, 51, 25], trump=-1)   # A♠ led, 2♠, A♣, A♥
+    0
+    >>> trick_winner_int([12, 0, 51, 25], trump=3)    # clubs are trumps: A♣
+    2
+    """
+    win = 0
+    best = cards[0]
+    best_suit = best // 13
+    for i in range(1, len(cards)):
+        c = cards[i]
+        s = c // 13
+        if s == best_suit:
+            if c > best:
+                best, win = c, i
+        elif s == trump:
+            best, best_suit, win = c, s, i
+    return win
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,18 +112,19 @@ class FastSimulator:
     """
 
     __slots__ = ("players", "rules", "random", "totals", "hands_played", "trace", "_orders",
-                 "_follow", "_hook", "_score_cache")
+                 "_seats", "_follow", "_hook", "_score_cache")
 
     def __init__(self, players: int, rules: KachufulRules = DEFAULT_RULES, seed: int = 0,
                  trace: list[TracedHand] | None = None) -> None:
         self.players = check_players(players)
         self.rules = rules
-        self.random = random.Random(seed)
+        self.random = sim_random(seed)
         self.totals = [0] * players
         self.hands_played = 0
         self.trace = trace
         n = players
         self._orders = [tuple((lead + i) % n for i in range(1, n)) for lead in range(n)]
+        self._seats = [(lead, *self._orders[lead]) for lead in range(n)]  # play order
         self._follow = rules.renege == "forbidden"
         self._hook = rules.hook_rule
         self._score_cache: dict[tuple[int, int], int] = {}
@@ -108,18 +156,18 @@ class FastSimulator:
             j = i + int(rnd() * (52 - i))
             deck[i], deck[j] = deck[j], deck[i]
         if self.rules.trumps == "turned":
-            trump = deck[dealt] >> 4 if dealt < 52 else -1
+            trump = deck[dealt] // 13 if dealt < 52 else -1
         hands: list[list[list[int]]] = [[[], [], [], []] for _ in range(n)]
         seat = dealer
         for i in range(dealt):
             seat = seat + 1 if seat + 1 < n else 0
             c = deck[i]
-            hands[seat][c >> 4].append(c & 15)
+            hands[seat][c // 13].append(c)
         trace = self.trace
         deal_copy = None
         if trace is not None:
             deal_copy = tuple(
-                tuple(FAST_TO_CARD[deck[i]] for i in range(dealt) if (dealer + 1 + i) % n == s)
+                tuple(DECK[deck[i]] for i in range(dealt) if (dealer + 1 + i) % n == s)
                 for s in range(n))
 
         # Bidding (K-8, K-9): uniform among the legal bids, the dealer last.
@@ -139,13 +187,16 @@ class FastSimulator:
             b = int(rnd() * (size + 1))
         bids[dealer] = b
 
-        # Play (K-10..K-12): one pass per trick.
+        # Play (K-10..K-12): each seat's card at random among its legal cards, then the
+        # trick's winner by the one fast K-12.
         tricks = [0] * n
         counts = [size] * n
         played: list[int] | None = [] if trace is not None else None
         orders = self._orders
+        seats = self._seats
         follow = self._follow
         reneged: list[bool] | None = None if follow else [False] * n
+        winner_of = trick_winner_int
         for _ in range(size):
             hand = hands[leader]
             x = int(rnd() * counts[leader])
@@ -154,51 +205,31 @@ class FastSimulator:
                 if x < len(cards):
                     break
                 x -= len(cards)
-            best = cards[x]
+            trick = [cards[x]]
             cards[x] = cards[-1]
             cards.pop()
             counts[leader] -= 1
-            if played is not None:
-                played.append(led << 4 | best)
-            best_suit = led
-            winner = leader
             for p in orders[leader]:
                 hand = hands[p]
                 cards = hand[led]
                 if cards and follow:
                     x = int(rnd() * len(cards))
-                    r = cards[x]
-                    cards[x] = cards[-1]
-                    cards.pop()
-                    counts[p] -= 1
-                    if played is not None:
-                        played.append(led << 4 | r)
-                    if best_suit == led and r > best:
-                        best = r
-                        winner = p
-                    continue
-                x = int(rnd() * counts[p])
-                for s in range(4):
-                    cards = hand[s]
-                    if x < len(cards):
-                        break
-                    x -= len(cards)
-                r = cards[x]
+                else:
+                    x = int(rnd() * counts[p])
+                    for s in range(4):
+                        cards = hand[s]
+                        if x < len(cards):
+                            break
+                        x -= len(cards)
+                    if reneged is not None and s != led and hand[led]:
+                        reneged[p] = True
+                trick.append(cards[x])
                 cards[x] = cards[-1]
                 cards.pop()
                 counts[p] -= 1
-                if played is not None:
-                    played.append(s << 4 | r)
-                if s == best_suit:
-                    if r > best:
-                        best = r
-                        winner = p
-                elif s == trump:
-                    best = r
-                    best_suit = s
-                    winner = p
-                if reneged is not None and s != led and hand[led]:
-                    reneged[p] = True
+            if played is not None:
+                played.extend(trick)
+            winner = seats[leader][winner_of(trick, trump)]
             tricks[winner] += 1
             leader = winner
 
@@ -222,7 +253,7 @@ class FastSimulator:
             order = [(dealer + 1 + k) % n for k in range(n)]
             trace.append(TracedHand(
                 dealer=dealer, trump=None if trump < 0 else SUITS[trump], deal=deal_copy,
-                bids=tuple(bids[s] for s in order), play=tuple(FAST_TO_CARD[c] for c in played),
+                bids=tuple(bids[s] for s in order), play=tuple(DECK[c] for c in played),
                 tricks=tuple(tricks), scores=tuple(scores)))
         return tricks
 

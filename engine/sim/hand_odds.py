@@ -28,7 +28,6 @@ chance that none of the other cards beats the studied card (see :func:`one_card_
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -36,6 +35,7 @@ from engine.bots import bot_move, make_bot
 from engine.cards import DECK, SUITS
 from engine.kachuful.rules import KachufulRules, legal_bids, score_hand
 from engine.kachuful.state import Bid, HandSetup, KachufulState, Phase
+from engine.rng import SimRandom, sim_random
 from engine.sim.cost import hand_odds_seconds
 from engine.sim.kachuful_play import basic_estimate, closest_bid, tricks_for_bids
 from engine.sim.runner import unit_seed
@@ -133,7 +133,7 @@ class HandOddsStudy:
 
     # -- sampling ----------------------------------------------------------------------
 
-    def _deal(self, rng: random.Random) -> list[list[int]]:
+    def _deal(self, rng: SimRandom) -> list[list[int]]:
         mine = set(self.hand)
         pool = [c for c in range(52) if c not in mine]
         rng.shuffle(pool)
@@ -171,7 +171,7 @@ class HandOddsStudy:
         out = []
         tried = set(self.candidates())
         for i in range(start, start + count):
-            rng = random.Random(unit_seed(self.seed, i))
+            rng = sim_random(unit_seed(self.seed, i))
             hands = self._deal(rng)
             estimates = [basic_estimate(h, self.trump, self.size, self.players)
                          for h in hands]

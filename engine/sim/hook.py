@@ -19,7 +19,6 @@ stopped run has about as many deals in every cell.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,6 +29,7 @@ from engine.kachuful.rules import (
     max_hand_size,
     score_hand,
 )
+from engine.rng import sim_random
 from engine.sim.cost import hook_deal_seconds
 from engine.sim.kachuful_play import basic_estimate, basic_rollout, closest_bid
 from engine.sim.runner import unit_seed
@@ -93,7 +93,7 @@ class HookStudy:
         for i in range(start, start + count):
             cell = i % len(cells)
             n, size = cells[cell]
-            rng = random.Random(unit_seed(self.seed, i))
+            rng = sim_random(unit_seed(self.seed, i))
             deck = list(range(52))
             rng.shuffle(deck)
             hands = [deck[s * size:(s + 1) * size] for s in range(n)]

@@ -11,22 +11,25 @@ with the bots playing through the public API.
 ``strong`` seats are played through the public API (:func:`play_game_public`), as are
 games asked for with ``fast=False``.
 
-Cards are ints ``0..51`` (:attr:`engine.cards.Card.index`: suit-major S H D C, ranks 2..A);
-a trump is a suit number 0..3 or -1 for no trump.
+Cards are the engine's fast ints ``0..51`` (:mod:`engine.kachuful.fast`: the
+:attr:`engine.cards.Card.index`, suit-major S H D C, ranks 2..A); a trump is a suit number
+0..3 or -1 for no trump; tricks are resolved by the one fast K-12,
+:func:`engine.kachuful.fast.trick_winner_int` (re-exported here).
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.bots import bot_move, make_bot
 from engine.bots import kachuful as kb
-from engine.cards import SUITS, Suit
+from engine.cards import Suit
 from engine.kachuful.deal import draw_first_dealer, hand_seed
+from engine.kachuful.fast import suit_int, trick_winner_int
 from engine.kachuful.rules import KachufulRules, hand_sizes, legal_bids, score_hand
 from engine.kachuful.state import HandSetup, KachufulState, setup_hand
+from engine.rng import SimRandom, sim_random
 
 __all__ = [
     "FAST_LEVELS", "GameOutcome", "HandOutcome", "basic_estimate", "basic_rollout",
@@ -67,28 +70,8 @@ class GameOutcome:
 
 
 def trump_int(trump: Suit | None) -> int:
-    """A suit as its number 0..3 (S H D C), no trump as -1."""
-    return -1 if trump is None else SUITS.index(trump)
-
-
-def trick_winner_int(cards: Sequence[int], trump: int) -> int:
-    """The position in ``cards`` (played in order) of the card that wins the trick (K-12).
-
-    >>> trick_winner_int([12, 0, 51, 25], trump=-1)   # A♠ led, 2♠, A♣, A♥
-    0
-    """
-    win = 0
-    best = cards[0]
-    best_suit = best // 13
-    for i in range(1, len(cards)):
-        c = cards[i]
-        s = c // 13
-        if s == best_suit:
-            if c > best:
-                best, win = c, i
-        elif s == trump:
-            best, best_suit, win = c, s, i
-    return win
+    """A suit as its number 0..3 (S H D C), no trump as -1 (:func:`~engine.kachuful.fast.suit_int`)."""
+    return suit_int(trump)
 
 
 def basic_estimate(hand: Sequence[int], trump: int, size: int, players: int) -> float:
@@ -141,7 +124,7 @@ def _score(cache: dict[tuple[int, int], int], rules: KachufulRules, bid: int, tr
 
 
 def play_hand(setup: HandSetup, levels: Sequence[str], rules: KachufulRules,
-              rngs: Sequence[random.Random], score_cache: dict[tuple[int, int], int] | None = None
+              rngs: Sequence[SimRandom], score_cache: dict[tuple[int, int], int] | None = None
               ) -> HandOutcome:
     """Bid and play one hand with a ``random`` or ``basic`` bot in each seat (``rngs``:
     each seat's generator, used by random bots only, as the bots use theirs)."""
@@ -218,8 +201,8 @@ def play_hand(setup: HandSetup, levels: Sequence[str], rules: KachufulRules,
     return HandOutcome(dealer, size, trump, tuple(bids), tuple(blind), tuple(tricks), scores)
 
 
-def _seat_rngs(bot_seeds: Sequence[int]) -> list[random.Random]:
-    return [random.Random(s) for s in bot_seeds]
+def _seat_rngs(bot_seeds: Sequence[int]) -> list[SimRandom]:
+    return [sim_random(s) for s in bot_seeds]
 
 
 def play_game(players: int, rules: KachufulRules, seed: int, levels: Sequence[str],
