@@ -31,11 +31,11 @@ seed and the move number, so a game replays identically from its setup and the m
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.bots import LEVELS, Decision, bot_move, make_bot
+from engine.bots import Decision, bot_move, make_bot
 from engine.bots.kachuful import OWN_CARD, resolve
 from engine.cards import Card
 from engine.errors import IllegalActionError, RecordError, RulesLabError
@@ -49,15 +49,15 @@ from engine.krypkasino import record as crecord
 from engine.krypkasino.events import Captured, DealScored, NewLot, Swept
 from engine.krypkasino.state import DealResult
 from engine.recordio import load_json
+from engine.registry import BOT_LEVELS, BY_FORMAT, GAMES, MAX_SEED
 
-__all__ = ["GAMES", "HUMAN", "LEVELS", "MAX_SEED", "PLAYERS", "PLAYS", "GamePlay",
+__all__ = ["HUMAN", "PLAYS", "GamePlay",
            "HandChoice", "LogGroup", "Move", "Note", "PlaySession", "RecordReplay",
            "ReplayStep", "SeatRow", "Setup", "SheetRow", "action_text", "bot_seed",
            "load_record", "log_groups", "new_state", "taken_marks"]
 
+#: The player's own seat in :attr:`Setup.levels` (the other seats hold a bot level).
 HUMAN = "human"
-#: Seeds a link or the setup may give (JavaScript's largest exact integer).
-MAX_SEED = 2**53 - 1
 
 State = KachufulState | KrypkasinoState
 Rules = KachufulRules | KrypkasinoRules
@@ -83,12 +83,13 @@ class Setup:
     def __post_init__(self) -> None:
         if self.game not in PLAYS:
             raise ValueError(f"unknown game {self.game!r}")
-        if self.players not in PLAYERS[self.game]:
-            raise ValueError(f"{self.game} is played by {PLAYERS[self.game]} players")
+        players = GAMES[self.game].players
+        if self.players not in players:
+            raise ValueError(f"{self.game} is played by {players.min} to {players.max} players")
         if not 0 <= self.seat < self.players or len(self.levels) != self.players:
             raise ValueError("one level per seat, the player's seat among them")
         for s, level in enumerate(self.levels):
-            if level not in ((HUMAN,) if s == self.seat else LEVELS):
+            if level not in ((HUMAN,) if s == self.seat else BOT_LEVELS):
                 raise ValueError(f"seat {s}: level {level!r}")
         if not 0 <= self.seed <= MAX_SEED:
             raise ValueError(f"seed {self.seed} outside 0..{MAX_SEED}")
@@ -99,7 +100,8 @@ class Setup:
 
     def rules(self) -> Rules:
         """The engine's variant value (raises the engine's error for a bad option)."""
-        return self.play.rules(dict(self.variant))
+        rules: Rules = GAMES[self.game].rules(dict(self.variant))
+        return rules
 
     def with_seed(self, seed: int) -> Setup:
         return Setup(self.game, self.players, self.seat, self.levels, self.variant, seed,
@@ -114,7 +116,7 @@ class Setup:
     @classmethod
     def default(cls, game: str, players: int | None = None, seat: int = 0,
                 level: str = "basic", seed: int = 1) -> Setup:
-        n = players if players is not None else PLAYS[game].default_players
+        n = players if players is not None else GAMES[game].players.default
         return cls(game, n, seat, tuple(HUMAN if s == seat else level for s in range(n)),
                    (), seed)
 
@@ -141,7 +143,8 @@ def bot_seed(seed: int, move: int, seat: int) -> int:
 
 def new_state(setup: Setup) -> State:
     """The engine state of a new game of ``setup`` (the engine refuses a bad variant)."""
-    return setup.play.new_state(setup.players, setup.rules(), setup.seed)
+    state: State = GAMES[setup.game].new_state(setup.players, setup.rules(), setup.seed)
+    return state
 
 
 # -- what a page shows, as facts -------------------------------------------------------
@@ -206,11 +209,15 @@ def taken_marks(table: Sequence[Card], take: Sequence[Card]) -> tuple[bool, ...]
 
 
 def action_text(action: Any) -> str:
-    """An action in short text: ``"2"``, ``"blind 1"``, ``"10♦"``, ``"7♠ → 3♦ 4♣"``."""
+    """An action in short text: ``"2"``, ``"blind 1"``, ``"10♦"``, ``"7♠ → 3♦ 4♣"`` (a
+    Krypkasino play, or a record's play with its groups)."""
     if isinstance(action, Play):
         if action.take:
             return f"{action.card} → {' '.join(str(c) for c in action.take)}"
         return str(action.card)
+    if isinstance(action, crecord.RecordedPlay):
+        taken = [c for g in action.groups or () for c in g]
+        return action_text(Play(action.card, tuple(taken) or None))
     return str(action)
 
 
@@ -298,14 +305,8 @@ class GamePlay(Protocol):
     """How a session plays one game: the engine calls, nothing drawn."""
 
     name: str
-    players: tuple[int, ...]
-    default_players: int
     #: The first game a visitor without a link gets (short), as variant options.
     first: tuple[tuple[str, Any], ...]
-
-    def rules(self, options: Mapping[str, Any]) -> Rules: ...
-
-    def new_state(self, players: int, rules: Rules, seed: int) -> State: ...
 
     def round_of(self, state: State) -> int: ...
 
@@ -330,8 +331,6 @@ class GamePlay(Protocol):
 
     def results(self, state: State) -> int: ...
 
-    def replay(self, doc: Mapping[str, Any]) -> RecordReplay: ...
-
 
 def _running(rows: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
     totals: list[int] = []
@@ -344,16 +343,7 @@ def _running(rows: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
 
 class _Kachuful:
     name = "kachuful"
-    players = tuple(range(3, 9))
-    default_players = 4
     first: tuple[tuple[str, Any], ...] = (("max_cards", 5),)
-
-    def rules(self, options: Mapping[str, Any]) -> Rules:
-        return KachufulRules.from_dict(dict(options))
-
-    def new_state(self, players: int, rules: Rules, seed: int) -> State:
-        assert isinstance(rules, KachufulRules)
-        return KachufulState.new_game(players, rules, seed=seed)
 
     def round_of(self, state: State) -> int:
         assert isinstance(state, KachufulState)
@@ -424,47 +414,10 @@ class _Kachuful:
         assert isinstance(state, KachufulState)
         return kachuful_review(state.results[index], session.seat, state.rules)
 
-    def replay(self, doc: Mapping[str, Any]) -> RecordReplay:
-        record = krecord.read_record(doc)
-        if not record.hands:
-            raise RecordError("hands", "the record has no hand to replay")
-        n = record.players
-        state = KachufulState.from_hands(n, [h.setup for h in record.hands], record.rules)
-        actions: list[Bid | Card] = []
-        for hand in record.hands:
-            for k in range(n):  # K-8: the bids from the dealer's left
-                s = (hand.setup.dealer + 1 + k) % n
-                b = hand.bids[s]
-                if b is None:
-                    break
-                actions.append(Bid(b, s in hand.blind))
-            actions.extend(hand.play)
-        replay = RecordReplay(self.name, n, [], [state.clone()])
-        for action in actions:
-            seat = state.current_player()
-            assert seat is not None
-            try:
-                events = state.apply(action)
-            except RulesLabError as exc:
-                replay.error = exc
-                break
-            replay.steps.append(ReplayStep(seat, action, tuple(events)))
-            replay.states.append(state.clone())
-        return replay
-
 
 class _Krypkasino:
     name = "krypkasino"
-    players = tuple(range(2, 7))
-    default_players = 2
     first: tuple[tuple[str, Any], ...] = (("session", 1),)
-
-    def rules(self, options: Mapping[str, Any]) -> Rules:
-        return KrypkasinoRules.from_dict(dict(options))
-
-    def new_state(self, players: int, rules: Rules, seed: int) -> State:
-        assert isinstance(rules, KrypkasinoRules)
-        return KrypkasinoState.new(players, seed, rules)
 
     def round_of(self, state: State) -> int:
         assert isinstance(state, KrypkasinoState)
@@ -529,45 +482,10 @@ class _Krypkasino:
         result = state.results[index]
         return krypkasino_review(session.moves_of_round(result.deal), session.seat, result)
 
-    def replay(self, doc: Mapping[str, Any]) -> RecordReplay:
-        record = crecord.read_record(doc)
-        state = KrypkasinoState(record.players, record.rules,
-                                first_dealer=record.deals[0].dealer)
-        replay = RecordReplay(self.name, record.players, [], [])
-        for deal in record.deals:
-            if deal.seed is not None:
-                state.start_deal(seed=deal.seed)
-            else:
-                assert deal.hands is not None and deal.table is not None
-                assert deal.stock is not None
-                state.start_deal(deal.hands, deal.table, deal.stock)
-            if not replay.states:
-                replay.states.append(state.clone())
-            for rp in deal.plays:
-                seat = state.current_player()
-                assert seat is not None
-                try:
-                    if rp.groups is None:
-                        action = Play(rp.card, None)
-                        events = state.apply(action)
-                    else:
-                        action = Play(rp.card, tuple(c for g in rp.groups for c in g))
-                        events = state.apply(Play(rp.card, ()), groups=rp.groups)
-                except RulesLabError as exc:
-                    replay.error = exc
-                    return replay
-                replay.steps.append(ReplayStep(seat, action, tuple(events)))
-                replay.states.append(state.clone())
-        return replay
-
 
 #: One :class:`GamePlay` per game, by the game's name.
 PLAYS: dict[str, GamePlay] = {p.name: p for p in (_Kachuful(), _Krypkasino())}
-GAMES: tuple[str, ...] = tuple(PLAYS)
-#: Player counts each game's session offers.
-PLAYERS: dict[str, tuple[int, ...]] = {name: p.players for name, p in PLAYS.items()}
-#: Record formats and the game that reads each.
-_FORMATS = {krecord.FORMAT: "kachuful", crecord.FORMAT: "krypkasino"}
+assert tuple(PLAYS) == tuple(GAMES), "one GamePlay per game of the registry"
 
 
 # -- the session -------------------------------------------------------------------------
@@ -1071,13 +989,32 @@ def log_groups(moves: Sequence[Move]) -> list[LogGroup]:
 
 
 def load_record(text: str | bytes) -> RecordReplay:
-    """Read an uploaded record (JSON text) and replay it through the engine. Raises
-    :class:`RecordError` naming the field when it is not a valid record."""
+    """Read an uploaded record (JSON text) and replay it through the engine, one action
+    of the registry's action stream at a time (a Krypkasino deal is dealt between steps).
+    Raises :class:`RecordError` naming the field when it is not a valid record; an
+    illegal action ends the replay with the engine's refusal in :attr:`RecordReplay.error`."""
     doc = load_json(text)  # size and nesting limits before anything walks it
     if not isinstance(doc, dict):
         raise RecordError("", "a record is a JSON object")
     fmt = doc.get("format")
-    game = _FORMATS.get(fmt) if isinstance(fmt, str) else None
+    game = BY_FORMAT.get(fmt) if isinstance(fmt, str) else None
     if game is None:
-        raise RecordError("format", "must be " + " or ".join(repr(f) for f in _FORMATS))
-    return PLAYS[game].replay(doc)
+        raise RecordError("format", "must be " + " or ".join(repr(f) for f in BY_FORMAT))
+    record = game.read_record(doc)
+    state: State = game.start_of(record)
+    replay = RecordReplay(game.id, record.players, [], [])
+    for action in game.actions_of(record):
+        seat = state.current_player()
+        if seat is not None and not replay.states:
+            replay.states.append(state.clone())
+        try:
+            events = game.apply_action(state, action)
+        except RulesLabError as exc:
+            replay.error = exc
+            break
+        if seat is not None:  # a player's action (not the dealing of a deal)
+            replay.steps.append(ReplayStep(seat, action, tuple(events)))
+            replay.states.append(state.clone())
+    if not replay.states:
+        replay.states.append(state.clone())
+    return replay

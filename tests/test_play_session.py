@@ -18,11 +18,11 @@ from engine.kachuful import Bid, KachufulState
 from engine.kachuful import record as krecord
 from engine.krypkasino import KrypkasinoState, Play
 from engine.krypkasino import record as crecord
+from engine.registry import GAME_IDS as GAMES
+from engine.registry import GAMES as REGISTRY
+from engine.registry import MAX_SEED
 from engine.session import (
-    GAMES,
     HUMAN,
-    MAX_SEED,
-    PLAYERS,
     PLAYS,
     PlaySession,
     Setup,
@@ -40,7 +40,7 @@ SHORT: dict[str, tuple[tuple[str, Any], ...]] = {g: PLAYS[g].first for g in GAME
 
 def start(game: str, seat: int = 0, level: str = "random", seed: int = 5,
           practice: bool = True) -> PlaySession:
-    n = PLAYS[game].default_players
+    n = REGISTRY[game].players.default
     levels = tuple(HUMAN if s == seat else level for s in range(n))
     return PlaySession.start(Setup(game, n, seat, levels, SHORT[game], seed, practice))
 
@@ -90,12 +90,12 @@ def test_setup_starts_the_engines_game(game: str) -> None:
     facts = session.first_game_facts()
     assert facts is not None and facts["players"] == session.setup.players
     with pytest.raises(ValueError):
-        Setup(game, max(PLAYERS[game]) + 1, 0, (HUMAN,) * (max(PLAYERS[game]) + 1))
+        Setup(game, REGISTRY[game].players.max + 1, 0, (HUMAN,) * (REGISTRY[game].players.max + 1))
     with pytest.raises(ValueError):
-        Setup(game, PLAYS[game].default_players, 0,
-              (HUMAN,) + ("basic",) * (PLAYS[game].default_players - 1), seed=MAX_SEED + 1)
+        Setup(game, REGISTRY[game].players.default, 0,
+              (HUMAN,) + ("basic",) * (REGISTRY[game].players.default - 1), seed=MAX_SEED + 1)
     with pytest.raises(ValueError):  # a bot at the player's seat
-        Setup(game, PLAYS[game].default_players, 0, ("basic",) * PLAYS[game].default_players)
+        Setup(game, REGISTRY[game].players.default, 0, ("basic",) * REGISTRY[game].players.default)
 
 
 @pytest.mark.parametrize("game", GAMES)

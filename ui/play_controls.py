@@ -15,13 +15,14 @@ from typing import Any
 
 import streamlit as st
 
+from engine.registry import level_label
 from engine.session import HandChoice, Note, PlaySession
 from ui import play
 from ui.cards import card_button_css, sorted_positions
 from ui.i18n import t
 from ui.play_link import share_url
 from ui.play_setup import render_setup
-from ui.play_table import event_sentence, level_label, log_html
+from ui.play_table import event_sentence, log_html
 from ui.query import show_problems
 from ui.safe import escape_markdown
 

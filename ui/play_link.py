@@ -19,23 +19,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import RulesLabError
-from engine.session import HUMAN, LEVELS, MAX_SEED, PLAYERS, PLAYS, Setup, new_state
+from engine.registry import BOT_LEVELS, GAMES, MAX_SEED, game_of
+from engine.session import HUMAN, PLAYS, Setup, new_state
 
-#: Kachuful's variant options (RULES.md's table order), and Krypkasino's.
-OPTIONS: dict[str, tuple[str, ...]] = {
-    "kachuful": ("schedule", "max_cards", "trumps", "hook_rule", "scoring", "blind_bids",
-                 "one_card_forehead", "renege"),
-    "krypkasino": ("capture", "sweep_points", "double_sweep", "forced_sweep", "session"),
-}
-#: The options that are switches (``true``/``false`` in a link).
-BOOL_OPTIONS = ("hook_rule", "blind_bids", "one_card_forehead", "double_sweep", "forced_sweep")
 SETUP_KEYS: tuple[str, ...] = ("players", "seat", "bots", "seed", "practice")
 #: How ``bots`` names the player's own seat.
 YOU = "you"
 
 
 def options_of(game: str) -> tuple[str, ...]:
-    return OPTIONS[game]
+    """The game's variant options, in the registry's order."""
+    return GAMES[game].option_names
 
 
 def link_keys(game: str) -> tuple[str, ...]:
@@ -43,81 +37,56 @@ def link_keys(game: str) -> tuple[str, ...]:
     return (*SETUP_KEYS, *options_of(game))
 
 
+def is_flag(game: str, name: str) -> bool:
+    """Whether the option is a switch (``true``/``false`` in a link)."""
+    return GAMES[game].option(name).kind == "flag"
+
+
 def option_choices(game: str, name: str, players: int) -> tuple[str, ...]:
-    """The values an option may take, as written in links and offered by the page."""
-    if game == "kachuful":
-        from ui.walkthrough_kachuful import option_choices as kachuful_choices
-
-        return kachuful_choices(name, players)
-    from ui.walkthrough_krypkasino import (
-        BOOL_CHOICES,
-        CAPTURE_CHOICES,
-        MAX_SWEEP_POINTS,
-        SESSION_CHOICES,
-    )
-
-    choices: dict[str, tuple[str, ...]] = {
-        "capture": CAPTURE_CHOICES, "double_sweep": BOOL_CHOICES,
-        "forced_sweep": BOOL_CHOICES, "session": SESSION_CHOICES,
-        "sweep_points": tuple(str(n) for n in range(0, MAX_SWEEP_POINTS + 1)),
-    }
-    return choices[name]
+    """The values an option may take for ``players``, as links write them (the registry's
+    codes: ``auto``, ``classic``, ``7``, ``true``)."""
+    option = GAMES[game].option(name)
+    return tuple(option.code(v) for v in option.values(players))
 
 
 def option_text(rules: Any, name: str) -> str:
     """An option of ``rules`` as a link writes it (``true``, ``auto``, ``5``, ``rotation``)."""
-    value = getattr(rules, name)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "auto"
-    return str(value)
+    return GAMES[game_of(rules).id].option(name).code(getattr(rules, name))
 
 
-def option_value(name: str, text: str) -> Any:
-    """The engine's value of an option written as :func:`option_text` writes it."""
-    if text in ("true", "false"):
-        return text == "true"
-    if name == "max_cards":
-        return None if text == "auto" else text if text == "classic" else int(text)
-    if name == "sweep_points" or (name == "session" and text != "rotation"):
-        return int(text)
-    return text
+def option_value(game: str, name: str, text: str, players: int | None = None) -> Any:
+    """The engine's value of an option written as a link writes it (``ValueError`` when
+    it names no allowed value)."""
+    return GAMES[game].option(name).parse(text, players)
 
 
-def option_label(game: str, name: str, value: str, lang: str) -> str:
-    """How the setup shows an option's value (the walkthrough pages' own strings)."""
-    from ui.i18n import t
-
-    if game == "kachuful":
-        if name == "max_cards" and value.isdigit():
-            return value
-        return t(f"kwalk.val.{name}.{value}", lang)
-    if name == "capture":
-        return t(f"kw.opt.capture.{value}", lang)
-    if name == "session":
-        return t("kw.opt.session.rotation", lang) if value == "rotation" else \
-            t("kw.opt.session.n", lang, n=value)
-    return value
+def option_label(game: str, name: str, text: str, lang: str) -> str:
+    """How the setup shows a value written ``text`` ("down to one, then back up")."""
+    option = GAMES[game].option(name)
+    return option.value_label(option.parse(text), lang)
 
 
 def option_name(game: str, name: str, lang: str) -> str:
-    """An option's label in ``lang``."""
-    from ui.i18n import t
+    """An option's label in ``lang`` ("Hand sizes")."""
+    return GAMES[game].option(name).label(lang)
 
-    return t(f"kwalk.opt.{name}" if game == "kachuful" else f"kw.opt.{name}", lang)
+
+def option_help(game: str, name: str, lang: str) -> str:
+    """An option's short help in ``lang``."""
+    return GAMES[game].option(name).help(lang)
 
 
 def default_text(game: str, name: str) -> str:
     """The link text of an option's default value."""
-    return option_text(PLAYS[game].rules({}), name)
+    option = GAMES[game].option(name)
+    return option.code(option.default)
 
 
 def first_game_params(game: str) -> dict[str, str]:
     """The link of the short first game a visitor without a link gets."""
-    play = PLAYS[game]
-    return {"players": str(play.default_players),
-            **{k: str(v) for k, v in play.first}}
+    spec = GAMES[game]
+    return {"players": str(spec.players.default),
+            **{k: spec.option(k).code(v) for k, v in PLAYS[game].first}}
 
 
 def read_setup(game: str, params: Mapping[str, str], lang: str = "en",
@@ -128,8 +97,8 @@ def read_setup(game: str, params: Mapping[str, str], lang: str = "en",
     from ui.safe import echo
 
     reader = LinkReader(lang, params=params)
-    counts = PLAYERS[game]
-    players = reader.int("players", PLAYS[game].default_players, lo=counts[0], hi=counts[-1])
+    counts = GAMES[game].players
+    players = reader.int("players", counts.default, lo=counts.min, hi=counts.max)
     raw_bots = reader.text("bots", "")
     words = raw_bots.split(",") if raw_bots else []
     named = [i for i, w in enumerate(words[:players]) if w.strip() == YOU]
@@ -139,12 +108,12 @@ def read_setup(game: str, params: Mapping[str, str], lang: str = "en",
         word = words[s].strip() if s < len(words) else ""
         if s == seat:
             levels.append(HUMAN)
-        elif word in LEVELS:
+        elif word in BOT_LEVELS:
             levels.append(word)
         else:
             if word and word != YOU:
                 reader.problems.append(Problem("query.bad-choice", (
-                    ("name", "bots"), ("value", echo(word)), ("choices", ", ".join(LEVELS)),
+                    ("name", "bots"), ("value", echo(word)), ("choices", ", ".join(BOT_LEVELS)),
                     ("default", "basic"))))
             levels.append("basic")
     chosen_seed = reader.int("seed", seed, lo=0, hi=MAX_SEED)
@@ -155,7 +124,7 @@ def read_setup(game: str, params: Mapping[str, str], lang: str = "en",
         default = default_text(game, name)
         text = reader.choice(name, choices, default if default in choices else choices[0])
         if text != default:
-            variant[name] = option_value(name, text)
+            variant[name] = option_value(game, name, text, players)
     setup = Setup(game, players, seat, tuple(levels), tuple(variant.items()), chosen_seed,
                   practice)
     try:

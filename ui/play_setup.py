@@ -10,21 +10,22 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.errors import RulesLabError
+from engine.registry import BOT_LEVELS, GAMES, MAX_SEED, level_label
 from engine.seats import seat_letter
-from engine.session import HUMAN, LEVELS, MAX_SEED, PLAYERS, Setup, new_state
+from engine.session import HUMAN, Setup, new_state
 from ui import play
 from ui.i18n import t
 from ui.play_link import (
-    BOOL_OPTIONS,
     default_text,
+    is_flag,
     option_choices,
+    option_help,
     option_label,
     option_name,
     option_text,
     option_value,
     options_of,
 )
-from ui.play_table import level_label
 from ui.safe import escape_markdown
 
 
@@ -40,7 +41,8 @@ def _drafts_from(setup: Setup, prefix: str) -> None:
     rules = setup.rules()
     for name in options_of(setup.game):
         text = option_text(rules, name)
-        st.session_state[w + f"opt.{name}"] = text == "true" if name in BOOL_OPTIONS else text
+        st.session_state[w + f"opt.{name}"] = text == "true" if is_flag(setup.game, name) \
+            else text
     st.session_state[prefix + "drafted"] = setup
 
 
@@ -54,9 +56,9 @@ def draft_setup(game: str, prefix: str) -> Setup:
     variant = []
     for name in options_of(game):
         raw = st.session_state.get(w + f"opt.{name}")
-        text = ("true" if raw else "false") if name in BOOL_OPTIONS else str(raw)
+        text = ("true" if raw else "false") if is_flag(game, name) else str(raw)
         if text != default_text(game, name):
-            variant.append((name, option_value(name, text)))
+            variant.append((name, option_value(game, name, text, players)))
     setup = Setup(game, players, seat, levels, tuple(variant),
                   int(st.session_state[w + "seed"]), bool(st.session_state[w + "practice"]))
     new_state(setup)  # the engine checks the variant for this number of players
@@ -85,7 +87,7 @@ def _keep_choices_valid(game: str, prefix: str, players: int) -> None:
         st.session_state[w + "seat"] = 0
     for name in options_of(game):
         choices = option_choices(game, name, players)
-        if name not in BOOL_OPTIONS and st.session_state.get(w + f"opt.{name}") not in choices:
+        if not is_flag(game, name) and st.session_state.get(w + f"opt.{name}") not in choices:
             st.session_state[w + f"opt.{name}"] = choices[0]
 
 
@@ -100,7 +102,8 @@ def render_setup(game: str, prefix: str, lang: str) -> None:
     with st.expander(t("play.setup", lang), icon=":material/tune:", expanded=False):
         st.caption(t("play.setup.note", lang))
         top = st.columns(3)
-        top[0].selectbox(t("play.setup.players", lang), PLAYERS[game], key=w + "players")
+        top[0].selectbox(t("play.setup.players", lang), GAMES[game].players.values,
+                         key=w + "players")
         top[1].selectbox(t("play.setup.seat", lang), list(range(players)), key=w + "seat",
                          format_func=seat_letter)
         with top[2]:
@@ -117,22 +120,23 @@ def render_setup(game: str, prefix: str, lang: str) -> None:
         cols = st.columns(min(len(bots), 4))
         for i, s in enumerate(bots):
             st.session_state.setdefault(w + f"level.{s}", "basic")
-            cols[i % len(cols)].selectbox(t("play.setup.level", lang, seat=s), list(LEVELS),
+            cols[i % len(cols)].selectbox(t("play.setup.level", lang, seat=s), list(BOT_LEVELS),
                                           key=w + f"level.{s}", format_func=shown_level)
         st.markdown(f"**{t('play.setup.variant', lang)}**")
         option_cols = st.columns(4)
         for i, name in enumerate(options_of(game)):
             label = option_name(game, name, lang)
+            helped = option_help(game, name, lang)
             with option_cols[i % 4]:
-                if name in BOOL_OPTIONS:
-                    st.toggle(label, key=w + f"opt.{name}")
+                if is_flag(game, name):
+                    st.toggle(label, key=w + f"opt.{name}", help=helped)
                     continue
 
                 def shown(value: str, name: str = name) -> str:
                     return option_label(game, name, value, lang)
 
                 st.selectbox(label, list(option_choices(game, name, players)),
-                             key=w + f"opt.{name}", format_func=shown)
+                             key=w + f"opt.{name}", format_func=shown, help=helped)
         st.toggle(t("play.setup.practice", lang), key=w + "practice")
         st.button(t("play.setup.start", lang), key=prefix + "start", on_click=on_start,
                   args=(game, prefix), type="primary", icon=":material/play_arrow:")

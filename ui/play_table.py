@@ -19,6 +19,7 @@ from engine.cards import Card
 from engine.game import Event
 from engine.kachuful.events import TrickWon
 from engine.messages import render
+from engine.registry import level_label
 from engine.seats import seat_letter
 from engine.session import Move, PlaySession, Setup, action_text, log_groups
 from ui.i18n import t
@@ -53,11 +54,6 @@ def signed(points: int) -> str:
     ('+ 5', '− 10', '+ 0')
     """
     return f"− {-points}" if points < 0 else f"+ {points}"
-
-
-def level_label(level: str, lang: str) -> str:
-    """A bot level's human label (``strong`` -> "strong", "fuerte", "forte")."""
-    return t(f"play.level.{level}", lang)
 
 
 def seat_name(seat: int, setup: Setup, lang: str) -> str:

@@ -231,10 +231,11 @@ def where_next(game: str, players: int, variant: dict[str, Any], seed: int | Non
     from engine.krypkasino.rules import KrypkasinoRules
     from engine import session as play
     from engine.quiz import rules_of
+    from engine.registry import GAMES
     from ui.play_link import options_of, setup_params
 
-    counts = play.PLAYERS[game]
-    n = min(max(players, counts[0]), counts[-1])
+    counts = GAMES[game].players
+    n = min(max(players, counts.min), counts.max)
     default = (KachufulRules() if game == "kachuful" else KrypkasinoRules()).to_dict()
     given = tuple((k, v) for k, v in variant.items()
                   if k in options_of(game) and default.get(k) != v)
