@@ -227,9 +227,9 @@ def where_next(game: str, players: int, variant: dict[str, Any], seed: int | Non
     """
     import urllib.parse
 
+    from engine import session as play
     from engine.kachuful import KachufulRules
     from engine.krypkasino.rules import KrypkasinoRules
-    from engine import session as play
     from engine.quiz import rules_of
     from engine.registry import GAMES
     from ui.play_link import options_of, setup_params
