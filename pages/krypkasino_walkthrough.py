@@ -212,7 +212,7 @@ def options_markdown(step: wk.Step, lang: str) -> str:
 def status_html(board: wk.Board, lang: str) -> str:
     """The seats' status table as HTML in a labelled, focusable box that scrolls sideways
     on its own on a phone (seven columns do not fit 390 px)."""
-    from ui.play import table_html
+    from ui.play_table import table_html
 
     head = [t(f"kw.col.{c}", lang) for c in ("seat", "hand", "captured", "card-points",
                                               "sweep-points", "score", "total")]
