@@ -268,6 +268,9 @@ class Game:
     actions_of: Callable[[Any], list[Any]]
     #: ``apply_action(state, action)``: one action of the stream, checked; its events.
     apply_action: Callable[[Any, Any], Sequence[Event]]
+    #: ``python -m engine replay`` of a parsed document: (outcome, exit code 0 or 1);
+    #: RecordError for an invalid record (docs/records.md).
+    replay: Callable[[Any], tuple[dict[str, Any], int]]
 
     @property
     def name_key(self) -> str:
@@ -337,6 +340,7 @@ KACHUFUL = Game(
     start_of=kachuful_record.start_of,
     actions_of=kachuful_record.actions_of,
     apply_action=kachuful_record.apply_action,
+    replay=kachuful_record.replay,
 )
 
 #: The largest sweep value links and editors offer (the rules take any whole number).
@@ -360,6 +364,7 @@ KRYPKASINO = Game(
     start_of=krypkasino_record.start_of,
     actions_of=krypkasino_record.actions_of,
     apply_action=krypkasino_record.apply_action,
+    replay=krypkasino_record.replay,
 )
 
 #: The games by id, in the order the site lists them.
