@@ -279,7 +279,7 @@ def stepper() -> None:
         sync("seat", cfg.seat if cfg.seat in seats else "all")
         st.selectbox(t("kwalk.view", lang), seats, key=W + "seat", on_change=on_seat,
                      format_func=lambda s: t("kwalk.view.all", lang) if s == "all"
-                     else t("kwalk.view.seat", lang, seat=s))
+                     else t("kwalk.view.seat", lang, seat=int(s)))
     if count > 1:
         sync("step", step)
         st.slider(t("kwalk.step.of", lang, step=step, count=count), min_value=1, max_value=count,
@@ -307,7 +307,7 @@ def stepper() -> None:
             with table_col:
                 before = current_step.before
                 st.caption(t("kwalk.table.caption", lang, hand=before.hand, size=before.size,
-                             trump=wk.trump_words(before.trump, lang)))
+                             trump=before.trump))
                 # Seen as the seat that moves: its own hand, the others face down.
                 st.caption(t("kwalk.view.note.seat", lang, seat=current_step.seat))
                 st.html(wk.table_html(before, lang, current_step.seat, visitor.four_colour))
@@ -374,7 +374,7 @@ def show_step(current_step: wk.Step, viewer: int | None) -> None:
             st.html(wk.schedule_html(walk.schedule, walk.trumps, current_step.hand, lang))
         if table is not None and not current_step.sheet:  # the score sheet replaces empty hands
             st.caption(t("kwalk.table.caption", lang, hand=table.hand, size=table.size,
-                         trump=wk.trump_words(table.trump, lang)))
+                         trump=table.trump))
             if viewer is None:
                 st.caption(t("kwalk.view.note.all", lang))
             elif table.size == 1 and cfg.rules.one_card_forehead:

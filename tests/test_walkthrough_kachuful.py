@@ -83,7 +83,7 @@ def test_the_dealers_forbidden_bid_with_the_arithmetic(example: wk.Walkthrough) 
                           "hand has 3 tricks, so 1 was not allowed.",)
     arithmetic = hook.explain[0]
     assert "1 + 0 + 1 = 2" in arithmetic and "a bid of 1" in arithmetic
-    assert "Seat 3 could bid: 0, 2, 3." in hook.explain
+    assert "Player D could bid: 0, 2, 3." in hook.explain
     assert hook.rules == ("K-8", "K-9")
     # The table before the hook: seat 3 to act with the engine's legal bids.
     before = step(example, "h11.bid.s2").table
@@ -104,7 +104,7 @@ def test_b_trumps_the_heart_lead_and_wins(example: wk.Walkthrough) -> None:
     trump = step(example, "h11.t1.c2")
     assert trump.lines == ("Seat 1 has no hearts and trumps with 2♣.",)
     assert "trump (clubs) beats every card" in trump.explain[0]
-    assert trump.private == ("Seat 1 could play: 2♣, 4♠, 5♦.",) and trump.seat == 1
+    assert trump.private == ("Player B could play: 2♣, 4♠, 5♦.",) and trump.seat == 1
     # Seen as seat 0, seat 1's choice is private; seen as seat 1 (or by everyone) it is not.
     assert trump.hides_private(0) and not trump.hides_private(1)
     assert not trump.hides_private(None)
@@ -117,7 +117,7 @@ def test_b_trumps_the_heart_lead_and_wins(example: wk.Walkthrough) -> None:
     # Seat 2 following with the A♥ is followed, and it was made to follow.
     follow = step(example, "h11.t1.c3")
     assert follow.lines == ("Seat 2 follows with A♥.",)
-    assert follow.private == ("Seat 2 could play: A♥.",)
+    assert follow.private == ("Player C could play: A♥.",)
 
 
 def test_final_scores_11_0_11_10(example: wk.Walkthrough) -> None:
@@ -180,7 +180,7 @@ def test_a_variant_that_breaks_the_record_stops_with_the_engines_sentence() -> N
 def test_variants_change_what_is_shown() -> None:
     free = build(record_source(EXAMPLE_DOC, 11), KachufulRules(hook_rule=False), "en")
     assert step(free, "h11.bid.s3").explain[0].startswith("This variant has no hook rule")
-    assert "Seat 3 could bid: 0, 1, 2, 3." in step(free, "h11.bid.s3").explain
+    assert "Player D could bid: 0, 1, 2, 3." in step(free, "h11.bid.s3").explain
     margin = build(record_source(EXAMPLE_DOC, 11), KachufulRules(scoring="margin"), "en")
     assert margin.hand_scores == ((11, (11, -1, 11, 10)),)
     turned = build(record_source(EXAMPLE_DOC, 11), KachufulRules(trumps="turned"), "en")
@@ -411,7 +411,7 @@ def test_dealer_free_scenario_hook_free_trump_and_discard() -> None:
     hook = step(walk, "h16.bid.s2")
     assert hook.kind == "hook" and "every bid was allowed" in hook.lines[0]
     assert hook.explain[0].startswith("The other bids already add up to 3")
-    assert "Seat 2 could bid: 0, 1, 2." in hook.explain
+    assert "Player C could bid: 0, 1, 2." in hook.explain
     assert step(walk, "h16.t2.c2").lines == ("Seat 2 has no clubs and discards 3♦.",)
     assert step(walk, "h16.t2.won").explain[0].startswith("No trump was played")
     assert walk.hand_scores == ((16, (0, 0, 10)),)
