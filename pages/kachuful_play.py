@@ -11,6 +11,7 @@ import streamlit as st
 
 from engine.kachuful import KachufulState
 from engine.kachuful.events import TrickWon
+from engine.messages import suit_name
 from ui import play, play_controls, play_record
 from ui.cards import cards_html, sort_hand, trick_html
 from ui.docs import rule_href
@@ -18,7 +19,6 @@ from ui.i18n import t
 from ui.play_table import event_sentence, seats_html, sentence, short_seat, trick_entries
 from ui.prefs import current
 from ui.safe import escape_markdown
-from ui.walkthrough_kachuful import trump_words
 
 P = "kplay."
 GAME = "kachuful"
@@ -93,7 +93,7 @@ def draw_bids() -> None:
 with tab_play:
     status = session.status()
     st.markdown("**" + t("play.status.kachuful", lang,
-                         **{**status, "trump": trump_words(status["trump"], lang)}) + "**")
+                         **{**status, "trump": suit_name(status["trump"], lang)}) + "**")
     if status["turned"] is not None:
         st.caption(t("play.turned", lang, card=str(status["turned"])))
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+import urllib.parse
+from pathlib import Path
 
 import pytest
 
@@ -390,3 +392,33 @@ def test_a_whole_krypkasino_session_replays_deal_by_deal() -> None:
     for result in session.state.results:
         notes = krypkasino_review(session.moves_of_round(result.deal), 0, result)
         assert notes[-1].fields["score"] == result.scores[0]
+
+
+SAVED_LINKS = Path(__file__).parent / "data" / "saved_links.txt"
+
+
+def saved_play_links() -> list[tuple[str, dict[str, str], dict[str, object]]]:
+    rows = []
+    for line in SAVED_LINKS.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        page, query, expected = line.split("\t")
+        if page.endswith("_play"):
+            rows.append((page, dict(urllib.parse.parse_qsl(query)), json.loads(expected)))
+    return rows
+
+
+def test_saved_play_links_read_as_they_did_before_issue_12() -> None:
+    rows = saved_play_links()
+    assert len(rows) >= 14 and {p for p, _, _ in rows} == {"kachuful_play", "krypkasino_play"}
+    for page, params, expected in rows:
+        game = page.removesuffix("_play")
+        setup, problems = read_setup(game, params, seed=1)
+        assert problems == [], (page, params)
+        got = {"game": setup.game, "players": setup.players, "seat": setup.seat,
+               "levels": list(setup.levels), "seed": setup.seed,
+               "variant": dict(setup.variant)}
+        assert got == expected, (page, params)
+        # and the link the page writes back reads to the same setup
+        again = {k: v for k, v in setup_params(setup).items() if v is not None}
+        assert read_setup(game, again) == (setup, [])
