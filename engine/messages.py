@@ -178,7 +178,10 @@ def card_name(card: CardLike, lang: str = "en") -> str:
     return f"{_RANK_NOUNS[lang][int(card.rank)]} {_OF[lang]} {suit_name(card.suit, lang)}"
 
 
-class _Formatter(string.Formatter):
+class Formatter(string.Formatter):
+    """``str.format`` with the specs of this module (cards, suits, seats, plurals) in one
+    language; :func:`format_text` and :func:`render` use it."""
+
     def __init__(self, lang: str) -> None:
         self.lang = lang
 
@@ -215,7 +218,7 @@ def _as_iterable(value: Any) -> Iterable[Any]:
 def format_text(template: str, lang: str = "en", /, **data: Any) -> str:
     """Fill any template with this module's format specs (cards, suits, plurals) in
     ``lang``: the UI strings and the teaching texts use it too."""
-    return _Formatter(lang).format(template, **data)
+    return Formatter(lang).format(template, **data)
 
 
 def render(key: str, lang: str = "en", **data: Any) -> str:
@@ -228,7 +231,7 @@ def render(key: str, lang: str = "en", **data: Any) -> str:
     if template is None:
         template = cat["en"][key]
         lang = "en"
-    return _Formatter(lang).format(template, **data)
+    return Formatter(lang).format(template, **data)
 
 
 def missing_keys() -> dict[str, list[str]]:

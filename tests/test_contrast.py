@@ -106,7 +106,7 @@ def test_theme_text_links_and_controls_pass_aa(name: str) -> None:
     # Streamlit writes a primary button's label in white on the primary colour.
     assert ratio("#ffffff", theme(name, "primaryColor")) >= TEXT
     # Small text it paints in the primary colour is given the text colour (ui/cards.py).
-    assert 'stSliderThumbValue"] *' in cards._CSS and 'aria-selected="true"] *' in cards._CSS
+    assert 'stSliderThumbValue"] *' in cards.CSS and 'aria-selected="true"] *' in cards.CSS
 
 
 @pytest.mark.parametrize("name", THEMES)
@@ -127,13 +127,13 @@ def test_coloured_text_we_use_is_defined_and_passes_aa(name: str) -> None:
 
 FIXED_PAIRS: list[tuple[str, str, str, str, float]] = [
     # (what, css source, selector of the text colour, selector of the background, minimum)
-    ("card: spades and clubs", cards._CSS, ".rl-card.rl-s-S", ".rl-card", TEXT),
-    ("card: hearts and diamonds", cards._CSS, ".rl-card.rl-s-H", ".rl-card", TEXT),
-    ("four-colour deck: diamonds", cards._CSS, ".rl-card.rl-four.rl-s-D", ".rl-card", TEXT),
-    ("four-colour deck: clubs", cards._CSS, ".rl-card.rl-four.rl-s-C", ".rl-card", TEXT),
-    ("legal mark ✓", cards._CSS, ".rl-card .rl-mark", ".rl-card .rl-mark", TEXT),
-    ("highlight mark ★", cards._CSS, ".rl-card .rl-mark", ".rl-card.rl-highlight .rl-mark", TEXT),
-    ("empty table text", cards._CSS, ".rl-table .rl-empty", ".rl-table", TEXT),
+    ("card: spades and clubs", cards.CSS, ".rl-card.rl-s-S", ".rl-card", TEXT),
+    ("card: hearts and diamonds", cards.CSS, ".rl-card.rl-s-H", ".rl-card", TEXT),
+    ("four-colour deck: diamonds", cards.CSS, ".rl-card.rl-four.rl-s-D", ".rl-card", TEXT),
+    ("four-colour deck: clubs", cards.CSS, ".rl-card.rl-four.rl-s-C", ".rl-card", TEXT),
+    ("legal mark ✓", cards.CSS, ".rl-card .rl-mark", ".rl-card .rl-mark", TEXT),
+    ("highlight mark ★", cards.CSS, ".rl-card .rl-mark", ".rl-card.rl-highlight .rl-mark", TEXT),
+    ("empty table text", cards.CSS, ".rl-table .rl-empty", ".rl-table", TEXT),
     ("walkthrough: seat tag", walkthrough_kachuful._CSS, ".kw-tag", ".kw-tag", TEXT),
     ("walkthrough: acting seat tag", walkthrough_kachuful._CSS, ".kw-tag.kw-tag-act",
      ".kw-tag.kw-tag-act", TEXT),
@@ -141,7 +141,7 @@ FIXED_PAIRS: list[tuple[str, str, str, str, float]] = [
      TEXT),
     ("walkthrough: schedule, this hand", walkthrough_kachuful._CSS, ".kw-sched .kw-here",
      ".kw-sched .kw-here", TEXT),
-    ("walkthrough: who played, on the cloth", walkthrough_kachuful._CSS + cards._CSS, ".kw-play",
+    ("walkthrough: who played, on the cloth", walkthrough_kachuful._CSS + cards.CSS, ".kw-play",
      ".rl-table",
      TEXT),
     ("score sheet: hand made", scorekeeper.CSS, "table.sk-sheet td.sk-hit .sk-pts",
@@ -176,10 +176,10 @@ def test_our_colour_pairs_pass_aa(what: str, css: str, fg: str, bg: str, minimum
 
 
 def test_suits_keep_aa_on_a_highlighted_card() -> None:
-    face = _colour(cards._CSS, ".rl-card.rl-highlight", "background")
+    face = _colour(cards.CSS, ".rl-card.rl-highlight", "background")
     for selector in (".rl-card.rl-s-S", ".rl-card.rl-s-H", ".rl-card.rl-four.rl-s-D",
                      ".rl-card.rl-four.rl-s-C"):
-        assert ratio(_colour(cards._CSS, selector, "color"), face) >= TEXT, selector
+        assert ratio(_colour(cards.CSS, selector, "color"), face) >= TEXT, selector
 
 
 @pytest.mark.parametrize("name", THEMES)
@@ -187,13 +187,13 @@ def test_card_outlines_and_marks_stand_out_from_the_page(name: str) -> None:
     """The legal border and the highlight outline are seen against the page (UI: 3:1), and
     the cloth of the table against the page or the cards on it."""
     page = theme(name, "backgroundColor")
-    face = _colour(cards._CSS, ".rl-card", "background")
-    legal = css_value(cards._CSS, ".rl-card.rl-legal", "border").split()[-1]
-    highlight = css_value(cards._CSS, ".rl-card.rl-highlight", "border").split()[-1]
+    face = _colour(cards.CSS, ".rl-card", "background")
+    legal = css_value(cards.CSS, ".rl-card.rl-legal", "border").split()[-1]
+    highlight = css_value(cards.CSS, ".rl-card.rl-highlight", "border").split()[-1]
     for border in (legal, highlight):
         assert max(ratio(border, page), ratio(border, face)) >= UI, border
         assert ratio(border, face) >= UI, border
-    cloth = _colour(cards._CSS, ".rl-table", "background")
+    cloth = _colour(cards.CSS, ".rl-table", "background")
     assert ratio(cloth, face) >= UI
 
 
@@ -201,7 +201,7 @@ def test_card_outlines_and_marks_stand_out_from_the_page(name: str) -> None:
 
 INHERITED: list[tuple[str, str, list[str]]] = [
     # (css source, a rule, selectors whose text must keep the theme's colour)
-    (cards._CSS, "rl", [".rl-empty", ".rl-caption", ".rl-links a"]),
+    (cards.CSS, "rl", [".rl-empty", ".rl-caption", ".rl-links a"]),
     (walkthrough_kachuful._CSS, "kw", [".kw-stats", ".kw-note", ".kw-seat"]),
     (scorekeeper.CSS, "sk", ["table.sk-sheet th", ".sk-player .sk-name"]),
 ]
@@ -241,7 +241,7 @@ def test_captions_at_our_opacity_pass_aa_on_both_backgrounds(name: str) -> None:
     background, and no opacity, so links and inline code in them keep their colours."""
     found = re.search(r'\[data-testid="stCaptionContainer"\] \{ opacity: 1 !important;\s*'
                       r"color: color-mix\(in srgb, currentColor (\d+)%, transparent\)",
-                      cards._CSS)
+                      cards.CSS)
     assert found
     alpha = int(found.group(1)) / 100
     text = theme(name, "textColor")
@@ -279,13 +279,13 @@ def test_card_buttons_and_the_picker_keep_their_suits_readable(four: bool) -> No
 
 
 def test_names_on_the_cloth_pass_aa() -> None:
-    cloth = _colour(cards._CSS, ".rl-table", "background")
+    cloth = _colour(cards.CSS, ".rl-table", "background")
     for selector in (".rl-spot figcaption", ".rl-table-note"):
-        colour = re.search(r"color: (#[0-9a-f]{6})", cards._CSS[cards._CSS.index(selector):])
+        colour = re.search(r"color: (#[0-9a-f]{6})", cards.CSS[cards.CSS.index(selector):])
         assert colour and ratio(colour.group(1), cloth) >= TEXT, selector
 
 
 def test_the_site_css_holds_no_angle_bracket() -> None:
     """st.html cleans its HTML: a "<" inside the style block (even in a comment) made the
     cleaner drop the whole site CSS."""
-    assert "<" not in cards._CSS
+    assert "<" not in cards.CSS

@@ -18,7 +18,7 @@ import pytest
 from engine.messages import (
     LANGUAGES,
     PLURAL_FORMS,
-    _Formatter,
+    Formatter,
     catalogue,
     format_text,
     ngettext,
@@ -85,7 +85,7 @@ def _fields(template: str) -> list[str]:
 def _render(template: str, lang: str, field: str, n: int) -> str | None:
     data = _Data({field: n})
     try:
-        return _Formatter(lang).vformat(template, (), data)
+        return Formatter(lang).vformat(template, (), data)
     except (ValueError, TypeError, KeyError, IndexError, AttributeError):
         return None  # the field is not a number (a card, a list): nothing to count
 

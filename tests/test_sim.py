@@ -315,16 +315,16 @@ def test_double_sweep_and_the_chance_left_behind() -> None:
     assert double.kind == "sweep" and double.sweep == 10  # C-10
     trail = next(o for o in d.options if o.card.code == "8H")
     assert trail.kind == "trail" and trail.sweepers == (11,)  # 3 + 8 = a jack takes both
-    jacks = sum(1 for c in d_unseen(["3D", "8H"], ["3D"]) if c.code[0] == "J")
+    jacks = sum(1 for c in dunseen_cards(["3D", "8H"], ["3D"]) if c.code[0] == "J")
     assert jacks == 8
     assert d.unseen == 101 and d.next_hand == 5  # 104 - hand - table; C-2: hands of 5
     assert trail.chance == pytest.approx(1 - math.comb(101 - 8, 5) / math.comb(101, 5))
 
 
-def d_unseen(hand: list[str], table: list[str]) -> list[Any]:
-    from engine.sim.sweep_danger import _unseen
+def dunseen_cards(hand: list[str], table: list[str]) -> list[Any]:
+    from engine.sim.sweep_danger import unseen_cards
 
-    return _unseen(parse_cards(hand), parse_cards(table), [])
+    return unseen_cards(parse_cards(hand), parse_cards(table), [])
 
 
 def test_next_sweep_chance_against_sampling() -> None:
@@ -351,12 +351,12 @@ def test_strong_bots_play_through_the_public_api(game: str, rules: dict[str, Any
 
 def test_sweeping_values_agree_with_the_engine_on_sampled_hands() -> None:
     from engine.krypkasino.state import KrypkasinoState
-    from engine.sim.sweep_danger import _unseen
+    from engine.sim.sweep_danger import unseen_cards
 
     hand = parse_cards(["9D", "4C", "KH", "5S", "AH"])
     table = parse_cards(["2H", "7S", "3C", "6D"])
     danger = sweep_danger(4, hand, table)
-    unseen = _unseen(hand, table, [])
+    unseen = unseen_cards(hand, table, [])
     rnd = random.Random(5)
     for option in danger.options:
         hits = 0

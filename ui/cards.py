@@ -154,7 +154,8 @@ def cards_html(
     )
 
 
-_CSS = """
+#: The cards' style sheet (inline on every page; tests/test_contrast.py checks its colours).
+CSS = """
 .rl-cardblock { margin: 0.25rem 0 0.75rem 0; }
 .rl-caption { font-weight: 600; margin-bottom: 0.35rem; }
 .rl-cards { display: flex; flex-wrap: wrap; align-items: flex-end; gap: 0.45rem;
@@ -381,7 +382,7 @@ def trick_html(entries: Sequence[tuple[str, Card | None, CardState]], *, lang: s
 
 def card_css() -> str:
     """The ``<style>`` block the card HTML needs (once per page run)."""
-    return f"<style>{_CSS}</style>"
+    return f"<style>{CSS}</style>"
 
 
 def inject_css() -> None:

@@ -49,7 +49,10 @@ _FIELD = (1 << _BITS) - 1
 #: One guard bit above each value field: ``(key | _GUARD) - g`` keeps every guard bit set
 #: exactly when the multiset ``g`` fits inside ``key``.
 _GUARD = sum(16 << (_BITS * i) for i in range(1, MAX_VALUE + 1))
-_ONE = tuple(1 << (_BITS * i) for i in range(MAX_VALUE + 1))
+#: ``ONES[v]``: one card of value ``v`` in a packed table key (a key is the sum of its
+#: cards' ``ONES``, as :func:`pack` builds it from values).
+ONES: tuple[int, ...] = tuple(1 << (_BITS * i) for i in range(MAX_VALUE + 1))
+_ONE = ONES  # the former private name, until engine/bots/krypkasino.py reads ONES
 _CACHE_LIMIT = 400_000
 
 
@@ -62,7 +65,7 @@ def pack(values: Sequence[int]) -> int:
     """The packed multiset of table values (each 1..13, at most 15 copies of one value)."""
     key = 0
     for x in values:
-        key += _ONE[x]
+        key += ONES[x]
     return key
 
 
@@ -425,7 +428,7 @@ def analyse(v: int, key: int) -> CaptureInfo:
 def _key_of(table: Sequence[Card]) -> int:
     key = 0
     for c in table:
-        key += _ONE[value_of_table_card(c)]
+        key += ONES[value_of_table_card(c)]
     return key
 
 

@@ -33,7 +33,7 @@ from engine.krypkasino.rules import KrypkasinoRules, card_points, deal_sizes
 from engine.krypkasino.state import KrypkasinoState
 
 __all__ = ["Danger", "Option", "copies_problem", "next_sweep_chance", "sweep_danger",
-           "sweeping_values"]
+           "sweeping_values", "unseen_cards"]
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,9 @@ def copies_problem(groups: Sequence[Sequence[Card]]) -> Card | None:
     return None
 
 
-def _unseen(hand: Sequence[Card], table: Sequence[Card], seen: Sequence[Card]) -> list[Card]:
+def unseen_cards(hand: Sequence[Card], table: Sequence[Card], seen: Sequence[Card]) -> list[Card]:
+    """The cards of the two decks not in ``hand``, on ``table`` or ``seen`` (each card as
+    often as it is left: twice, once or not at all)."""
     from engine.cards import DECK
 
     counts = {c: 2 for c in DECK}
@@ -135,7 +137,7 @@ def sweep_danger(players: int, hand: Sequence[Card], table: Sequence[Card],
     hands.extend([] for _ in range(players - 1))
     state = KrypkasinoState.scenario(players, hands, list(table), dealer=players - 1, turn=0,
                                      rules=rules)
-    unseen = _unseen(hand, table, seen)
+    unseen = unseen_cards(hand, table, seen)
     forced = bool(state.sweeping_cards(0)) and rules.forced_sweep
     options: list[Option] = []
     for card in dict.fromkeys(hand):
