@@ -345,3 +345,38 @@ def test_the_rollouts_basic_move_on_ids_is_the_basic_play(seed: int) -> None:
         moves = state.legal_moves()
         state.apply_move(moves[int(rng.random() * len(moves))])
     assert checked > 90
+
+
+def test_the_true_hands_explain_every_basic_play_and_fitted_worlds_explain_more() -> None:
+    """Against basic players the fit is exact: in the real deal no public play of the lot
+    is a play a basic player would not have made (0 misfits), and the worlds the strong
+    bot keeps (``fit`` 4) misfit less often than worlds drawn without fitting."""
+    from engine.bots.krypkasino import _misfits, _position
+    fitted = drawn = 0
+    checked = 0
+    for seed in range(3):
+        state = KrypkasinoState.new(4, seed, KrypkasinoRules(session=1))
+        bots = [BasicKrypkasinoBot(s) for s in range(4)]
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            obs = observe(state, seat)
+            if obs.plays:
+                assert _misfits(state.hands, state.stock[state.stock_pos:], seat, obs.plays,
+                                _position(obs)) == 0
+                if state.play_index % 4 == 0:
+                    counts = unseen_counts(obs)
+                    for fit in (1, 4):
+                        bot = StrongKrypkasinoBot(seed, samples=8, fit=fit)
+                        for world in bot._worlds(obs, counts, bot.rng):
+                            assert world.hands[seat] == state.hands[seat]
+                            m = _misfits(world.hands, world.stock[world.stock_pos:], seat,
+                                         obs.plays, _position(obs))
+                            if fit == 1:
+                                drawn += m
+                            else:
+                                fitted += m
+                    checked += 1
+            state.apply(bots[seat].decide(obs).action)
+    assert checked > 10
+    assert fitted < drawn / 2

@@ -15,7 +15,9 @@ state, and the legal plays are computed from the observation alone.
   costs a little less than keeping it (someone else may take it).
 * ``strong`` — for every play, deals the unseen cards to the other hands and the stock a
   number of times (consistent with the values a player showed it lacks by not sweeping,
-  C-8), lets each other player answer with ``basic`` play until its own next turn, picks
+  C-8, and, among four times as many drawn, those that best explain the others' plays
+  of this lot as basic play), lets each other player answer with ``basic`` play until
+  its own next turn, picks
   its next play the same way one round deeper, and takes the play whose average cost —
   its own points minus the others' average — is lowest; in the last lot it plays the
   deal out to its end instead.
@@ -42,7 +44,7 @@ from engine.bots.common import Decision, percent
 from engine.cards import DECK, Card
 from engine.krypkasino import capture as _cap
 from engine.krypkasino.rules import LOT_PACKETS, KrypkasinoRules, card_point, table_value
-from engine.krypkasino.state import KrypkasinoState, Phase, Play, SeatView
+from engine.krypkasino.state import KrypkasinoState, Move, Phase, Play, SeatView
 
 __all__ = [
     "BasicKrypkasinoBot", "KrypkasinoObservation", "RandomKrypkasinoBot", "StrongKrypkasinoBot",
@@ -76,6 +78,8 @@ class KrypkasinoObservation:
     #: played without sweeping a table that a card of that value would have swept, and
     #: C-8 makes a sweep compulsory (empty when ``forced_sweep`` is off).
     lacks: tuple[tuple[int, ...], ...] = ()
+    #: The public plays of the current lot (:func:`lot_plays`).
+    plays: tuple[LotPlay, ...] = ()
 
     @property
     def seat(self) -> int:
@@ -89,34 +93,54 @@ def observe(state: KrypkasinoState, seat: int) -> KrypkasinoObservation:
     for s in range(state.players):
         seen.extend(state.captured_cards(s))
     seen.extend(DECK[i] for i in state.out_of_play)
-    return KrypkasinoObservation(view, state.rules, tuple(seen), lacks_of(state))
+    plays = lot_plays(state)
+    return KrypkasinoObservation(view, state.rules, tuple(seen), lacks_of(state, plays), plays)
 
 
-def lacks_of(state: KrypkasinoState) -> tuple[tuple[int, ...], ...]:
-    """Per seat, the values it cannot hold, from the public plays of the current lot: a
-    play that left a non-empty table unswept shows that the player held no card sweeping
-    it (C-8), and the cards held now were all in that hand (same lot)."""
+#: One public play of the current lot: the seat, the card played, the table cards it took
+#: and the table before the play (card ids, sorted).
+LotPlay = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+
+
+def lot_plays(state: KrypkasinoState) -> tuple[LotPlay, ...]:
+    """The public plays of the current lot, in order: who played which card, what it
+    took and the table it was played on (every card played and taken is face up)."""
+    if state.phase is not Phase.PLAY or not state.play_log:
+        return ()
+    n = state.players
+    log = state.play_log[-1]
+    dealt = (sum(len(h) for h in state.deal_log[-1][2][0]) if state.lot == 1
+             else n * sum(LOT_PACKETS))
+    count = max(0, min(len(log), dealt - state.in_hands))
+    table = list(state.table)
+    mover = state.turn
+    out: list[LotPlay] = []
+    for cid, take in reversed(log[len(log) - count:]):
+        mover = (mover - 1) % n
+        if take:
+            before = table + list(take)
+        elif cid in table:
+            before = list(table)
+            before.remove(cid)
+        else:  # not this lot after all (a hand-built position): stop here
+            break
+        out.append((mover, cid, tuple(sorted(take)), tuple(sorted(before))))
+        table = before
+    return tuple(reversed(out))
+
+
+def lacks_of(state: KrypkasinoState,
+             plays: Sequence[LotPlay] | None = None) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the values it cannot hold, from the public plays of the current lot
+    (``plays``, default :func:`lot_plays`): a play that left a non-empty table unswept
+    shows that the player held no card sweeping it (C-8), and the cards held now were
+    all in that hand (same lot)."""
     n = state.players
     lacks: list[set[int]] = [set() for _ in range(n)]
-    if state.rules.forced_sweep and state.phase is Phase.PLAY and state.play_log:
-        log = state.play_log[-1]
-        dealt = (sum(len(h) for h in state.deal_log[-1][2][0]) if state.lot == 1
-                 else n * sum(LOT_PACKETS))
-        count = max(0, min(len(log), dealt - state.in_hands))
-        table = list(state.table)
-        mover = state.turn
-        for cid, take in reversed(log[len(log) - count:]):
-            mover = (mover - 1) % n
-            if take:
-                before = table + take
-            elif cid in table:
-                before = list(table)
-                before.remove(cid)
-            else:  # not this lot after all (a hand-built position): stop here
-                break
+    if state.rules.forced_sweep:
+        for mover, _cid, take, before in (lot_plays(state) if plays is None else plays):
             if before and len(take) != len(before):
                 lacks[mover].update(_sweeping_values(_table_key(before)))
-            table = before
     return tuple(tuple(sorted(v)) for v in lacks)
 
 
@@ -324,7 +348,22 @@ def _unseen_by(state: KrypkasinoState, public: list[int]) -> tuple[list[int], in
     return by_value, sum(by_value)
 
 
-def _basic_move(state: KrypkasinoState, public: list[int]) -> tuple[int, tuple[int, ...]]:
+def _cheapest(moves: Sequence[Move], table: Sequence[int], rules: KrypkasinoRules,
+              by_value: Sequence[int], unseen: int, next_hand: int) -> Move:
+    """The basic choice among ``moves``: the first of the cheapest by :func:`_move_cost`."""
+    best = moves[0]
+    if len(moves) == 1:
+        return best
+    best_cost = 0.0
+    first = True
+    for move in moves:
+        cost = _move_cost(move[0], move[1], table, rules, by_value, unseen, next_hand)[0]
+        if first or cost < best_cost:
+            best, best_cost, first = move, cost, False
+    return best
+
+
+def _basic_move(state: KrypkasinoState, public: list[int]) -> Move:
     """The basic play of the player to act in a sampled position, on card ids (the
     engine's ``legal_moves``): the first of the cheapest by :func:`_move_cost`, as the
     basic bot chooses (``public`` counts by value the cards in every hand and the stock)."""
@@ -333,17 +372,49 @@ def _basic_move(state: KrypkasinoState, public: list[int]) -> tuple[int, tuple[i
         return moves[0]
     seat = state.turn
     by_value, unseen = _unseen_by(state, public)
-    rules = state.rules
-    table = state.table
-    next_hand = len(state.hands[(seat + 1) % state.players])
-    best = moves[0]
-    best_cost = 0.0
-    first = True
-    for move in moves:
-        cost = _move_cost(move[0], move[1], table, rules, by_value, unseen, next_hand)[0]
-        if first or cost < best_cost:
-            best, best_cost, first = move, cost, False
-    return best
+    return _cheapest(moves, state.table, state.rules, by_value, unseen,
+                     len(state.hands[(seat + 1) % state.players]))
+
+
+def _misfits(hands: Sequence[Sequence[int]], stock: Sequence[int], me: int,
+             plays: Sequence[LotPlay], scratch: KrypkasinoState) -> int:
+    """How many of the others' public plays of this lot (``plays``) a basic player would
+    not have made, had the world been ``hands`` (every seat's hand now, ``me``'s
+    included) and ``stock``: each earlier hand is the hand now plus the cards played
+    since in the lot, and what that player had not seen is every other hand and the
+    stock then. ``scratch`` is a position whose hands and table are overwritten."""
+    n = len(hands)
+    held = [list(h) for h in hands]
+    total = [0] * 15
+    for h in held:
+        for i in h:
+            total[_HV[i]] += 1
+    for i in stock:
+        total[_HV[i]] += 1
+    rules = scratch.rules
+    misfits = 0
+    for mover, cid, take, before in reversed(plays):
+        hand = held[mover]
+        hand.append(cid)
+        total[_HV[cid]] += 1
+        if mover == me:
+            continue
+        hand.sort()
+        scratch.hands[mover] = hand
+        scratch.turn = mover
+        scratch._set_table(list(before))
+        scratch._legal = scratch._moves = None
+        moves = scratch.legal_moves()
+        if len(moves) < 2:
+            continue
+        by_value = list(total)
+        for i in hand:
+            by_value[_HV[i]] -= 1
+        move = _cheapest(moves, before, rules, by_value, sum(by_value),
+                         len(held[(mover + 1) % n]))
+        if move[0] != cid or tuple(sorted(move[1])) != take:
+            misfits += 1
+    return misfits
 
 
 def _round_cost(state: KrypkasinoState, seat: int, play: Play, rival_weight: float = 1.0,
@@ -463,7 +534,9 @@ class StrongKrypkasinoBot:
     its ``width`` basic-cheapest by a one-round search with a basic leaf; ``depth`` 1: the
     basic cost of its best play then. ``horizon``: ``"last"`` (default) plays the last lot
     out to the end of the deal (basic play for the bot too), ``"round"`` never,
-    ``"lot"`` every lot."""
+    ``"lot"`` every lot. ``fit``: that many times ``samples`` deals are drawn and the
+    ``samples`` that best explain the others' plays of this lot are searched (the fewest
+    plays a basic player holding those cards would not have made); 1 = no fitting."""
 
     game = "krypkasino"
     level = "strong"
@@ -471,7 +544,7 @@ class StrongKrypkasinoBot:
     def __init__(self, seed: int = 0, samples: int = 32, max_plays: int = 10,
                  rival_weight: float = 1.0, leaf_weight: float = 1.0,
                  horizon: str = "last", depth: int = 2, width: int = 2,
-                 infer: bool = True) -> None:
+                 infer: bool = True, fit: int = 4) -> None:
         self.rng = random.Random(seed)
         self.aux = random.Random(seed ^ _AUX_SEED)
         self.samples = samples
@@ -484,17 +557,22 @@ class StrongKrypkasinoBot:
         self.depth = depth
         self.width = width
         self.infer = infer
+        self.fit = fit
 
-    def _sample_position(self, obs: KrypkasinoObservation, counts: list[int],
-                         rng: random.Random | None = None) -> KrypkasinoState:
-        """One deal of the unseen cards to the other hands and the stock, consistent
-        with the values each other seat is known to lack (``obs.lacks``)."""
+    def _deal(self, obs: KrypkasinoObservation, counts: list[int],
+              rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """One deal of the unseen cards (ids) to the other hands and the stock,
+        consistent with the values each other seat is known to lack (``obs.lacks``)."""
         view = obs.view
         n = view.players
         pool = [i for i, k in enumerate(counts) for _ in range(k)]
         lacks = obs.lacks if self.infer and len(obs.lacks) == n else ((),) * n
-        dealt, rest = deal_unseen(pool, view.hand_sizes, view.seat, lacks,
-                                  self.rng if rng is None else rng)
+        return deal_unseen(pool, view.hand_sizes, view.seat, lacks, rng)
+
+    def _build(self, obs: KrypkasinoObservation, dealt: list[list[int]],
+               rest: list[int]) -> KrypkasinoState:
+        view = obs.view
+        n = view.players
         hands: list[Sequence[Card]] = [
             view.hand if s == view.seat else [DECK[i] for i in dealt[s]] for s in range(n)]
         stock = [DECK[i] for i in rest[:view.stock]]
@@ -504,6 +582,32 @@ class StrongKrypkasinoBot:
         state.spade_pile = [c.index for c in view.spade_faces]
         state.lot = view.lot
         return state
+
+    def _sample_position(self, obs: KrypkasinoObservation, counts: list[int],
+                         rng: random.Random | None = None) -> KrypkasinoState:
+        """One deal of the unseen cards to the other hands and the stock, consistent
+        with the values each other seat is known to lack (``obs.lacks``)."""
+        return self._build(obs, *self._deal(obs, counts, self.rng if rng is None else rng))
+
+    def _worlds(self, obs: KrypkasinoObservation, counts: list[int],
+                rng: random.Random) -> list[KrypkasinoState]:
+        """The ``samples`` deals the search runs on. With ``fit`` > 1, ``fit`` times as
+        many are drawn and those that best explain the others' plays of this lot are
+        kept: the fewest plays a basic player would not have made holding those cards
+        (:func:`_misfits`; the earliest drawn first among equals)."""
+        k = self.samples
+        if self.fit <= 1 or not obs.plays:
+            return [self._build(obs, *self._deal(obs, counts, rng)) for _ in range(k)]
+        view = obs.view
+        mine = [c.index for c in view.hand]
+        scratch = _position(obs)
+        drawn = []
+        for j in range(k * self.fit):
+            dealt, rest = self._deal(obs, counts, rng)
+            hands = [mine if s == view.seat else h for s, h in enumerate(dealt)]
+            drawn.append((_misfits(hands, rest, view.seat, obs.plays, scratch), j, dealt, rest))
+        drawn.sort(key=lambda d: (d[0], d[1]))
+        return [self._build(obs, d[2], d[3]) for d in drawn[:k]]
 
     def decide(self, observation: KrypkasinoObservation) -> Decision[Play]:
         plays = legal_actions(observation)
@@ -522,8 +626,7 @@ class StrongKrypkasinoBot:
             # of later decisions do not depend on whether this one was explained).
             play = plays[0]
             total = 0.0
-            for _ in range(self.samples):
-                base = self._sample_position(observation, counts, self.aux)
+            for base in self._worlds(observation, counts, self.aux):
                 total += _round_cost(base, view.seat, play, self.rival_weight,
                                      self.leaf_weight, self.horizon, self.depth, self.width)
             sweep = bool(table) and len(play.take or ()) == len(table)
@@ -533,8 +636,7 @@ class StrongKrypkasinoBot:
                                         "cost": round(total / self.samples, 1)})
         shortlist = sorted(assessed, key=lambda a: a.cost)[: self.max_plays]
         totals = [0.0] * len(shortlist)
-        for _ in range(self.samples):
-            base = self._sample_position(observation, counts)
+        for base in self._worlds(observation, counts, self.rng):
             for k, a in enumerate(shortlist):
                 totals[k] += _round_cost(base.clone(), view.seat, a.play, self.rival_weight,
                                          self.leaf_weight, self.horizon, self.depth,
