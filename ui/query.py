@@ -21,10 +21,12 @@ and collects the problems of one page run.
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
+from engine.messages import render
 from ui.i18n import t
 from ui.safe import clip, escape_markdown
 
@@ -32,15 +34,39 @@ T = TypeVar("T")
 
 
 @dataclass(frozen=True)
-class Problem:
-    """Why a link's value was not used: a UI string key and the data that fills it."""
+class Label:
+    """A piece of a problem sentence said in the sentence's language: an engine message
+    key (an option's or a value's label, :mod:`engine.labels`) and the data filling it."""
 
     key: str
-    data: tuple[tuple[str, str], ...]
+    data: tuple[tuple[str, int | str], ...] = ()
+
+    def text(self, lang: str) -> str:
+        return render(self.key, lang, **dict(self.data))
+
+
+@dataclass(frozen=True)
+class Labels:
+    """Several labels joined with commas (the allowed values of an option)."""
+
+    items: tuple[Label, ...]
+
+    def text(self, lang: str) -> str:
+        return ", ".join(item.text(lang) for item in self.items)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a link's value was not used: a UI string key and the data that fills it (text,
+    or a :class:`Label` / :class:`Labels` said in the language the sentence is shown in)."""
+
+    key: str
+    data: tuple[tuple[str, str | Label | Labels], ...]
 
     def text(self, lang: str = "en") -> str:
         """The sentence in ``lang``; the link's own text in it is markdown-escaped."""
-        return t(self.key, lang, **dict(self.data))
+        return t(self.key, lang, **{k: v if isinstance(v, str) else v.text(lang)
+                                    for k, v in self.data})
 
 
 @dataclass(frozen=True)
@@ -162,6 +188,10 @@ class LinkReader:
 
         return st.query_params.get(name)
 
+    def raw(self, name: str) -> str | None:
+        """The link's text for ``name`` (``None`` when absent), for a codec to parse."""
+        return self._raw(name)
+
     def _keep(self, parsed: Parsed[T]) -> T:
         if parsed.problem is not None:
             self.problems.append(parsed.problem)
@@ -173,7 +203,7 @@ class LinkReader:
     def choice(self, name: str, choices: Sequence[str], default: str) -> str:
         return self._keep(parse_choice(self._raw(name), name, choices, default))
 
-    def step(self, count: int, name: str = "step") -> int:
+    def step(self, count: builtins.int, name: str = "step") -> builtins.int:
         return self._keep(parse_step(self._raw(name), count, name))
 
     def text(self, name: str, default: str = "") -> str:
