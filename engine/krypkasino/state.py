@@ -41,7 +41,13 @@ from engine.krypkasino.events import (
     Swept,
     Trailed,
 )
-from engine.krypkasino.rules import LOT_PACKETS, KrypkasinoRules, card_point, deal_sizes
+from engine.krypkasino.rules import (
+    LOT_CARDS,
+    LOT_PACKETS,
+    KrypkasinoRules,
+    card_point,
+    deal_sizes,
+)
 from engine.rng import Rng
 
 __all__ = [
@@ -333,6 +339,12 @@ class KrypkasinoState:
         self._legal: list[Play] | None = None
         #: The legal moves (card id, ids taken), in the order of ``_legal``.
         self._moves: list[Move] | None = None
+        #: When a list, every call that narrates events also records the *moments* of the
+        #: call: ``(events so far, a copy of the state then)`` at each point where the
+        #: state is whole (after the play, after a new lot, after the leftovers, after the
+        #: score, after a deal and after its face cards), so a walkthrough shows each of
+        #: them from the engine's own state. Copies do not record.
+        self.moments: list[tuple[int, KrypkasinoState]] | None = None
         if self._rng is not None:
             self.dealer = self.first_dealer = self._rng.below(players)
             self._next_seeded_deal(None)
@@ -434,7 +446,14 @@ class KrypkasinoState:
                                 tuple(_cards(h) for h in hands), _cards(table), len(stock),
                                 self.sizes.packets))
         self._set_table(list(table))
+        self._moment(events)
         self._remove_face_cards(events)
+        self._moment(events)
+
+    def _moment(self, events: list[KrypkasinoEvent] | None) -> None:
+        """Record a moment of the call (see :attr:`moments`)."""
+        if events is not None and self.moments is not None:
+            self.moments.append((len(events), self.clone()))
 
     def _set_table(self, table: list[int]) -> None:
         self.table = table
@@ -927,6 +946,8 @@ class KrypkasinoState:
         self.play_index = play + 1
         self.previous = seat
         self.turn = (seat + 1) % n
+        if self.moments is not None:
+            self._moment(events)
         if self.in_hands == 0:
             if self.stock_pos < len(self.stock):
                 self._new_lot(events)
@@ -958,6 +979,7 @@ class KrypkasinoState:
             events.append(NewLot(self.lot, self.turn, sum(LOT_PACKETS), len(stock) - pos, last))
             if last:
                 events.append(LastLot(self.lot))
+        self._moment(events)
 
     def _end_deal(self, events: list[KrypkasinoEvent] | None) -> None:
         """C-12 to C-15: leftovers, the deal's scores, then the next deal or the end."""
@@ -971,6 +993,7 @@ class KrypkasinoState:
             events.append(LeftoversAwarded(seat, _cards(leftovers), _cards(spades), reason))
         self._set_table([])
         self.spade_pile = []
+        self._moment(events)
         result = self.deal_result(finished=True)
         self.results.append(result)
         for s in range(self.players):
@@ -982,7 +1005,9 @@ class KrypkasinoState:
             self.phase = Phase.GAME_OVER
             if events is not None:
                 events.append(SessionOver(tuple(self.totals), tuple(winners_of(self.totals))))
+            self._moment(events)
             return
+        self._moment(events)
         self.dealer = (self.dealer + 1) % self.players
         self.phase = Phase.DEAL
         if self._rng is not None:
@@ -1015,6 +1040,13 @@ class KrypkasinoState:
         return len(self.stock) - self.stock_pos
 
     @property
+    def lots(self) -> int:
+        """How many lots this deal has (C-11): the lots dealt so far and those the stock
+        still holds (4 cards to each player a lot). A seeded deal has
+        ``deal_sizes(players).lots``; a hand-made position only the lots its stock makes."""
+        return max(self.lot, 1) + self.stock_size() // (LOT_CARDS * self.players)
+
+    @property
     def last_lot(self) -> bool:
         """True once the stock is empty: the lot being played is the last (C-11)."""
         return self.phase is Phase.PLAY and self.stock_pos >= len(self.stock)
@@ -1031,7 +1063,7 @@ class KrypkasinoState:
             seat=seat, players=self.players, phase=self.phase, deal=self.deal_index,
             dealer=self.dealer, current_player=self.current_player(), hand=self.hand(seat),
             hand_sizes=tuple(len(h) for h in self.hands), table=self.table_cards(),
-            stock=self.stock_size(), lot=self.lot, lots=self.sizes.lots, last_lot=self.last_lot,
+            stock=self.stock_size(), lot=self.lot, lots=self.lots, last_lot=self.last_lot,
             spade_faces=_cards(self.spade_pile),
             captured_counts=tuple(len(p) for p in self.captured),
             sweep_points=tuple(self.sweep_points), totals=tuple(self.totals),
@@ -1085,6 +1117,7 @@ class KrypkasinoState:
         other.deal_log = list(self.deal_log)
         other.play_log = [list(p) for p in self.play_log]
         other._legal = other._moves = None
+        other.moments = None
         if self._rng is not None:
             rng = Rng(0)
             rng._state = self._rng._state
