@@ -17,12 +17,13 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine.messages import render
+from engine.registry import BOT_LEVELS, GAME_IDS
 
 A = TypeVar("A")
 
-#: The game names and bot levels :func:`engine.bots.make_bot` knows.
-GAMES: tuple[str, ...] = ("kachuful", "krypkasino")
-LEVELS: tuple[str, ...] = ("random", "basic", "strong")
+#: The game names and bot levels :func:`engine.bots.make_bot` knows (the registry's).
+GAMES: tuple[str, ...] = GAME_IDS
+LEVELS: tuple[str, ...] = BOT_LEVELS
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.kachuful.rules import KachufulRules
 from engine.krypkasino.rules import KrypkasinoRules
+from engine.registry import GAME_IDS
 from engine.sim.cost import game_seconds
 from engine.sim.games import GameRecord, halftime_round, kachuful_game, krypkasino_game
 from engine.sim.runner import unit_seed
@@ -33,7 +34,7 @@ from engine.sim.stats import Estimate, mean, paired_difference, proportion, prop
 
 __all__ = ["Figure", "LabSummary", "VariantLabStudy", "rules_of"]
 
-GAMES = ("kachuful", "krypkasino")
+GAMES = GAME_IDS
 
 
 def rules_of(game: str, options: Mapping[str, Any]) -> KachufulRules | KrypkasinoRules:
