@@ -37,9 +37,15 @@ if ! command -v npm >/dev/null 2>&1; then
 fi
 npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 
+# All three run, whatever the others found; the script fails when any of them does.
+failed=""
 echo "== ruff"
-"$VENV_PYTHON" -m ruff check .
-echo "== mypy --strict"
-"$VENV_PYTHON" -m mypy
+"$VENV_PYTHON" -m ruff check . || failed="$failed ruff"
+echo "== mypy --strict (engine, ui)"
+"$VENV_PYTHON" -m mypy || failed="$failed mypy"
 echo "== pytest"
-"$VENV_PYTHON" -m pytest "$@"
+"$VENV_PYTHON" -m pytest "$@" || failed="$failed pytest"
+if [ -n "$failed" ]; then
+  echo "== failed:$failed" >&2
+  exit 1
+fi

@@ -23,16 +23,15 @@ import threading
 __all__ = ["warm_up"]
 
 _LOCK = threading.Lock()
-_DONE = False
+_DONE = threading.Event()
 
 
 def warm_up() -> bool:
     """Do the heavy first uses once (thread-safe); True once done."""
-    global _DONE
-    if _DONE:
+    if _DONE.is_set():
         return True
     with _LOCK:
-        if _DONE:
+        if _DONE.is_set():  # another session did it while this one waited
             return True
         import numpy  # noqa: F401
         import pandas
@@ -49,5 +48,5 @@ def warm_up() -> bool:
         figure.add_trace(go.Histogram(x=[0, 1, 1]))
         figure.update_layout(title={"text": "warm"})
         plotly.io.to_json(figure, validate=False)
-        _DONE = True
+        _DONE.set()
     return True
