@@ -191,26 +191,26 @@ def test_record_must_be_an_object() -> None:
 ILLEGAL: list[tuple[str, Callable[[dict[str, Any]], Any], dict[str, Any]]] = [
     ("hook", lambda d: d["hands"][0].update(bids=[1, 0, 1, 1]),
      {"hand": 0, "seat": 3, "action": "bid", "value": 1, "rule": "K-9",
-      "reason": "seat 3, the dealer, may not bid 1: the other bids add up to 2 and this "
+      "reason": "player D, the dealer, may not bid 1: the other bids add up to 2 and this "
                 "hand has 3 tricks"}),
     ("bid above the hand size", lambda d: d["hands"][0].update(bids=[4, 0, 1, 0]),
      {"hand": 0, "seat": 0, "action": "bid", "value": 4, "rule": "K-8",
-      "reason": "seat 0 bid 4, but in a hand of 3 cards a bid goes from 0 to 3"}),
+      "reason": "player A bid 4, but in a hand of 3 cards a bid goes from 0 to 3"}),
     ("negative bid", lambda d: d["hands"][0].update(bids=[1, -1, 1, 0]),
      {"hand": 0, "seat": 1, "action": "bid", "value": -1, "rule": "K-8",
-      "reason": "seat 1 bid -1, but in a hand of 3 cards a bid goes from 0 to 3"}),
+      "reason": "player B bid -1, but in a hand of 3 cards a bid goes from 0 to 3"}),
     ("blind without the variant", lambda d: d["hands"][0].update(blind=[2]),
      {"hand": 0, "seat": 2, "action": "bid", "value": 1, "rule": "K-8",
-      "reason": "seat 2 bid blind, but blind bids are not played under these rules"}),
+      "reason": "player C bid blind, but blind bids are not played under these rules"}),
     ("card not held", lambda d: d["hands"][0]["play"].__setitem__(1, "3C"),
      {"hand": 0, "seat": 1, "action": "play", "value": "3C", "rule": "K-10",
-      "reason": "seat 1 does not hold 3♣"}),
+      "reason": "player B does not hold 3♣"}),
     ("card of another seat", lambda d: d["hands"][0]["play"].__setitem__(0, "2C"),
      {"hand": 0, "seat": 0, "action": "play", "value": "2C", "rule": "K-10",
-      "reason": "seat 0 does not hold 2♣"}),
+      "reason": "player A does not hold 2♣"}),
     ("revoke", lambda d: d["hands"][0]["play"].__setitem__(2, "6S"),
      {"hand": 0, "seat": 2, "action": "play", "value": "6S", "rule": "K-11",
-      "reason": "seat 2 holds hearts (A♥) and must follow hearts"}),
+      "reason": "player C holds hearts (A♥) and must follow hearts"}),
 ]
 
 

@@ -78,14 +78,14 @@ def test_worked_example_from_source_000() -> None:
                                "this hand has 3 tricks (K-9)")
     [bid] = game.apply(0)
     assert isinstance(bid, BidMade) and (bid.others, bid.forbidden, bid.total) == (2, 1, 2)
-    assert narrate(bid) == ("Seat 3, the dealer, bids 0: the other bids add up to 2 and the "
+    assert narrate(bid) == ("Player D, the dealer, bids 0: the other bids add up to 2 and the "
                             "hand has 3 tricks, so 1 was not allowed.")
     events = [e for code in EXAMPLE_PLAY[:4] for e in game.apply(parse_card(code))]
     plays = [e for e in events if isinstance(e, CardPlayed)]
     assert [p.how for p in plays] == ["led", "trumped", "followed", "followed"]
     [won] = [e for e in events if isinstance(e, TrickWon)]
     assert (won.seat, won.card, won.reason) == (1, parse_card("2C"), "trump")
-    assert narrate(won) == "Seat 1 wins trick 1 with 2♣, the highest trump."
+    assert narrate(won) == "Player B wins trick 1 with 2♣, the highest trump."
     for code in EXAMPLE_PLAY[4:]:
         game.apply(parse_card(code))
     assert game.is_terminal() and game.phase is Phase.GAME_OVER
@@ -104,10 +104,10 @@ def test_worked_example_events_end_with_scores_and_a_shared_win() -> None:
     scored = [e for e in events if isinstance(e, HandScored)]
     assert [(e.seat, e.exact, e.diff, e.points) for e in scored] == \
         [(0, True, 0, 11), (1, False, 1, 0), (2, True, 0, 11), (3, True, 0, 10)]
-    assert narrate(scored[1]) == "Seat 1 bid 0 but took 1, 1 too many: 0 points."
+    assert narrate(scored[1]) == "Player B bid 0 but took 1, 1 too many: 0 points."
     over = events[-1]
     assert isinstance(over, GameOver) and over.winners == (0, 2) and over.shared
-    assert narrate(over) == "The game is over: seats 0, 2 share the win with 11 points."
+    assert narrate(over) == "The game is over: players A, C share the win with 11 points."
 
 
 # -- K-3 first dealer --------------------------------------------------------------
@@ -317,7 +317,7 @@ def test_blind_bids_double_an_exact_hand_and_are_shown() -> None:
     game = example(rules)
     assert Bid(1, True) in game.legal_actions() and Bid(1) in game.legal_actions()
     [event] = game.apply(Bid(1, blind=True))
-    assert narrate(event) == "Seat 0 bids 1 blind, without looking at the cards."
+    assert narrate(event) == "Player A bids 1 blind, without looking at the cards."
     for bid in (0, 1, 0):
         game.apply(bid)
     assert game.blind == (True, False, False, False)
@@ -336,7 +336,7 @@ def test_renege_penalized_is_accepted_and_scores_zero() -> None:
     events = game.apply(parse_card("6S"))  # seat 2 holds A♥ but plays a spade
     played = events[0]
     assert isinstance(played, CardPlayed) and played.reneged
-    assert narrate(played).startswith("Seat 2 plays 6♠ while holding hearts: a renege")
+    assert narrate(played).startswith("Player C plays 6♠ while holding hearts: a renege")
     for code in ["7H", "4S", "AH", "8S", "AS", "3D", "5D", "9D", "2D"]:
         game.apply(parse_card(code))
     result = game.results[0]

@@ -144,7 +144,7 @@ def test_only_a_held_card_may_be_played() -> None:
     before = s.clone()
     with pytest.raises(IllegalActionError) as info:
         s.apply(Play(c("4C"), ()))
-    assert info.value.rule == "C-1" and "seat 0 does not hold 4♣" in info.value.sentence
+    assert info.value.rule == "C-1" and "player A does not hold 4♣" in info.value.sentence
     with pytest.raises(InvalidActionError):
         s.apply(("5C", ()))  # type: ignore[arg-type]
     assert s == before
@@ -520,7 +520,7 @@ def test_every_event_renders_in_every_language() -> None:
             text = event.sentence(lang)
             assert text and "{" not in text
     assert Captured(0, c("9D"), 9, (cs("2H", "7S"),), cs("2H", "7S"), 0).sentence() == (
-        "seat 0 plays 9♦ and takes 2 table cards (2♥+7♠): every group adds up to 9")
+        "player A plays 9♦ and takes 2 table cards (2♥+7♠): every group adds up to 9")
 
 
 # -- the rulings of docs/krypkasino.md ------------------------------------------------------------

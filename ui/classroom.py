@@ -34,6 +34,7 @@ from engine.errors import RecordError, RulesLabError
 from engine.kachuful import KachufulRules
 from engine.quiz import TYPES, Question, generate, question_set
 from engine.rng import Rng
+from engine.seats import LETTERS  # choice labels on a slide: the seats' letters
 from tutorials import lessons
 from tutorials import scenarios as scenario_files
 from tutorials.facts import krypkasino_facts
@@ -51,9 +52,6 @@ __all__ = [
     "link_query", "opening_step", "query_string", "read_link", "scenario_slides",
     "slide_number", "slides", "step_ids",
 ]
-
-#: Choice labels on a slide (a class answers "B!").
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 @dataclass(frozen=True)

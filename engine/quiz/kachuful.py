@@ -35,6 +35,7 @@ from engine.quiz.common import (
 )
 from engine.quiz.model import CardGroup, Choice, Question, Text, text
 from engine.rng import Rng
+from engine.seats import seat_letter
 
 GAME = "kachuful"
 
@@ -427,7 +428,8 @@ def dealer(seed: int) -> Question:
     k = 2 + rng.below(min(state.hand_count - 1, 9))
     _to_hand(state, rng, k - 1)
     dealers = [r.setup.dealer for r in state.results] + [state.dealer]
-    why = text("quiz.k-dealer.explain", k=k, seat=state.dealer, dealers=dealers)
+    why = text("quiz.k-dealer.explain", k=k, seat=state.dealer,
+               dealers=[seat_letter(d) for d in dealers])
     return _question("k-dealer", seed, "K-6", text("quiz.k-dealer.prompt", first=first, k=k),
                      seat_choices(state.players), {str(state.dealer)}, why,
                      facts=(text("quiz.fact.k-players", players=state.players),),

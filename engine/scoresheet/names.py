@@ -34,15 +34,15 @@ def check_names(names: Sequence[object], rule: str, lo: int, hi: int) -> tuple[s
     seen: dict[str, int] = {}
     for seat, raw in enumerate(names):
         if not isinstance(raw, str):
-            raise InvalidActionError("scoresheet.name-not-text", seat=seat + 1, value=raw)
+            raise InvalidActionError("scoresheet.name-not-text", seat=seat, value=raw)
         name = raw.strip()
         if not name:
-            raise InvalidActionError("scoresheet.name-empty", seat=seat + 1)
+            raise InvalidActionError("scoresheet.name-empty", seat=seat)
         if len(name) > MAX_NAME_LENGTH:
-            raise InvalidActionError("scoresheet.name-too-long", seat=seat + 1,
+            raise InvalidActionError("scoresheet.name-too-long", seat=seat,
                                      length=len(name), limit=MAX_NAME_LENGTH)
         if any(ord(ch) < 32 or 127 <= ord(ch) < 160 for ch in name):
-            raise InvalidActionError("scoresheet.name-control", seat=seat + 1)
+            raise InvalidActionError("scoresheet.name-control", seat=seat)
         folded = name.casefold()
         if folded in seen:
             raise InvalidActionError("scoresheet.name-twice", name=name)
