@@ -5,7 +5,7 @@ from pathlib import Path
 import tutorials
 from tutorials import Section
 from ui.docs import DOC_PAGES, doc_href, rule_href, toc_markdown
-from ui.navigation import PAGES, PageSpec, by_file, page_path, registered
+from ui.navigation import PAGES, by_file, page_path, registered
 from ui.prefs import Prefs, resolve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,9 +21,10 @@ def test_pages_list_is_consistent() -> None:
         assert page.file.startswith("pages/") and page.file.endswith(".py")
 
 
-def test_only_existing_files_are_registered() -> None:
-    ghost = PageSpec("explore", "pages/not_written_yet.py", "page.home", "👻")
-    assert registered([PAGES[0], ghost]) == [PAGES[0]]
+def test_every_listed_page_exists_and_every_page_is_listed() -> None:
+    assert registered() == PAGES
+    assert [p.file for p in PAGES if not (ROOT / p.file).is_file()] == []
+    assert {p.file for p in PAGES} == {f"pages/{f.name}" for f in (ROOT / "pages").glob("*.py")}
     assert {p.file for p in registered()} >= set(DOC_PAGES.values()) | {"pages/home.py"}
 
 

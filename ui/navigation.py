@@ -1,7 +1,7 @@
 """The site's pages: one list, grouped as in the menu. Add a line for a new page.
 
-Each :class:`PageSpec` names a file in ``pages/``; only files that exist are registered,
-so a line may land before its page. The URL path is Streamlit's default, the file name
+Each :class:`PageSpec` names a file in ``pages/`` (every one exists: a test checks it).
+The URL path is Streamlit's default, the file name
 without ``.py`` (``pages/kachuful_rules.py`` → ``/kachuful_rules``); the first page of the
 list is the default page, served at ``/``. Titles and group names are UI string keys
 (:mod:`ui.i18n`), so the menu follows the language.
@@ -9,14 +9,12 @@ list is the default page, served at ``/``. Titles and group names are UI string 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from ui.i18n import t
 
-ROOT = Path(__file__).resolve().parent.parent
 Group = Literal["start", "kachuful", "krypkasino", "explore", "teach"]
 Purpose = Literal["learn", "play", "explore", "teach"]
 GROUPS: tuple[Group, ...] = ("start", "kachuful", "krypkasino", "explore", "teach")
@@ -40,10 +38,6 @@ class PageSpec:
     def url_path(self) -> str:
         """The path Streamlit serves the page at (``""`` for the default page)."""
         return "" if self is PAGES[0] else Path(self.file).stem
-
-    @property
-    def exists(self) -> bool:
-        return (ROOT / self.file).is_file()
 
 
 #: Every page of the site, in menu order. The first is the default page (Home).
@@ -85,9 +79,9 @@ PAGES: list[PageSpec] = [
 ]
 
 
-def registered(pages: Sequence[PageSpec] | None = None) -> list[PageSpec]:
-    """The pages whose files exist, in menu order."""
-    return [p for p in (PAGES if pages is None else pages) if p.exists]
+def registered() -> list[PageSpec]:
+    """Every page of the site, in menu order."""
+    return list(PAGES)
 
 
 def by_file(file: str) -> PageSpec:
