@@ -323,12 +323,10 @@ Chooser = Callable[[KrypkasinoState], tuple[Play, "Refusal | None"]]
 
 
 def _bot() -> Chooser:
-    """The engine's basic bot (:mod:`engine.bots`, with its one-sentence reason) when it is
-    there, else :func:`basic_play` (no reason). Seeded, so a walkthrough never changes."""
-    try:
-        from engine.bots import bot_move, make_bot
-    except ImportError:
-        return lambda state: (basic_play(state), None)
+    """The engine's basic bot (:mod:`engine.bots`, with its one-sentence reason), seeded,
+    so a walkthrough never changes."""
+    from engine.bots import bot_move, make_bot
+
     bot = make_bot("krypkasino", "basic", seed=0)
 
     def choose(state: KrypkasinoState) -> tuple[Play, Refusal | None]:

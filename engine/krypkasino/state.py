@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from engine.cards import DECK, Card, Rank, Suit
+from engine.cards import DECK, Card, Suit
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.krypkasino import capture as _cap
 from engine.krypkasino.events import (
@@ -1206,8 +1206,3 @@ def _expand_ids(key: int, cols: list[list[int]]) -> list[list[int]]:
 
 def _choices_text(choices: Sequence[tuple[Card, ...]]) -> str:
     return " / ".join("{" + ", ".join(str(c) for c in t) + "}" for t in choices) or "{}"
-
-
-def is_spade_face(card: Card) -> bool:
-    """J♠ Q♠ K♠: kept apart when removed from the table (C-3)."""
-    return card.suit is Suit.SPADES and card.rank in (Rank.JACK, Rank.QUEEN, Rank.KING)
