@@ -52,30 +52,30 @@ def test_clicks_through_from_first_to_last_step() -> None:
         at.button(key="kwalk.w.next").click().run()
         assert not at.exception, at.exception
         seen.append(title(at))
-        if title(at).startswith("Seat 3, the dealer"):
+        if title(at).startswith("Player D, the dealer"):
             assert "1 + 0 + 1 = 2" in markdown(at)
-        if title(at) == "Trick 1, card 2: seat 1":
+        if title(at) == "Trick 1, card 2: player B":
             assert "trumps with 2♣" in markdown(at)
     assert len(seen) == EXAMPLE_STEPS
     assert seen[-1] == "Hand 11: the score sheet"
-    assert at.query_params["step"] == str(EXAMPLE_STEPS)
+    assert at.query_params["step"] == "h11.score"  # links name the step by its id
     sheet = at.dataframe[0].value
     assert list(sheet["Points"]) == [11, 0, 11, 10]
     # Back goes one step back, the slider anywhere.
     at.button(key="kwalk.w.back").click().run()
-    assert title(at) == "Trick 3 goes to seat 2"
+    assert title(at) == "Trick 3 goes to player C"
     at.slider(key="kwalk.w.step").set_value(6).run()
-    assert title(at) == "Seat 3, the dealer, bids last"
+    assert title(at) == "Player D, the dealer, bids last"
     at.button(key="kwalk.w.first").click().run()
-    assert at.query_params["step"] == "1"
+    assert at.query_params["step"] == "h11.schedule"
 
 
 def test_a_link_restores_the_step() -> None:
     at = open_page(scenario="worked-example", step="11")
-    assert title(at) == "Trick 1 goes to seat 1"
+    assert title(at) == "Trick 1 goes to player B"
     assert at.slider(key="kwalk.w.step").value == 11
     body = html(at)
-    assert "Trick won by seat 1" in body and 'aria-label="two of clubs, highlighted"' in body
+    assert "Trick won by player B" in body and 'aria-label="two of clubs, highlighted"' in body
     assert not warnings(at)
 
 
@@ -85,21 +85,21 @@ def test_a_link_restores_the_seat_view_and_variant() -> None:
     assert at.selectbox(key="kwalk.w.opt.trumps").value == "cycle-nt"
     assert at.selectbox(key="kwalk.w.opt.schedule").value == "up-down"  # the scenario's
     assert html(at).count('aria-label="face-down card"') == 3
-    assert any("seat 2 sees" in str(c.value) for c in at.caption)
+    assert any("player C sees" in str(c.value) for c in at.caption)
 
 
 def test_changing_the_variant_changes_the_state_shown() -> None:
     at = open_page(step="8")
-    assert "Seat 1 has no hearts and trumps with 2♣" in markdown(at)
+    assert "Player B has no hearts and trumps with 2♣" in markdown(at)
     at.selectbox(key="kwalk.w.opt.trumps").set_value("cycle-nt").run()
     assert not at.exception
-    assert title(at) == "Trick 1, card 2: seat 1"  # same step, replayed
-    assert "Seat 1 has no hearts and discards 2♣" in markdown(at)
+    assert title(at) == "Trick 1, card 2: player B"  # same step, replayed
+    assert "Player B has no hearts and discards 2♣" in markdown(at)
     assert at.query_params["trumps"] == "cycle-nt"
     # The recorded play breaks under this variant: the last step says why.
     at.slider(key="kwalk.w.step").set_value(at.slider(key="kwalk.w.step").max).run()
     assert [str(e.value).replace("\\", "") for e in at.error] == [
-        "**Refused by the engine:** Seat 2 does not hold 4♠ (K-10)"]
+        "**Refused by the engine:** Player C does not hold 4♠ (K-10)"]
     assert "stops at step" in warnings(at)
     # Back to the scenario's rules.
     at.button(key="kwalk.w.reset").click().run()
@@ -122,7 +122,7 @@ def test_random_deal_with_seed_players_hands_and_chart() -> None:
     assert title(at) == "Choosing the first dealer: draw 1"
     at.number_input(key="kwalk.w.seed").set_value(14).run()
     assert at.query_params["seed"] == "14"
-    assert "Seats 0, 1 tie" in markdown(at)  # seed 14 has a tie for the first dealer
+    assert "Players A, B tie" in markdown(at)  # seed 14 has a tie for the first dealer
     at.selectbox(key="kwalk.w.players").set_value(3).run()
     at.selectbox(key="kwalk.w.opt.max_cards").set_value("2").run()
     at.number_input(key="kwalk.w.hands").set_value(3).run()
@@ -157,8 +157,8 @@ def test_bad_links_give_a_message_and_a_working_page(query: dict[str, str], need
 @pytest.mark.parametrize("lang", ["es", "pt"])
 def test_other_languages(lang: str) -> None:
     at = open_page(lang=lang, step="6")
-    expected = {"es": "El asiento 3, el repartidor, apuesta el último",
-                "pt": "O lugar 3, o dador, aposta por último"}[lang]
+    expected = {"es": "El jugador D, el repartidor, apuesta el último",
+                "pt": "O jogador D, o dador, aposta por último"}[lang]
     assert title(at) == expected
     assert "1 + 0 + 1 = 2" in markdown(at)
 
@@ -183,11 +183,11 @@ def test_a_seat_view_hides_what_another_seat_held() -> None:
     assert at.success and "A♠" in str(at.success[0].value)
     at.button(key="kwalk.w.next").click().run()  # seat 1's bid, seen by seat 0
     assert not at.success
-    assert any("Seen as seat 0" in str(c.value) for c in at.caption)
+    assert any("Seen as player A" in str(c.value) for c in at.caption)
     at.slider(key="kwalk.w.step").set_value(8).run()
-    assert "Seat 1 could play" not in markdown(at)
+    assert "Player B could play" not in markdown(at)
     at.selectbox(key="kwalk.w.seat").set_value("all").run()
-    assert "Seat 1 could play: 2♣, 4♠, 5♦." in markdown(at)
+    assert "Player B could play: 2♣, 4♠, 5♦." in markdown(at)
     assert "seat" not in at.query_params
 
 
@@ -204,8 +204,8 @@ def test_a_shorter_schedule_shortens_the_random_walk() -> None:
 
 def test_a_link_may_name_the_step_by_its_id() -> None:
     at = open_page(step="h11.bid.s3")
-    assert title(at) == "Seat 3, the dealer, bids last" and not warnings(at)
-    assert at.query_params["step"] == "6"  # written back as a number
+    assert title(at) == "Player D, the dealer, bids last" and not warnings(at)
+    assert at.query_params["step"] == "h11.bid.s3"  # written back as the id
     at = open_page(step="h99.deal")
     assert "step is h99.deal, which is not a whole number" in warnings(at).replace("\\", "")
     assert title(at) == "Hand 11 of 25: 3 cards each, trump clubs"

@@ -134,7 +134,7 @@ def test_the_switch_turns_the_stops_off_for_a_projector() -> None:
 def test_a_kachuful_hook_answered_illegal_then_right() -> None:
     at = open_site(KACH, scenario="worked-example", step="h11.bid.s3")
     assert not at.exception, at.exception
-    assert heading(at).startswith("Your move · Seat 3, the dealer")
+    assert heading(at).startswith("Your move · Player D, the dealer")
     assert labels(at) == ["Bid 0", "Bid 1", "Bid 2", "Bid 3"]
     assert "bids 0" not in texts(at)  # the dealer's bid is not given away
     pick(at, "bid-1", "Bid 1")
@@ -144,7 +144,7 @@ def test_a_kachuful_hook_answered_illegal_then_right() -> None:
     pick(at, "bid-3", "Bid 3")
     page = texts(at)
     assert "The engine allows it." in page and "The scenario's move scores more." in page
-    assert "Seat 3, the dealer, bids 0" in page  # then the scenario's own bid
+    assert "Player D, the dealer, bids 0" in page  # then the scenario's own bid
     assert at.session_state["quiz.board"]["misses"] == {"K-9": 1}
     # A card that must follow suit, answered right.
     at.button(key="kwalk.w.next").click().run()

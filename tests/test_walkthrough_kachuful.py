@@ -79,7 +79,7 @@ def test_schedule_step_shows_hand_11_of_25_with_clubs(example: wk.Walkthrough) -
 def test_the_dealers_forbidden_bid_with_the_arithmetic(example: wk.Walkthrough) -> None:
     hook = step(example, "h11.bid.s3")
     assert hook.kind == "hook"
-    assert hook.lines == ("Seat 3, the dealer, bids 0: the other bids add up to 2 and the "
+    assert hook.lines == ("Player D, the dealer, bids 0: the other bids add up to 2 and the "
                           "hand has 3 tricks, so 1 was not allowed.",)
     arithmetic = hook.explain[0]
     assert "1 + 0 + 1 = 2" in arithmetic and "a bid of 1" in arithmetic
@@ -92,7 +92,7 @@ def test_the_dealers_forbidden_bid_with_the_arithmetic(example: wk.Walkthrough) 
 
 def test_bids_carry_advice_labelled_as_advice(example: wk.Walkthrough) -> None:
     a = step(example, "h11.bid.s0")
-    assert a.lines == ("Seat 0 bids 1.",)
+    assert a.lines == ("Player A bids 1.",)
     assert a.advice is not None and a.advice.startswith("Count the cards that usually win")
     assert "A♠" in a.advice and "about 1 trick" in a.advice
     assert step(example, "h11.bid.s1").advice is not None
@@ -100,23 +100,23 @@ def test_bids_carry_advice_labelled_as_advice(example: wk.Walkthrough) -> None:
 
 def test_b_trumps_the_heart_lead_and_wins(example: wk.Walkthrough) -> None:
     lead = step(example, "h11.t1.c1")
-    assert lead.lines == ("Seat 0 leads K♥.",)
+    assert lead.lines == ("Player A leads K♥.",)
     trump = step(example, "h11.t1.c2")
-    assert trump.lines == ("Seat 1 has no hearts and trumps with 2♣.",)
+    assert trump.lines == ("Player B has no hearts and trumps with 2♣.",)
     assert "trump (clubs) beats every card" in trump.explain[0]
     assert trump.private == ("Player B could play: 2♣, 4♠, 5♦.",) and trump.seat == 1
-    # Seen as seat 0, seat 1's choice is private; seen as seat 1 (or by everyone) it is not.
+    # Seen as player A, player B's choice is private; seen as player B (or by everyone) it is not.
     assert trump.hides_private(0) and not trump.hides_private(1)
     assert not trump.hides_private(None)
     won = step(example, "h11.t1.won")
-    assert won.lines == ("Seat 1 wins trick 1 with 2♣, the highest trump.",)
+    assert won.lines == ("Player B wins trick 1 with 2♣, the highest trump.",)
     assert won.table is not None
     assert won.table.trick == ((0, "KH"), (1, "2C"), (2, "AH"), (3, "7H"))
     assert won.table.trick_winner == 1 and won.table.tricks_won == (0, 1, 0, 0)
     assert won.table.to_act == 1  # the winner leads the next trick
-    # Seat 2 following with the A♥ is followed, and it was made to follow.
+    # Player C following with the A♥ is followed, and it was made to follow.
     follow = step(example, "h11.t1.c3")
-    assert follow.lines == ("Seat 2 follows with A♥.",)
+    assert follow.lines == ("Player C follows with A♥.",)
     assert follow.private == ("Player C could play: A♥.",)
 
 
@@ -156,7 +156,7 @@ def test_languages_and_scenario_texts() -> None:
     es = build(source, DEFAULT_RULES, "es", texts)
     assert es.steps[0].text is not None and es.steps[0].text.startswith("Este es el ejemplo")
     assert step(es, "h11.bid.s3").text is not None  # by kind: "hook"
-    assert step(es, "h11.t1.c2").lines == ("El asiento 1 no tiene corazones y juega el triunfo 2♣.",)
+    assert step(es, "h11.t1.c2").lines == ("El jugador B no tiene corazones y juega el triunfo 2♣.",)
     assert step(es, "h11.bid.s3").explain[0].startswith("Las demás apuestas suman 1 + 0 + 1 = 2")
     assert step(es, "h11.t1.c1").text is None  # no text for that step
 
@@ -169,11 +169,11 @@ def test_a_variant_that_breaks_the_record_stops_with_the_engines_sentence() -> N
     # Hand 11 is spades under cycle-nt: B's 2♣ is a discard, C's A♥ wins, C leads next,
     # so the recorded 4♠ (B's card) is not C's to play.
     assert walk.steps[0].title.endswith("trump spades")
-    assert step(walk, "h11.t1.c2").lines == ("Seat 1 has no hearts and discards 2♣.",)
-    assert step(walk, "h11.t1.won").lines[0].startswith("Seat 2 wins trick 1 with A♥")
+    assert step(walk, "h11.t1.c2").lines == ("Player B has no hearts and discards 2♣.",)
+    assert step(walk, "h11.t1.won").lines[0].startswith("Player C wins trick 1 with A♥")
     assert walk.illegal
     last = walk.steps[-1]
-    assert last.kind == "illegal" and last.error == "Seat 2 does not hold 4♠ (K-10)"
+    assert last.kind == "illegal" and last.error == "Player C does not hold 4♠ (K-10)"
     assert last.rules == ("K-10",)
 
 
@@ -215,11 +215,11 @@ def test_dealer_draw_with_a_tie() -> None:
                  scenario.texts)
     first, second = walk.steps[0], walk.steps[1]
     assert first.kind == "draw-tie" and first.id == "draw.r1"
-    assert "Seats 0, 1 tie with the highest rank (J)." in first.lines
+    assert "Players A, B tie with the highest rank (J)." in first.lines
     assert [(seat, top) for seat, _, top in first.draw] == [(0, True), (1, True), (2, False),
                                                             (3, False)]
     assert second.kind == "draw" and [seat for seat, _, _ in second.draw] == [0, 1]
-    assert second.lines[-1] == "Seat 0 drew the highest card (8♠) and deals first."
+    assert second.lines[-1] == "Player A drew the highest card (8♠) and deals first."
     assert first.text and second.text  # intro, then draw.r2
     assert step(walk, "h1.deal").table.dealer == 0  # type: ignore[union-attr]
     # Three hands of the up-down schedule: 1, 2, 3 cards; the chart has three rows.
@@ -412,7 +412,7 @@ def test_dealer_free_scenario_hook_free_trump_and_discard() -> None:
     assert hook.kind == "hook" and "every bid was allowed" in hook.lines[0]
     assert hook.explain[0].startswith("The other bids already add up to 3")
     assert "Player C could bid: 0, 1, 2." in hook.explain
-    assert step(walk, "h16.t2.c2").lines == ("Seat 2 has no clubs and discards 3♦.",)
+    assert step(walk, "h16.t2.c2").lines == ("Player C has no clubs and discards 3♦.",)
     assert step(walk, "h16.t2.won").explain[0].startswith("No trump was played")
     assert walk.hand_scores == ((16, (0, 0, 10)),)
 
@@ -423,13 +423,13 @@ def test_renege_scenario_is_penalized_and_refused_under_the_default() -> None:
     assert rules.renege == "penalized"
     walk = build(wk.scenario_source(scenario), rules, "en", scenario.texts)
     renege = step(walk, "h16.t1.c2")
-    assert renege.lines == ("Seat 1 plays A♥ while holding spades: a renege, so seat 1 "
+    assert renege.lines == ("Player B plays A♥ while holding spades: a renege, so player B "
                             "scores 0 this hand.",)
     assert step(walk, "h16.score").sheet[1] == (1, 2, 2, 0, 0)  # exact, but 0
-    assert "Seat 1 reneged this hand and scores 0." in step(walk, "h16.score").lines
+    assert "Player B reneged this hand and scores 0." in step(walk, "h16.score").lines
     refused = build(wk.scenario_source(scenario), DEFAULT_RULES, "en", scenario.texts)
     assert refused.illegal and refused.steps[-1].id == "illegal"
-    assert refused.steps[-1].error == "Seat 1 holds spades (9♠) and must follow spades (K-11)"
+    assert refused.steps[-1].error == "Player B holds spades (9♠) and must follow spades (K-11)"
     assert [s.kind for s in refused.steps][-3:] == ["hook", "card", "illegal"]
 
 

@@ -34,6 +34,7 @@ from engine.kachuful.rules import (
     TRUMP_RULES,
     max_hand_size,
 )
+from engine.seats import seat_letter
 from engine.walkthrough import kachuful as engine_walk
 from engine.walkthrough.kachuful import (
     EXAMPLE_DOC,
@@ -520,3 +521,127 @@ def schedule_html(schedule: Sequence[int], trumps: Sequence[str], here: int, lan
             + row(t("kwalk.schedule.cards", lang), [str(s) for s in schedule])
             + row(t("kwalk.schedule.trump", lang), [symbols[c] + "\ufe0e" for c in trumps])
             + "</table></div>")
+
+
+# -- drawing with Streamlit: the step, the variant box, the scores -------------------------
+
+
+def draw_table(table: Table, lang: str, viewer: int | None, four_colour: bool,
+               forehead: bool) -> None:
+    """The table's caption, whose eyes it is seen through, and the table."""
+    import streamlit as st
+
+    st.caption(t("kwalk.table.caption", lang, hand=table.hand, size=table.size,
+                 trump=table.trump))
+    if viewer is None:
+        st.caption(t("kwalk.view.note.all", lang))
+    elif table.size == 1 and forehead:
+        st.caption(t("kwalk.view.note.forehead", lang, seat=viewer))
+    else:
+        st.caption(t("kwalk.view.note.seat", lang, seat=viewer))
+    st.html(table_html(table, lang, viewer, four_colour))
+    if table.to_act is not None and (viewer is None or viewer == table.to_act):
+        if table.legal_cards:
+            st.caption(t("kwalk.table.legal-cards", lang, seat=table.to_act))
+        elif table.legal_bids:
+            st.caption(t("kwalk.table.legal-bids", lang, seat=table.to_act,
+                         bids=", ".join(str(b) for b in table.legal_bids)))
+
+
+def draw_step(step: Step, walk: Walkthrough, viewer: int | None, lang: str, four_colour: bool,
+              query: Mapping[str, str], forehead: bool) -> None:
+    """The step as the scenario played it: the shared "what happened / why" panel on the
+    left, the table (or the draw, the schedule, the score sheet) on the right."""
+    import streamlit as st
+
+    from ui.docs import rule_href
+    from ui.walkthrough_view import panel
+
+    hidden = step.hides_private(viewer)
+
+    def extra() -> None:
+        if not hidden and step.advice:
+            st.success(f"**{t('kwalk.advice', lang)}:** {escape_markdown(step.advice)}",
+                       icon=":material/lightbulb:")
+        if not hidden and step.bot:
+            st.info(f"**{t('kwalk.bot', lang)}:** {escape_markdown(step.bot)}",
+                    icon=":material/smart_toy:")
+        if step.rules:
+            links = ", ".join(f"[{r}]({rule_href(r, query=dict(query))})" for r in step.rules)
+            st.markdown(t("kwalk.rules", lang, links=links))
+
+    left, right = st.columns([2, 3], gap="large")
+    with left:
+        panel(lang=lang, title=step.title, happened=step.lines,
+              why=[*step.explain, *(() if hidden else step.private)], text=step.text,
+              error=step.error, extra=extra,
+              hidden_note=t("kwalk.view.private", lang, seat=viewer, actor=step.seat)
+              if hidden else None)
+    with right:
+        if step.draw:
+            st.html(draw_html(step, lang, four_colour))
+        if step.kind == "schedule":
+            st.html(schedule_html(walk.schedule, walk.trumps, step.hand, lang))
+        if step.table is not None and not step.sheet:  # the sheet replaces the empty hands
+            draw_table(step.table, lang, viewer, four_colour, forehead)
+        if step.sheet:
+            st.dataframe(
+                {t("kwalk.sheet.seat", lang): [seat_letter(r[0]) for r in step.sheet],
+                 t("kwalk.sheet.bid", lang): [r[1] for r in step.sheet],
+                 t("kwalk.sheet.tricks", lang): [r[2] for r in step.sheet],
+                 t("kwalk.sheet.points", lang): [r[3] for r in step.sheet],
+                 t("kwalk.sheet.total", lang): [r[4] for r in step.sheet]},
+                hide_index=True, width="stretch")
+
+
+def draw_scores(walk: Walkthrough, index: int, lang: str, key: str) -> None:
+    """The running totals, for a walkthrough that goes past one hand."""
+    import streamlit as st
+
+    from ui.charts import score_progression
+
+    if len(walk.hand_scores) <= 1:
+        return
+    rows = walk.scores_until(index)
+    if not rows:
+        st.caption(t("kwalk.chart.wait", lang))
+        return
+    names = [seat_letter(s) for s in range(walk.players)]
+    fig = score_progression(names, [r[1] for r in rows], t("kwalk.chart.title", lang),
+                            t("chart.hand", lang), t("chart.total", lang))
+    st.plotly_chart(fig, width="stretch", key=key)
+
+
+_TOGGLES = ("hook_rule", "blind_bids", "one_card_forehead")
+
+
+def variant_box(rules: KachufulRules, base: KachufulRules, players: int, lang: str,
+                sync: Callable[[str, Any], str], on_change: Callable[[str], None],
+                reset_key: str) -> None:
+    """The variant in force, each option with its label, in an expander (open when the
+    variant differs from the scenario's own)."""
+    import streamlit as st
+
+    changed = sum(option_text(rules, n) != option_text(base, n) for n in OPTIONS)
+    label = t("kwalk.variant", lang) + ": " + (t("kwalk.variant.changed", lang, count=changed)
+                                              if changed else t("kwalk.variant.default", lang))
+    with st.expander(label, expanded=bool(changed), icon=":material/tune:"):
+        cols = st.columns(4)
+        for i, name in enumerate(OPTIONS):
+            text = option_text(rules, name)
+            with cols[i % 4]:
+                if name in _TOGGLES:
+                    st.toggle(t(f"kwalk.opt.{name}", lang), key=sync("opt." + name, text == "true"),
+                              on_change=on_change, args=(name,))
+                    continue
+
+                def shown(value: str, name: str = name) -> str:
+                    if name == "max_cards" and value.isdigit():
+                        return value
+                    return t(f"kwalk.val.{name}.{value}", lang)
+
+                st.selectbox(t(f"kwalk.opt.{name}", lang), option_choices(name, players),
+                             format_func=shown, key=sync("opt." + name, text),
+                             on_change=on_change, args=(name,))
+        st.button(t("kwalk.variant.reset", lang), key=reset_key, on_click=on_change,
+                  args=("reset",), disabled=not changed)

@@ -102,7 +102,7 @@ def controls(*, key: str, lang: str, index: int, count: int, go: Callable[[int],
 
     last = count - 1
     row = st.columns([1, 1, 1, 2], vertical_alignment="bottom")
-    row[0].button(t("walk.start", lang), key=f"{key}.start", on_click=go, args=(0,),
+    row[0].button(t("walk.start", lang), key=f"{key}.first", on_click=go, args=(0,),
                   disabled=index == 0, width="stretch", icon=":material/first_page:")
     row[1].button(t("walk.back", lang), key=f"{key}.back", on_click=go,
                   args=(max(0, index - 1),), disabled=index == 0, width="stretch")
@@ -123,7 +123,7 @@ def controls(*, key: str, lang: str, index: int, count: int, go: Callable[[int],
                          format_func=lambda s: t("walk.view.all", lang) if s == ALL
                          else t("walk.view.seat", lang, seat=seat_letter(int(s))))
     if count > 1:
-        slider = f"{key}.slider"
+        slider = f"{key}.step"
         if st.session_state.get(slider) != index + 1:
             st.session_state[slider] = index + 1
 

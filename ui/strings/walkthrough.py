@@ -16,7 +16,6 @@ STRINGS = {
         "walk.refused": "Refused by the engine",
         "walk.share": "Share this step",
         "walk.share.help": "The address bar holds the scenario, the variant and the step. This link opens exactly this step:",
-        "walk.no-step": "The link names a step this walkthrough does not have ({value}); it starts at step 1.",
     },
     "es": {
         "walk.start": "Inicio",
@@ -33,7 +32,6 @@ STRINGS = {
         "walk.refused": "Rechazado por el motor",
         "walk.share": "Comparte este paso",
         "walk.share.help": "La barra de direcciones guarda el escenario, la variante y el paso. Este enlace abre exactamente este paso:",
-        "walk.no-step": "El enlace nombra un paso que este recorrido no tiene ({value}); empieza en el paso 1.",
     },
     "pt": {
         "walk.start": "Início",
@@ -50,6 +48,5 @@ STRINGS = {
         "walk.refused": "Recusado pelo motor",
         "walk.share": "Partilhe este passo",
         "walk.share.help": "A barra de endereços guarda o cenário, a variante e o passo. Este link abre exatamente este passo:",
-        "walk.no-step": "O link indica um passo que este percurso não tem ({value}); começa no passo 1.",
     },
 }
