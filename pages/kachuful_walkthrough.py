@@ -17,6 +17,7 @@ from engine.errors import RecordError, RulesLabError
 from engine.kachuful import DEFAULT_RULES, KachufulRules, hand_sizes
 from tutorials.scenarios import ScenarioError
 from ui import progress
+from ui import progress
 from ui import walkthrough_kachuful as wk
 from ui import walkthrough_view as wv
 from ui import your_move as ym
@@ -27,6 +28,7 @@ from ui.safe import escape_markdown
 
 W = "kwalk.w"  # widget keys
 visitor = current()
+progress.restore()  # this browser's learner id: your-move answers land in its record
 progress.restore()  # this browser's learner id: your-move answers land in its record
 lang = visitor.lang
 

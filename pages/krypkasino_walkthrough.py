@@ -20,6 +20,7 @@ from engine.errors import RecordError, RulesLabError
 from engine.krypkasino.rules import KrypkasinoRules
 from tutorials import scenarios as scen
 from tutorials.facts import krypkasino_facts
+from ui import progress
 from ui import walkthrough_krypkasino as wk
 from ui import your_move as ym
 from ui.cards import CardState, cards_html
@@ -250,6 +251,7 @@ def variant_summary(options: dict[str, Any], lang: str) -> str:
 
 # -- the page ----------------------------------------------------------------------------------
 visitor = current()
+progress.restore()  # this browser's learner id: your-move answers land in its record
 lang, four = visitor.lang, visitor.four_colour
 st.title(t("page.krypkasino_walkthrough", lang), anchor=False)
 st.caption(t("kw.lead", lang))

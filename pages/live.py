@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import live_views
+from ui import live_views, progress
 from ui.prefs import current
 
 st.set_page_config(layout="wide", initial_sidebar_state="collapsed")
-live_views.page(current())
+visitor = current()
+progress.restore()  # this browser's learner id: a student's answers land in its record
+live_views.page(visitor)

@@ -32,6 +32,7 @@ EMPTY = "quiz.empty"
 FOCUS = "quiz.focus"
 
 visitor = current()
+progress.restore()  # this browser's learner id: the answers land in its record
 lang = visitor.lang
 
 

@@ -93,3 +93,43 @@ def test_the_chart_orders_rules_and_shows_counts() -> None:
     assert list(bar.y) == ["C-8", "K-11", "K-9"]  # bottom to top: K-9 first on screen
     assert list(bar.x) == [50, 100, 0] and list(bar.text) == ["1/2", "3/3", "0/1"]
     assert fig.layout.xaxis.title.text == t("progress.axis", "es")
+
+
+KACH = "pages/kachuful_walkthrough.py"
+ANSWERING_PAGES = ("pages/quiz.py", KACH, "pages/krypkasino_walkthrough.py", "pages/live.py")
+ASK_BROWSER = "localStorage.getItem('rules-lab-learner')"
+
+
+def test_every_page_that_records_answers_asks_the_browser_for_its_kept_id() -> None:
+    for page in ANSWERING_PAGES:
+        at = open_site(page)
+        assert not at.exception, (page, at.exception)
+        assert ASK_BROWSER in scripts(at), page
+    # A page that records no answer does not reload itself for it.
+    assert ASK_BROWSER not in scripts(open_site("pages/glossary.py"))
+
+
+def test_a_your_move_answer_after_the_id_is_restored_lands_in_its_record() -> None:
+    me = store.Store.new_learner_id()
+    # The browser put its kept id back into the link (the reload of progress.restore()).
+    at = open_site(KACH, scenario="worked-example", step="h11.bid.s3", me=me)
+    assert not at.exception, at.exception
+    assert ASK_BROWSER not in scripts(at)  # known: no second reload
+    assert f"localStorage.setItem('rules-lab-learner', '{me}')" in scripts(at)
+    at.radio[0].set_value("bid-1")  # the dealer may not make the bids add up (K-9)
+    next(b for b in at.button if b.label == "Check").click().run()
+    assert not at.exception, at.exception
+    assert [(m.rule, m.asked, m.right) for m in store.get().mastery(me, ["walkthrough"])] == \
+        [("K-9", 1, 0)]
+    # The same visit on the quiz page: the same record, drawn; then erased.
+    at.switch_page("pages/quiz.py").run()
+    assert not at.exception, at.exception
+    assert len(at.get("plotly_chart")) == 1
+    at.button(key="progress.erase").click().run()
+    assert store.get().mastery(me) == [] and at.query_params.get("me") is None
+    assert "localStorage.removeItem('rules-lab-learner')" in scripts(at)
+    # Erased in this visit: no page asks the browser for the id again, nothing is counted.
+    at.switch_page(KACH).run()
+    assert not at.exception, at.exception
+    assert ASK_BROWSER not in scripts(at)
+    assert progress.SESSION not in at.session_state and store.get().mastery(me) == []

@@ -6,9 +6,9 @@ is then the whole key of the record:
 
 * it is in the page's link (``me=<id>``): a bookmark, or the link opened on another
   device, carries the record there;
-* it is kept in this browser's ``localStorage`` (no cookie: Streamlit cannot set one, and
-  nothing is sent to the server unless the learner opens the quiz page); a later visit to
-  the quiz page without ``me=`` puts it back into the link;
+* it is kept in this browser's ``localStorage`` (no cookie: Streamlit cannot set one); a
+  later visit without ``me=`` to any page that records answers (:func:`restore`: the quiz,
+  both walkthroughs, a live class) puts it back into the link;
 * within a visit it is in the session, so your-move steps of the walkthroughs and live
   classes joined from here count too.
 
@@ -98,12 +98,46 @@ def listen() -> None:
         add(_walkthrough_answer)
 
 
+#: Put a learner id kept in this browser back into the link (one reload), unless the link
+#: already has one. The id is checked against the store's shape before it is used.
+_RESTORE_JS = (
+    f"const id = window.localStorage.getItem('{STORAGE_KEY}');"
+    "const u = new URL(window.location.href);"
+    "if (id && /^[A-Za-z0-9_-]{20}$/.test(id) && !u.searchParams.get('me')) {"
+    " u.searchParams.set('me', id); window.location.replace(u.toString()); }")
+KEPT = "progress.kept"
+ERASED_VISIT = "progress.erased-visit"
+
+
+def restore() -> str | None:
+    """Call first on every page that records answers (quiz, the walkthroughs' your-move
+    steps, a live class): the learner id of this visit, restored from this browser.
+
+    With an id in the link or the session it is returned (and kept in this browser once a
+    visit, so a ``me=`` link opened here carries on here); without one the browser is asked
+    to put back an id it kept (the page reloads once with ``me=``), unless the learner
+    erased the record during this visit.
+    """
+    import streamlit as st
+
+    me = learner()
+    if me is not None:
+        if st.session_state.get(KEPT) != me:
+            st.session_state[KEPT] = me
+            _script(f"window.localStorage.setItem('{STORAGE_KEY}', '{me}');")  # [A-Za-z0-9_-]
+        return me
+    if not st.session_state.get(ERASED_VISIT):
+        _script(_RESTORE_JS)
+    return None
+
+
 def _start() -> None:
     import streamlit as st
 
     me = store.Store.new_learner_id()
     st.session_state[SESSION] = me
     st.session_state.pop(ERASED, None)
+    st.session_state.pop(ERASED_VISIT, None)
     st.query_params[PARAM] = me
 
 
@@ -112,7 +146,9 @@ def _erase(me: str) -> None:
 
     store.get().erase(me)
     st.session_state.pop(SESSION, None)
+    st.session_state.pop(KEPT, None)
     st.session_state[ERASED] = True
+    st.session_state[ERASED_VISIT] = True
     if PARAM in st.query_params:
         del st.query_params[PARAM]
 
@@ -137,14 +173,7 @@ def panel(lang: str, key: str = "progress") -> None:
         st.caption(t("progress.lead", lang))
         st.button(t("progress.start", lang), key=f"{key}.start", on_click=_start,
                   icon=":material/bookmark_add:")
-        if not erased:
-            # A record kept in this browser before: back into the link (one reload).
-            _script(
-                f"const id = window.localStorage.getItem('{STORAGE_KEY}');"
-                "const u = new URL(window.location.href);"
-                "if (id && /^[A-Za-z0-9_-]{20}$/.test(id) && !u.searchParams.get('me')) {"
-                " u.searchParams.set('me', id); window.location.replace(u.toString()); }")
-        return
+        return  # (a record kept in this browser before came back through restore())
     if st.query_params.get(PARAM) != me:
         st.query_params[PARAM] = me
     _script(f"window.localStorage.setItem('{STORAGE_KEY}', '{me}');")  # me: [A-Za-z0-9_-]
