@@ -26,7 +26,7 @@ from engine.__main__ import MAX_ERROR_LINE, error_line, main
 from engine.recordio import MAX_JSON_DEPTH, RecordError, json_depth, load_json
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ROOT.parent / "shared" / "examples"
+EXAMPLES = ROOT / "tests" / "data" / "examples"
 RECORDS = sorted(EXAMPLES.glob("*.record.json")) if EXAMPLES.is_dir() else []
 FORMATS = ["kachuful-record/1", "krypkasino-record/1"]
 
@@ -137,7 +137,7 @@ def test_deep_and_huge_files_are_refused_in_one_line(tmp_path: Path, text: str) 
     assert "nested more than 32" in done.stderr or "too large" in done.stderr
 
 
-@pytest.mark.skipif(not RECORDS, reason="needs ../shared/examples")
+@pytest.mark.skipif(not RECORDS, reason="needs tests/data/examples")
 @pytest.mark.parametrize("record", RECORDS, ids=lambda p: p.name)
 def test_a_closed_output_pipe_ends_quietly_with_the_replays_code(record: Path) -> None:
     """``replay FILE | head -c 1`` (the reader may go away before the outcome is written),

@@ -19,9 +19,7 @@ from engine.krypkasino.rules import KrypkasinoRules
 from engine.krypkasino.state import DECK, KrypkasinoState, Play, deal_from_seed
 from engine.replay import replay_document
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples"
-if not EXAMPLES.exists():  # the repository checked out on its own
-    EXAMPLES = Path("/work/shared/examples")
+EXAMPLES = Path(__file__).resolve().parent / "data" / "examples"  # the contract's examples
 EXAMPLE = EXAMPLES / "krypkasino-two-players.record.json"
 
 

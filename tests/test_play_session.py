@@ -31,8 +31,7 @@ from engine.session import (
     new_state,
 )
 
-EXAMPLES = next((p for p in (Path(__file__).resolve().parents[2] / "shared" / "examples",
-                             Path("/work/shared/examples")) if p.is_dir()), None)
+EXAMPLES: Path | None = Path(__file__).resolve().parent / "data" / "examples"
 RECORDS = {"kachuful": "kachuful-seed-example", "krypkasino": "krypkasino-two-players"}
 #: A short game of each: the first game a visitor gets (Kachuful up to 5 cards, one deal).
 SHORT: dict[str, tuple[tuple[str, Any], ...]] = {g: PLAYS[g].first for g in GAMES}
