@@ -35,8 +35,7 @@ from engine.registry import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = next((p for p in (ROOT.parent / "shared" / "examples",
-                             Path("/work/shared/examples")) if p.is_dir()), None)
+EXAMPLES: Path | None = ROOT / "tests" / "data" / "examples"  # the contract's examples
 OUTCOME: dict[str, Callable[[Any], dict[str, Any]]] = {
     "kachuful": krecord.outcome_of, "krypkasino": crecord.outcome_of}
 RECORD: dict[str, Callable[[Any], dict[str, Any]]] = {
