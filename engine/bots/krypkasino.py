@@ -35,6 +35,7 @@ state, and the legal plays are computed from the observation alone.
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -224,30 +225,33 @@ class _Assessment:
 
 
 def _move_cost(cid: int, take: Sequence[int], table: Sequence[int], rules: KrypkasinoRules,
-               by_value: Sequence[int], unseen: int, next_hand: int
+               by_value: Sequence[int], unseen: int, next_hand: int, key: int | None = None
                ) -> tuple[float, int, int, float]:
     """The basic cost of playing card ``cid`` taking the cards ``take`` (ids) from
     ``table`` (lower is better for the player), with the points it takes, the sweep it
-    makes and the chance that the next player holds a card sweeping the table it leaves.
-    The one implementation of the basic evaluation: the basic bot, the strong bot's
-    shortlist and leaf, and the others' answers in its rollouts all call it."""
+    makes and the chance that the next player holds a card sweeping the table it leaves
+    (``key``: the table's capture key, if known). The one implementation of the basic
+    evaluation: the basic bot, the strong bot's shortlist and leaf, and the others'
+    answers in its rollouts all call it."""
     s_pts = rules.sweep_points
+    one = _cap._ONE
+    if key is None:
+        key = _table_key(table)
     if take:
         points = _PTS[cid]
-        after = list(table)
         for j in take:
             points += _PTS[j]
-            after.remove(j)
+            key -= one[_TV[j]]
         sweep = 0
-        if not after:
+        if len(take) == len(table):  # the cards taken are the table's: a sweep
             double = len(table) == 1 and table[0] == cid and rules.double_sweep
             sweep = rules.double_points() if double else s_pts
         cost = float(points + sweep)
     else:
         points = sweep = 0
-        after = [*table, cid]
+        key += one[_TV[cid]]
         cost = -0.25 * _PTS[cid]
-    p_next = _p_holds(_sweeping_values(_table_key(after)), by_value, unseen, next_hand)
+    p_next = _p_holds(_sweeping_values(key), by_value, unseen, next_hand)
     cost -= (1.0 if rules.forced_sweep else 0.5) * p_next * s_pts
     return cost, points, sweep, p_next
 
@@ -256,11 +260,12 @@ def _assess(plays: Sequence[Play], table: Sequence[int], rules: KrypkasinoRules,
             by_value: Sequence[int], unseen: int, next_hand: int) -> list[_Assessment]:
     """The basic cost of each play (lower is better for the player)."""
     out = []
+    key = _table_key(table)
     for play in plays:
         card, take = play
         assert take is not None
         cost, points, sweep, p_next = _move_cost(_ix(card), [_ix(c) for c in take], table,
-                                                 rules, by_value, unseen, next_hand)
+                                                 rules, by_value, unseen, next_hand, key)
         out.append(_Assessment(play, cost, points, sweep, p_next))
     return out
 
@@ -356,8 +361,9 @@ def _cheapest(moves: Sequence[Move], table: Sequence[int], rules: KrypkasinoRule
         return best
     best_cost = 0.0
     first = True
+    key = _table_key(table)
     for move in moves:
-        cost = _move_cost(move[0], move[1], table, rules, by_value, unseen, next_hand)[0]
+        cost = _move_cost(move[0], move[1], table, rules, by_value, unseen, next_hand, key)[0]
         if first or cost < best_cost:
             best, best_cost, first = move, cost, False
     return best
@@ -377,12 +383,13 @@ def _basic_move(state: KrypkasinoState, public: list[int]) -> Move:
 
 
 def _misfits(hands: Sequence[Sequence[int]], stock: Sequence[int], me: int,
-             plays: Sequence[LotPlay], scratch: KrypkasinoState) -> int:
+             plays: Sequence[LotPlay], scratch: KrypkasinoState, limit: int = -1) -> int:
     """How many of the others' public plays of this lot (``plays``) a basic player would
     not have made, had the world been ``hands`` (every seat's hand now, ``me``'s
     included) and ``stock``: each earlier hand is the hand now plus the cards played
     since in the lot, and what that player had not seen is every other hand and the
-    stock then. ``scratch`` is a position whose hands and table are overwritten."""
+    stock then. ``scratch`` is a position whose hands and table are overwritten. With
+    ``limit`` >= 0 the count stops as soon as it reaches ``limit``."""
     n = len(hands)
     held = [list(h) for h in hands]
     total = [0] * 15
@@ -393,6 +400,8 @@ def _misfits(hands: Sequence[Sequence[int]], stock: Sequence[int], me: int,
         total[_HV[i]] += 1
     rules = scratch.rules
     misfits = 0
+    if misfits == limit:
+        return misfits
     for mover, cid, take, before in reversed(plays):
         hand = held[mover]
         hand.append(cid)
@@ -414,6 +423,8 @@ def _misfits(hands: Sequence[Sequence[int]], stock: Sequence[int], me: int,
                          len(held[(mover + 1) % n]))
         if move[0] != cid or tuple(sorted(move[1])) != take:
             misfits += 1
+            if misfits == limit:
+                break
     return misfits
 
 
@@ -596,17 +607,24 @@ class StrongKrypkasinoBot:
         kept: the fewest plays a basic player would not have made holding those cards
         (:func:`_misfits`; the earliest drawn first among equals)."""
         k = self.samples
-        if self.fit <= 1 or not obs.plays:
+        if self.fit <= 1 or not obs.plays or k < 1:
             return [self._build(obs, *self._deal(obs, counts, rng)) for _ in range(k)]
         view = obs.view
         mine = [c.index for c in view.hand]
         scratch = _position(obs)
-        drawn = []
+        # The k best (misfits, draw index) so far, as a max-heap: a later draw enters
+        # only with fewer misfits than the worst kept, so its count can stop there.
+        kept: list[tuple[int, int, list[list[int]], list[int]]] = []
         for j in range(k * self.fit):
             dealt, rest = self._deal(obs, counts, rng)
             hands = [mine if s == view.seat else h for s, h in enumerate(dealt)]
-            drawn.append((_misfits(hands, rest, view.seat, obs.plays, scratch), j, dealt, rest))
-        drawn.sort(key=lambda d: (d[0], d[1]))
+            limit = -kept[0][0] if len(kept) == k else -1
+            m = _misfits(hands, rest, view.seat, obs.plays, scratch, limit)
+            if len(kept) < k:
+                heapq.heappush(kept, (-m, -j, dealt, rest))
+            elif m < limit:
+                heapq.heapreplace(kept, (-m, -j, dealt, rest))
+        drawn = sorted((-m, -j, dealt, rest) for m, j, dealt, rest in kept)
         return [self._build(obs, d[2], d[3]) for d in drawn[:k]]
 
     def decide(self, observation: KrypkasinoObservation) -> Decision[Play]:
