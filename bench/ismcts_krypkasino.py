@@ -124,8 +124,8 @@ def _ismcts(game: Any, sims: int, seed: int, fast: bool = True) -> Any:
 
 def _deal(seed: int) -> tuple[int, list[int]]:
     """The dealer and the card order of deal ``seed`` (our engine's shuffle)."""
-    from engine.krypkasino.state import _shuffled_ids
-    return random.Random(seed).randrange(PLAYERS), _shuffled_ids(seed)
+    from engine.krypkasino.state import shuffled_ids
+    return random.Random(seed).randrange(PLAYERS), shuffled_ids(seed)
 
 
 def play_deal(seed: int, sims: int, ours: int | None, level: str | None

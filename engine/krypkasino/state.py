@@ -220,7 +220,7 @@ _SIZES = {p: deal_sizes(p) for p in range(2, 7)}
 _LIMITS = tuple(0 if n == 0 else (1 << 64) - ((1 << 64) % n) for n in range(105))
 
 
-def _shuffled_ids(seed: int) -> list[int]:
+def shuffled_ids(seed: int) -> list[int]:
     """The two decks as card ids, shuffled exactly as ``Rng(seed).shuffle`` would (the
     same SplitMix64 stream and Fisher–Yates), inlined because every deal needs it (the
     constants are literals: a local load is cheaper than a global one)."""
@@ -244,7 +244,7 @@ def _shuffled_ids(seed: int) -> list[int]:
 
 
 def _deal_ids(players: int, dealer: int, seed: int) -> _DealIds:
-    return deal_ids_from_order(players, dealer, _shuffled_ids(seed))
+    return deal_ids_from_order(players, dealer, shuffled_ids(seed))
 
 
 def deal_ids_from_order(players: int, dealer: int, cards: Sequence[int]) -> _DealIds:
