@@ -197,6 +197,7 @@ class FastSimulator:
         follow = self._follow
         reneged: list[bool] | None = None if follow else [False] * n
         winner_of = trick_winner_int
+        trick = [0] * n  # the current trick's cards, in play order
         for _ in range(size):
             hand = hands[leader]
             x = int(rnd() * counts[leader])
@@ -205,11 +206,13 @@ class FastSimulator:
                 if x < len(cards):
                     break
                 x -= len(cards)
-            trick = [cards[x]]
+            trick[0] = cards[x]
             cards[x] = cards[-1]
             cards.pop()
             counts[leader] -= 1
+            k = 0
             for p in orders[leader]:
+                k += 1
                 hand = hands[p]
                 cards = hand[led]
                 if cards and follow:
@@ -223,7 +226,7 @@ class FastSimulator:
                         x -= len(cards)
                     if reneged is not None and s != led and hand[led]:
                         reneged[p] = True
-                trick.append(cards[x])
+                trick[k] = cards[x]
                 cards[x] = cards[-1]
                 cards.pop()
                 counts[p] -= 1
