@@ -2,7 +2,7 @@
 
 The state (:mod:`engine.kachuful.state`), the records, the fast simulator's tests, the
 pages, the quizzes and the scorekeeper all call these functions; none re-implements a
-rule. Rule IDs are those of ``shared/RULES.md``.
+rule. Rule IDs are those of the rules pages (``tutorials/en/kachuful-rules.md``).
 
 >>> rules = KachufulRules()
 >>> sizes = hand_sizes(4, rules)
