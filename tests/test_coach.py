@@ -43,6 +43,7 @@ def _positions(game: str, players: int, seed: int, count: int,
         assert advice is not None
         state = session.state
         seed_now = bot_seed(seed, len(session.moves), 0)
+        own: Decision[Any]
         if isinstance(state, KachufulState):
             own = StrongKachufulBot(seed_now).decide(kachuful_observe(state, 0))
             action = resolve(state, advice.action)
