@@ -32,6 +32,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.registry import LANGUAGES
+
 __all__ = [
     "DOCS",
     "LANGS",
@@ -47,7 +49,7 @@ __all__ = [
 ]
 
 DOCS: tuple[str, ...] = ("kachuful-rules", "krypkasino-rules", "glossary")
-LANGS: tuple[str, ...] = ("en", "es", "pt")
+LANGS: tuple[str, ...] = LANGUAGES  # the registry's
 
 _ROOT = Path(__file__).resolve().parent
 

@@ -20,8 +20,9 @@ import string
 from typing import Any
 
 from engine.messages import format_text
+from engine.registry import LANGUAGES
 
-LANGS: tuple[str, ...] = ("en", "es", "pt")
+LANGS: tuple[str, ...] = LANGUAGES  # the registry's
 DEFAULT_LANG = "en"
 #: Each language's own name, shown in the language selector.
 LANG_NAMES: dict[str, str] = {"en": "English", "es": "Español", "pt": "Português"}

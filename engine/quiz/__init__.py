@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from engine.quiz import kachuful as _k
 from engine.quiz import krypkasino as _c
 from engine.quiz.model import CardGroup, Choice, Question, Text, Verdict, check, text
+from engine.registry import GAME_IDS, QUIZ_MAX_SEED
 from engine.rng import Rng
 
 __all__ = [
@@ -28,9 +29,9 @@ __all__ = [
     "pick", "question_set", "text",
 ]
 
-GAMES: tuple[str, ...] = ("kachuful", "krypkasino")
-#: Seeds are 0..MAX_SEED (short enough for a link).
-MAX_SEED = 10**9 - 1
+GAMES: tuple[str, ...] = GAME_IDS
+#: Seeds are 0..MAX_SEED (short enough for a link): the registry's QUIZ_MAX_SEED.
+MAX_SEED = QUIZ_MAX_SEED
 
 
 @dataclass(frozen=True)

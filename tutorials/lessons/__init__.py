@@ -57,6 +57,7 @@ from engine.kachuful import KachufulRules
 from engine.krypkasino.rules import KrypkasinoRules
 from engine.quiz import COVERAGE, MAX_SEED, TYPES
 from engine.recordio import join, load_json
+from engine.registry import GAME_IDS
 from tutorials import scenarios
 
 __all__ = [
@@ -68,7 +69,7 @@ __all__ = [
 FORMAT = "rules-lab-lesson/1"
 #: The version written in front of every lesson link (``1.<data>``).
 LINK_VERSION = "1"
-GAMES: tuple[str, ...] = ("kachuful", "krypkasino")
+GAMES: tuple[str, ...] = GAME_IDS  # the registry's
 LANGS: tuple[str, ...] = scenarios.LANGS
 ROOT = Path(__file__).resolve().parent
 MAX_ITEMS = 40

@@ -52,6 +52,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.registry import LANGUAGES
+
 __all__ = [
     "FORMAT",
     "LANGS",
@@ -66,7 +68,7 @@ __all__ = [
 ]
 
 FORMAT = "rules-lab-scenario/1"
-LANGS: tuple[str, ...] = ("en", "es", "pt")
+LANGS: tuple[str, ...] = LANGUAGES  # the registry's
 ROOT = Path(__file__).resolve().parent
 COMMON_REQUIRED: tuple[str, ...] = ("format", "game", "title")
 COMMON_OPTIONAL: tuple[str, ...] = ("summary", "order", "texts")
