@@ -15,8 +15,8 @@ import streamlit as st
 
 from engine.errors import RecordError, RulesLabError
 from engine.kachuful import DEFAULT_RULES, KachufulRules, hand_sizes
+from engine.registry import GAMES, MAX_SEED
 from tutorials.scenarios import ScenarioError
-from ui import progress
 from ui import progress
 from ui import walkthrough_kachuful as wk
 from ui import walkthrough_view as wv
@@ -28,7 +28,6 @@ from ui.safe import escape_markdown
 
 W = "kwalk.w"  # widget keys
 visitor = current()
-progress.restore()  # this browser's learner id: your-move answers land in its record
 progress.restore()  # this browser's learner id: your-move answers land in its record
 lang = visitor.lang
 
@@ -82,11 +81,12 @@ except (RulesLabError, RecordError, ScenarioError) as exc:
     cfg = wk.Config(cfg.scenario, base_rules(cfg.scenario), cfg.seed, cfg.players, 1)
     walk = steps_of(cfg)
 step_ids = [s.id for s in walk.steps]
-index = wv.step_index(link.get("step"), step_ids)
-if index is None:  # not a step id: a number, clamped, with a message when out of range
+found = wv.step_index(link.get("step"), step_ids)
+if found is None:  # not a step id: a number, clamped, with a message when out of range
     reader = LinkReader(lang, params=link)
-    index = reader.step(len(step_ids)) - 1
+    found = reader.step(len(step_ids)) - 1
     problems.extend(reader.problems)
+index: int = found
 base = base_rules(cfg.scenario)
 
 
@@ -109,8 +109,7 @@ def go(to: int) -> None:
 
 
 def value(name: str) -> Any:
-    key = f"{W}.{name}" if name in ("scenario", "seed", "players", "hands", "yourmove") \
-        else f"{W}.opt.{name}"
+    key = f"{W}.{name}" if name in ("scenario", "seed", "players", "hands") else f"{W}.opt.{name}"
     return st.session_state.get(key)
 
 
@@ -131,9 +130,8 @@ def on_settings(name: str) -> None:
                       hands=min(cfg.hands, len(hand_sizes(int(chosen), rules))))
     elif name == "reset":
         new = replace(cfg, rules=base)
-    else:  # a variant option
-        text = ("true" if chosen else "false") if isinstance(chosen, bool) else str(chosen)
-        rules = wk.with_option(cfg.rules, name, text)
+    else:  # a variant option: the registry's value, as the widget holds it
+        rules = replace(cfg.rules, **{name: chosen})
         new = replace(cfg, rules=rules, hands=min(cfg.hands, len(hand_sizes(cfg.players, rules))))
     show(new, 0 if name in ("scenario", "seed", "players") else None)
 
@@ -154,10 +152,10 @@ top = st.columns([3, 1, 1, 1]) if random_mode else st.columns([3, 3])
 top[0].selectbox(t("kwalk.scenario", lang), [*ids, wk.RANDOM], format_func=title_of,
                  key=sync("scenario", cfg.scenario), on_change=on_settings, args=("scenario",))
 if random_mode:
-    top[1].number_input(t("kwalk.seed", lang), min_value=0, max_value=wk.MAX_SEED, step=1,
+    top[1].number_input(t("kwalk.seed", lang), min_value=0, max_value=MAX_SEED, step=1,
                         key=sync("seed", cfg.seed), on_change=on_settings, args=("seed",),
                         help=t("kwalk.seed.help", lang))
-    top[2].selectbox(t("kwalk.players", lang), list(range(3, 9)), key=sync("players", cfg.players),
+    top[2].selectbox(t("kwalk.players", lang), list(GAMES["kachuful"].players.values), key=sync("players", cfg.players),
                      on_change=on_settings, args=("players",))
     top[3].number_input(t("kwalk.hands", lang), min_value=1, max_value=len(walk.schedule), step=1,
                         key=sync("hands", cfg.hands), on_change=on_settings, args=("hands",),
@@ -168,16 +166,7 @@ else:
         top[1].caption(summary.get(lang) or summary["en"])
 wk.variant_box(cfg.rules, base, walk.players, lang, sync, on_settings, f"{W}.reset")
 
-if ym.SWITCH not in st.session_state:  # a projector's link says yourmove=off: no stops
-    st.session_state[ym.SWITCH] = st.query_params.get("yourmove") != "off"
-
-
-def on_switch() -> None:
-    st.session_state[ym.SWITCH] = bool(value("yourmove"))
-
-
-st.toggle(t("ym.switch", lang), key=sync("yourmove", st.session_state[ym.SWITCH]),
-          on_change=on_switch, help=t("ym.switch.help", lang))
+stops = ym.draw_switch(lang, f"{W}.yourmove")
 if random_mode:
     st.caption(t("kwalk.policy", lang))
 for note in walk.notes:
@@ -196,7 +185,7 @@ wv.controls(key=W, lang=lang, index=index, count=len(step_ids), go=go, players=w
 step = walk.steps[index]
 viewer = None if cfg.seat == wv.ALL else int(cfg.seat)
 params = wk.config_params(cfg, base, 1) | {"step": step.id}
-ask = step.ask if st.session_state.get(ym.SWITCH, True) else None
+ask = step.ask if stops else None
 if ask is not None and step.before is not None:
     answer_key = "kachuful:" + ":".join(f"{k}={v}" for k, v in sorted(params.items())
                                         if v is not None and k != "step") + ":" + step.id

@@ -124,7 +124,7 @@ def test_random_deal_with_seed_players_hands_and_chart() -> None:
     assert at.query_params["seed"] == "14"
     assert "Players A, B tie" in markdown(at)  # seed 14 has a tie for the first dealer
     at.selectbox(key="kwalk.w.players").set_value(3).run()
-    at.selectbox(key="kwalk.w.opt.max_cards").set_value("2").run()
+    at.selectbox(key="kwalk.w.opt.max_cards").set_value(2).run()
     at.number_input(key="kwalk.w.hands").set_value(3).run()
     assert not at.exception
     assert any("basic computer player" in str(c.value) for c in at.caption)
@@ -142,8 +142,8 @@ def test_random_deal_with_seed_players_hands_and_chart() -> None:
     ({"step": "999"}, "step is 999, outside 1 to"),
     ({"scenario": "nope"}, "scenario is nope"),
     ({"scenario": "random", "seed": "abc"}, "seed is abc, which is not a whole number"),
-    ({"schedule": "sideways"}, "schedule is sideways"),
-    ({"max_cards": "16"}, "max_cards cannot be 16 with 4 players"),
+    ({"schedule": "sideways"}, "“Hand sizes” as sideways"),
+    ({"max_cards": "16"}, "a table of 4 players allows a whole number from 1 to 13"),
     ({"step": "-3"}, "step is -3, outside 1 to"),
 ])
 def test_bad_links_give_a_message_and_a_working_page(query: dict[str, str], needle: str) -> None:
@@ -169,9 +169,9 @@ def test_the_variant_choices_cover_every_option() -> None:
         assert at.selectbox(key=f"kwalk.w.opt.{name}") is not None
     for name in ("hook_rule", "blind_bids", "one_card_forehead"):
         assert at.toggle(key=f"kwalk.w.opt.{name}") is not None
-    assert at.selectbox(key="kwalk.w.opt.schedule").options == [
-        "down and up (H…1…H)", "up and down (1…H…1)", "down only (H…1)", "up only (1…H)",
-        "down and up, twice"]
+    assert at.selectbox(key="kwalk.w.opt.schedule").options == [  # the registry's labels
+        "down to one, then back up", "up from one, then back down", "down to one only",
+        "up from one only", "down and back up, twice"]
     at.selectbox(key="kwalk.w.opt.scoring").set_value("judgement").run()
     at.slider(key="kwalk.w.step").set_value(EXAMPLE_STEPS).run()
     assert list(at.dataframe[0].value["Points"]) == [10, -10, 10, 10]
@@ -194,7 +194,7 @@ def test_a_seat_view_hides_what_another_seat_held() -> None:
 def test_a_shorter_schedule_shortens_the_random_walk() -> None:
     at = open_page(scenario="random", seed="3", hands="20")
     assert at.number_input(key="kwalk.w.hands").value == 20
-    at.selectbox(key="kwalk.w.opt.max_cards").set_value("2").run()
+    at.selectbox(key="kwalk.w.opt.max_cards").set_value(2).run()
     assert not at.exception
     assert at.number_input(key="kwalk.w.hands").value == 3
     assert at.query_params["hands"] == "3"

@@ -21,6 +21,7 @@ import tutorials.facts as facts_module
 import ui.walkthrough_kachuful as wkach
 import ui.walkthrough_krypkasino as wkryp
 from engine.cards import Card, parse_card
+from engine.kachuful import KachufulRules
 from engine.quiz import TYPES, CardGroup, Question, Text
 from tutorials import lessons as lesson_files
 from tutorials import scenarios as scenario_files
@@ -314,7 +315,11 @@ def test_lesson_notes_name_only_what_their_item_shows(lesson_id: str, index: int
     if isinstance(item, lesson_files.ScenarioItem):
         first, last, _ = classroom.item_steps(item)
         if item.game == "kachuful":
-            _, walk = classroom._kachuful_walk(item, "en")
+            scenario = scenario_files.load("kachuful", item.scenario, wkach.SCENARIO_KEYS)
+            options = {**wkach.scenario_rules(scenario).to_dict(), **dict(item.variant)}
+            walk = wkach.build(wkach.scenario_source(scenario),
+                               KachufulRules.from_dict(options), "en",
+                               {} if item.variant else scenario.texts)
             rules: Any = None
             steps = walk.steps[first:last + 1]
             players = walk.players

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ import tutorials.scenarios as scenarios
 from engine.cards import parse_card
 from engine.kachuful import DEFAULT_RULES, KachufulRules, hand_sizes
 from engine.kachuful.record import replay
+from engine.registry import GAMES
 from tutorials.scenarios import ScenarioError
 from ui import walkthrough_kachuful as wk
 from ui.walkthrough_kachuful import (
@@ -298,13 +300,13 @@ def test_links_round_trip() -> None:
     ({"scenario": "nope"}, Config("worked-example", DEFAULT_RULES), "scenario is nope"),
     ({"scenario": "random", "seed": "abc"}, Config(RANDOM, DEFAULT_RULES, seed=1),
      "seed is abc, which is not a whole number"),
-    ({"scenario": "random", "players": "12"}, Config(RANDOM, DEFAULT_RULES, players=8),
-     "outside 3 to 8"),
-    ({"schedule": "sideways"}, Config("worked-example", DEFAULT_RULES), "schedule is sideways"),
-    ({"hook_rule": "maybe"}, Config("worked-example", DEFAULT_RULES), "hook_rule is maybe"),
+    ({"scenario": "random", "players": "12"}, Config(RANDOM, DEFAULT_RULES, players=4),
+     "Kachuful is played by 3 to 8; using 4"),
+    ({"schedule": "sideways"}, Config("worked-example", DEFAULT_RULES), "“Hand sizes” as sideways, which is not one of: down to one, then back up"),
+    ({"hook_rule": "maybe"}, Config("worked-example", DEFAULT_RULES), "“The dealer's hook” as maybe, which is not one of: on, off"),
     ({"max_cards": "15"}, Config("worked-example", DEFAULT_RULES),
-     "max_cards cannot be 15 with 4 players"),
-    ({"seat": "9"}, Config("worked-example", DEFAULT_RULES), "seat is 9"),
+     "a table of 4 players allows a whole number from 1 to 13"),
+    ({"seat": "9"}, Config("worked-example", DEFAULT_RULES), "seat 9 is not at this table of 4 players"),
 ])
 def test_bad_link_values_give_a_message_and_the_default(params: dict[str, str],
                                                         expected: Config, needle: str) -> None:
@@ -440,14 +442,13 @@ def test_loader_docstring_examples() -> None:
     assert result.attempted >= 2 and result.failed == 0
 
 
-OPTION_VALUES = [(name, text) for name in wk.OPTIONS
-                 for text in wk.option_choices(name, 4) if name != "max_cards"] + [
-    ("max_cards", "auto"), ("max_cards", "classic"), ("max_cards", "1"), ("max_cards", "13")]
+OPTION_VALUES = [(o.name, v) for o in GAMES["kachuful"].options for v in o.values(4)
+                 if o.name != "max_cards" or v in (None, "classic", 1, 13)]
 
 
-@pytest.mark.parametrize(("name", "text"), OPTION_VALUES)
-def test_every_option_value_builds_in_every_language(name: str, text: str) -> None:
-    rules = wk.with_option(DEFAULT_RULES, name, text)
+@pytest.mark.parametrize(("name", "value"), OPTION_VALUES)
+def test_every_option_value_builds_in_every_language(name: str, value: object) -> None:
+    rules = replace(DEFAULT_RULES, **{name: value})
     for lang in ("en", "es", "pt"):
         for source in (record_source(EXAMPLE_DOC, 11), SeedSource(5, 4, 2)):
             walk = build(source, rules, lang)

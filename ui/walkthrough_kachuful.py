@@ -25,20 +25,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.cards import Card, parse_card
-from engine.errors import InvalidActionError
 from engine.kachuful import DEFAULT_RULES, KachufulRules, hand_sizes, narrate
-from engine.kachuful.rules import (
-    RENEGE_RULES,
-    SCHEDULES,
-    SCORINGS,
-    TRUMP_RULES,
-    max_hand_size,
-)
+from engine.registry import GAMES, MAX_SEED
 from engine.seats import seat_letter
 from engine.walkthrough import kachuful as engine_walk
 from engine.walkthrough.kachuful import (
     EXAMPLE_DOC,
-    MAX_SEED,
     RecordSource,
     SeedSource,
     Source,
@@ -52,19 +44,20 @@ from tutorials import scenarios as scenario_files
 from tutorials.facts import fill_step_text as fill_facts
 from tutorials.facts import kachuful_facts
 from tutorials.scenarios import Scenario, ScenarioError
+from ui import link
 from ui.i18n import t
 from ui.query import LinkReader, Problem
-from ui.safe import clip, escape_html, escape_markdown
+from ui.safe import escape_html, escape_markdown
 from ui.walkthrough_view import ask_of, refusal, say, say_all
 from ui.your_move import Ask
 
 __all__ = [
     "EXAMPLE_DOC", "MAX_SEED", "RANDOM", "SCENARIO_KEYS", "Config", "RecordSource",
     "SeedSource", "Source", "Step", "Table", "Walkthrough", "bid_advice", "build",
-    "config_params", "draw_html", "load_scenarios", "localize", "option_choices",
-    "option_text", "read_config", "record_source", "scenario_rules", "scenario_source",
+    "config_params", "draw_html", "draw_scores", "draw_step", "draw_table", "load_scenarios",
+    "localize", "read_config", "record_source", "scenario_rules", "scenario_source",
     "schedule_html", "source_for", "step_number", "table_html", "trump_code", "trump_words",
-    "with_option",
+    "variant_box",
 ]
 
 GAME = "kachuful"
@@ -246,49 +239,11 @@ def build(source: Source, rules: KachufulRules = DEFAULT_RULES, lang: str = "en"
     return localize(engine_walk.build(source, rules), rules, lang, texts)
 
 
-# -- links: the page's settings as URL query values ----------------------------------
+# -- links: the page's settings as URL query values (the one codec, ui/link.py) ------------
 
-#: The variant options, in the order of RULES.md's table.
-OPTIONS: tuple[str, ...] = ("schedule", "max_cards", "trumps", "hook_rule", "scoring",
-                            "blind_bids", "one_card_forehead", "renege")
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "schedule": SCHEDULES, "trumps": TRUMP_RULES, "scoring": SCORINGS,
-    "renege": RENEGE_RULES, "hook_rule": ("true", "false"), "blind_bids": ("false", "true"),
-    "one_card_forehead": ("false", "true"),
-}
-#: The other query keys this page reads and writes.
-LINK_KEYS: tuple[str, ...] = ("scenario", "seed", "players", "hands", "seat", "step", *OPTIONS)
-
-
-def option_choices(name: str, players: int = 4) -> tuple[str, ...]:
-    """The values an option may take in a link (``max_cards``: ``auto``, ``classic``,
-    ``1``..52 ÷ players)."""
-    if name == "max_cards":
-        return ("auto", "classic", *(str(n) for n in range(1, 52 // players + 1)))
-    return _CHOICES[name]
-
-
-def option_text(rules: KachufulRules, name: str) -> str:
-    """An option of ``rules`` as written in links (``true``, ``auto``, ``7``, ``up``)."""
-    value = getattr(rules, name)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "auto"
-    return str(value)
-
-
-def option_value(name: str, text: str) -> Any:
-    """The option value of a link text (inverse of :func:`option_text`)."""
-    if name in ("hook_rule", "blind_bids", "one_card_forehead"):
-        return text == "true"
-    if name == "max_cards":
-        return None if text == "auto" else "classic" if text == "classic" else int(text)
-    return text
-
-
-def with_option(rules: KachufulRules, name: str, text: str) -> KachufulRules:
-    return replace(rules, **{name: option_value(name, text)})
+#: The query keys this page reads and writes besides the variant's options.
+LINK_KEYS: tuple[str, ...] = ("scenario", "seed", "players", "hands", "seat", "step",
+                              *GAMES[GAME].option_names)
 
 
 @dataclass(frozen=True)
@@ -304,57 +259,27 @@ class Config:
     hands: int = 1
     seat: str = "all"
 
-    def key(self) -> tuple[Any, ...]:
-        """What the steps depend on (the cache key, without the language)."""
-        source = (self.seed, self.players, self.hands) if self.scenario == RANDOM else ()
-        return (self.scenario, *source, tuple(sorted(self.rules.to_dict().items())))
-
 
 def read_config(params: Mapping[str, str], lang: str, scenario_ids: Sequence[str],
                 base_rules: Callable[[str], KachufulRules], default: str
                 ) -> tuple[Config, list[Problem]]:
-    """The page's settings from a link; every unusable value gives a :class:`Problem`
-    and the default (never an exception)."""
+    """The page's settings from a link (:mod:`ui.link`); every unusable value gives a
+    :class:`Problem` naming it and the default (never an exception)."""
     reader = LinkReader(lang, params=params)
-    choices = (*scenario_ids, RANDOM)
-    scenario = reader.choice("scenario", choices, default)
-    problems = reader.problems
-    players, seed, hands = 4, 1, 1
-    if scenario == RANDOM:
-        seed = reader.int("seed", 1, lo=0, hi=MAX_SEED)
-        players = reader.int("players", 4, lo=3, hi=8)
-    base = base_rules(scenario)
-    rules = base
-    for name in OPTIONS:
-        raw = params.get(name)
-        if raw is None or raw == "":
-            continue
-        allowed = option_choices(name, 3)
-        if raw not in allowed:
-            problems.append(Problem("query.bad-choice", (
-                ("name", name), ("value", escape_markdown(clip(raw, 40))),
-                ("choices", ", ".join(allowed if name != "max_cards"
-                                      else (*allowed[:3], "…", allowed[-1]))),
-                ("default", option_text(base, name)))))
-            continue
-        candidate = with_option(rules, name, raw)
-        if name == "max_cards":
-            players_now = players if scenario == RANDOM else _scenario_players(scenario)
-            try:
-                max_hand_size(players_now, candidate)
-            except InvalidActionError as exc:
-                problems.append(Problem("kwalk.link.max-cards", (
-                    ("value", escape_markdown(clip(raw, 40))),
-                    ("reason", exc.localized_sentence(lang)),
-                    ("default", option_text(base, name)))))
-                continue
-        rules = candidate
-    if scenario == RANDOM:
-        count = len(hand_sizes(players, rules))
-        hands = reader.int("hands", 1, lo=1, hi=count)
-    n = players if scenario == RANDOM else _scenario_players(scenario)
-    seat = reader.choice("seat", ("all", *(str(s) for s in range(n))), "all")
-    return Config(scenario, rules, seed, players, hands, seat), problems
+    scenario = reader.choice("scenario", (*scenario_ids, RANDOM), default)
+    random = scenario == RANDOM
+    seed = link.read_seed(reader, 1) if random else 1
+    players = link.read_players(reader, GAME) if random else GAMES[GAME].players.default
+    table = players if random else _scenario_players(scenario)
+    base = GAMES[GAME].changed(base_rules(scenario))
+    options = link.read_rules(reader, GAME, players=table, base=base)
+    rules = GAMES[GAME].rules(options)
+    hands = 1
+    if random:
+        hands = reader.int("hands", 1, lo=1, hi=len(hand_sizes(players, rules)))
+    view = link.read_view_seat(reader, table)
+    seat = "all" if view is None else str(view)
+    return Config(scenario, rules, seed, players, hands, seat), reader.problems
 
 
 _PLAYERS_OF: dict[str, int] = {}
@@ -364,28 +289,23 @@ def _scenario_players(scenario_id: str) -> int:
     """How many players a scenario has (read once per process)."""
     if scenario_id not in _PLAYERS_OF:
         scenario = scenario_files.load(GAME, scenario_id, SCENARIO_KEYS)
-        source = scenario_source(scenario)
-        _PLAYERS_OF[scenario_id] = (source.players if isinstance(source, SeedSource)
-                                    else int(source.doc["players"]))
+        _PLAYERS_OF[scenario_id] = engine_walk.players_of(scenario_source(scenario))
     return _PLAYERS_OF[scenario_id]
 
 
-def config_params(config: Config, base: KachufulRules, step: int) -> dict[str, str | None]:
-    """The query that reproduces ``config`` at ``step`` (1-based); ``None`` removes a key.
-    Options equal to the scenario's own are left out, so links stay short."""
+def config_params(config: Config, base: KachufulRules, step: int | str) -> dict[str, str | None]:
+    """The query that reproduces ``config`` at ``step`` (a step id, or a 1-based number);
+    ``None`` removes a key. Options equal to the scenario's own are left out."""
     random = config.scenario == RANDOM
-    params: dict[str, str | None] = {
+    return {
         "scenario": config.scenario,
         "seed": str(config.seed) if random else None,
         "players": str(config.players) if random else None,
         "hands": str(config.hands) if random else None,
         "seat": None if config.seat == "all" else config.seat,
         "step": str(step),
+        **link.rules_params(GAME, config.rules, GAMES[GAME].changed(base)),
     }
-    for name in OPTIONS:
-        text = option_text(config.rules, name)
-        params[name] = None if text == option_text(base, name) else text
-    return params
 
 
 def source_for(config: Config) -> tuple[Source, Mapping[str, Mapping[str, str]]]:
@@ -394,7 +314,6 @@ def source_for(config: Config) -> tuple[Source, Mapping[str, Mapping[str, str]]]
         return SeedSource(config.seed, config.players, config.hands), {}
     scenario = scenario_files.load(GAME, config.scenario, SCENARIO_KEYS)
     return scenario_source(scenario), scenario.texts
-
 
 
 # -- drawing: pure HTML for the page (cards from ui.cards) ---------------------------
@@ -612,36 +531,34 @@ def draw_scores(walk: Walkthrough, index: int, lang: str, key: str) -> None:
     st.plotly_chart(fig, width="stretch", key=key)
 
 
-_TOGGLES = ("hook_rule", "blind_bids", "one_card_forehead")
-
-
 def variant_box(rules: KachufulRules, base: KachufulRules, players: int, lang: str,
                 sync: Callable[[str, Any], str], on_change: Callable[[str], None],
                 reset_key: str) -> None:
-    """The variant in force, each option with its label, in an expander (open when the
-    variant differs from the scenario's own)."""
+    """The variant in force, each option with the registry's label, help and value
+    labels, in an expander (open when the variant differs from the scenario's own)."""
     import streamlit as st
 
-    changed = sum(option_text(rules, n) != option_text(base, n) for n in OPTIONS)
+    spec = GAMES[GAME]
+    now = {n: getattr(rules, n) for n in spec.option_names}
+    own = {n: getattr(base, n) for n in spec.option_names}
+    changed = sum(now[n] != own[n] for n in spec.option_names)
     label = t("kwalk.variant", lang) + ": " + (t("kwalk.variant.changed", lang, count=changed)
                                               if changed else t("kwalk.variant.default", lang))
     with st.expander(label, expanded=bool(changed), icon=":material/tune:"):
         cols = st.columns(4)
-        for i, name in enumerate(OPTIONS):
-            text = option_text(rules, name)
+        for i, option in enumerate(spec.options):
+            key = sync("opt." + option.name, now[option.name])
             with cols[i % 4]:
-                if name in _TOGGLES:
-                    st.toggle(t(f"kwalk.opt.{name}", lang), key=sync("opt." + name, text == "true"),
-                              on_change=on_change, args=(name,))
+                if option.kind == "flag":
+                    st.toggle(option.label(lang), key=key, help=option.help(lang),
+                              on_change=on_change, args=(option.name,))
                     continue
 
-                def shown(value: str, name: str = name) -> str:
-                    if name == "max_cards" and value.isdigit():
-                        return value
-                    return t(f"kwalk.val.{name}.{value}", lang)
+                def shown(value: Any, o: Any = option) -> str:
+                    return str(o.value_label(value, lang))
 
-                st.selectbox(t(f"kwalk.opt.{name}", lang), option_choices(name, players),
-                             format_func=shown, key=sync("opt." + name, text),
-                             on_change=on_change, args=(name,))
+                st.selectbox(option.label(lang), list(option.values(players)), key=key,
+                             format_func=shown,
+                             help=option.help(lang), on_change=on_change, args=(option.name,))
         st.button(t("kwalk.variant.reset", lang), key=reset_key, on_click=on_change,
                   args=("reset",), disabled=not changed)

@@ -232,13 +232,13 @@ def where_next(game: str, players: int, variant: dict[str, Any], seed: int | Non
     from engine.krypkasino.rules import KrypkasinoRules
     from engine.quiz import rules_of
     from engine.registry import GAMES
-    from ui.play_link import options_of, setup_params
+    from ui.play_link import setup_params
 
     counts = GAMES[game].players
     n = min(max(players, counts.min), counts.max)
     default = (KachufulRules() if game == "kachuful" else KrypkasinoRules()).to_dict()
     given = tuple((k, v) for k, v in variant.items()
-                  if k in options_of(game) and default.get(k) != v)
+                  if k in GAMES[game].option_names and default.get(k) != v)
     setup = play.Setup(game, n, 0, tuple(play.HUMAN if s == 0 else "basic" for s in range(n)),
                        given, seed if seed is not None else 1)
     try:
@@ -277,3 +277,23 @@ def draw_next(links: Sequence[NextLink], lang: str, extra_query: str = "") -> No
     with st.container(border=True):
         st.markdown(f"#### {t('ym.next', lang)}")
         st.markdown("\n".join(lines))
+
+
+def draw_switch(lang: str, key: str) -> bool:
+    """The "your move" switch both walkthroughs show (a projector's link says
+    ``yourmove=off``: no stops); returns whether the stops are on."""
+    import streamlit as st
+
+    from ui.i18n import t
+
+    session = st.session_state
+    if SWITCH not in session:
+        session[SWITCH] = st.query_params.get("yourmove") != "off"
+    if session.get(key) != session[SWITCH]:
+        session[key] = session[SWITCH]
+
+    def flipped() -> None:
+        session[SWITCH] = bool(session[key])
+
+    st.toggle(t("ym.switch", lang), key=key, on_change=flipped, help=t("ym.switch.help", lang))
+    return bool(session[SWITCH])

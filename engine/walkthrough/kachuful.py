@@ -60,11 +60,10 @@ from engine.kachuful.record import read_record
 from engine.kachuful.rules import max_hand_size
 from engine.kachuful.state import HandResult, HandSetup, setup_hand
 from engine.messages import catalogue
+from engine.registry import GAMES, MAX_SEED
 from engine.walkthrough.model import Json, Note, Option, Step, Walkthrough, YourMove, facts
 
 GAME = "kachuful"
-#: Seeds up to the largest whole number a browser holds exactly (number inputs, links).
-MAX_SEED = 2**53 - 1
 #: The most your-move steps chosen in one hand when a scenario lists none: the hook, a
 #: card that must follow suit, a card played without the suit led.
 ASKS_PER_HAND = 3
@@ -143,7 +142,8 @@ def source_of(data: Mapping[str, Any], where: str = "scenario") -> Source:
         if "first_hand" in data:
             raise SourceError(f"{where}: first_hand", "only for a record scenario")
         seed = _int(data["seed"], f"{where}: seed", 0, MAX_SEED)
-        players = _int(data.get("players", 4), f"{where}: players", 3, 8)
+        span = GAMES[GAME].players
+        players = _int(data.get("players", span.default), f"{where}: players", span.min, span.max)
         count = len(hand_sizes(players, rules))
         hands = _int(data.get("hands", 1), f"{where}: hands", 1, count)
         return SeedSource(seed, players, hands, asks)
