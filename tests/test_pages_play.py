@@ -189,7 +189,7 @@ def test_a_bad_link_value_warns_and_plays_the_default() -> None:
     assert not at.exception
     assert len(at.warning) >= 3
     game = session(at, C)
-    assert game.setup.players == 6 and game.setup.variant == ()
+    assert game.setup.players == 2 and game.setup.variant == ()  # the usual table: 2
 
 
 def test_the_setup_starts_a_new_game_and_the_link_follows() -> None:

@@ -359,7 +359,10 @@ def test_links_round_trip_and_bad_values_fall_back() -> None:
     params = {k: v for k, v in setup_params(setup).items() if v is not None}
     assert read_setup("krypkasino", params) == (setup, [])
     bad, problems = read_setup("kachuful", {"players": "2", "max_cards": "40", "seed": "-3"})
-    assert bad.players == 3 and bad.variant == () and bad.seed == 0 and len(problems) == 3
+    # The link codec (ui/link.py) uses the default for each bad value, naming it.
+    assert bad.players == 4 and bad.variant == () and bad.seed == 1 and len(problems) == 3
+    said = " ".join(p.text("en") for p in problems)
+    assert "Largest hand" in said and "players" in said and "-3" in said
 
 
 def test_kachuful_review_finds_the_card_that_would_have_lost() -> None:

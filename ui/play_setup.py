@@ -10,23 +10,31 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.errors import RulesLabError
-from engine.registry import BOT_LEVELS, GAMES, MAX_SEED, level_label
+from engine.registry import BOT_LEVELS, GAMES, MAX_SEED, Option, level_label
 from engine.seats import seat_letter
 from engine.session import HUMAN, Setup, new_state
 from ui import play
 from ui.i18n import t
-from ui.play_link import (
-    default_text,
-    is_flag,
-    option_choices,
-    option_help,
-    option_label,
-    option_name,
-    option_text,
-    option_value,
-    options_of,
-)
 from ui.safe import escape_markdown
+
+
+def _option(game: str, name: str) -> Option:
+    return GAMES[game].option(name)
+
+
+def _is_flag(game: str, name: str) -> bool:
+    return _option(game, name).kind == "flag"
+
+
+def _choices(game: str, name: str, players: int) -> list[str]:
+    """The option's values for ``players``, as codes (what the widget holds)."""
+    option = _option(game, name)
+    return [option.code(v) for v in option.values(players)]
+
+
+def _default_code(game: str, name: str) -> str:
+    option = _option(game, name)
+    return option.code(option.default)
 
 
 def _drafts_from(setup: Setup, prefix: str) -> None:
@@ -39,10 +47,10 @@ def _drafts_from(setup: Setup, prefix: str) -> None:
     st.session_state[w + "seed"] = setup.seed
     st.session_state[w + "practice"] = setup.practice
     rules = setup.rules()
-    for name in options_of(setup.game):
-        text = option_text(rules, name)
-        st.session_state[w + f"opt.{name}"] = text == "true" if is_flag(setup.game, name) \
-            else text
+    for name in GAMES[setup.game].option_names:
+        value = getattr(rules, name)
+        st.session_state[w + f"opt.{name}"] = value if _is_flag(setup.game, name) \
+            else _option(setup.game, name).code(value)
     st.session_state[prefix + "drafted"] = setup
 
 
@@ -54,11 +62,11 @@ def draft_setup(game: str, prefix: str) -> Setup:
     levels = tuple(HUMAN if s == seat else str(st.session_state.get(w + f"level.{s}", "basic"))
                    for s in range(players))
     variant = []
-    for name in options_of(game):
+    for name in GAMES[game].option_names:
         raw = st.session_state.get(w + f"opt.{name}")
-        text = ("true" if raw else "false") if is_flag(game, name) else str(raw)
-        if text != default_text(game, name):
-            variant.append((name, option_value(game, name, text, players)))
+        text = ("true" if raw else "false") if _is_flag(game, name) else str(raw)
+        if text != _default_code(game, name):
+            variant.append((name, _option(game, name).parse(text, players)))
     setup = Setup(game, players, seat, levels, tuple(variant),
                   int(st.session_state[w + "seed"]), bool(st.session_state[w + "practice"]))
     new_state(setup)  # the engine checks the variant for this number of players
@@ -85,9 +93,9 @@ def _keep_choices_valid(game: str, prefix: str, players: int) -> None:
     w = prefix + "w."
     if int(st.session_state.get(w + "seat", 0)) >= players:
         st.session_state[w + "seat"] = 0
-    for name in options_of(game):
-        choices = option_choices(game, name, players)
-        if not is_flag(game, name) and st.session_state.get(w + f"opt.{name}") not in choices:
+    for name in GAMES[game].option_names:
+        choices = _choices(game, name, players)
+        if not _is_flag(game, name) and st.session_state.get(w + f"opt.{name}") not in choices:
             st.session_state[w + f"opt.{name}"] = choices[0]
 
 
@@ -124,19 +132,18 @@ def render_setup(game: str, prefix: str, lang: str) -> None:
                                           key=w + f"level.{s}", format_func=shown_level)
         st.markdown(f"**{t('play.setup.variant', lang)}**")
         option_cols = st.columns(4)
-        for i, name in enumerate(options_of(game)):
-            label = option_name(game, name, lang)
-            helped = option_help(game, name, lang)
+        for i, name in enumerate(GAMES[game].option_names):
+            option = _option(game, name)
             with option_cols[i % 4]:
-                if is_flag(game, name):
-                    st.toggle(label, key=w + f"opt.{name}", help=helped)
+                if option.kind == "flag":
+                    st.toggle(option.label(lang), key=w + f"opt.{name}", help=option.help(lang))
                     continue
 
-                def shown(value: str, name: str = name) -> str:
-                    return option_label(game, name, value, lang)
+                def shown(code: str, option: Option = option) -> str:
+                    return option.value_label(option.parse(code, players), lang)
 
-                st.selectbox(label, list(option_choices(game, name, players)),
-                             key=w + f"opt.{name}", format_func=shown, help=helped)
+                st.selectbox(option.label(lang), _choices(game, name, players),
+                             key=w + f"opt.{name}", format_func=shown, help=option.help(lang))
         st.toggle(t("play.setup.practice", lang), key=w + "practice")
         st.button(t("play.setup.start", lang), key=prefix + "start", on_click=on_start,
                   args=(game, prefix), type="primary", icon=":material/play_arrow:")
