@@ -11,7 +11,8 @@ from engine.errors import IllegalActionError
 from engine.krypkasino.rules import KrypkasinoRules
 from tutorials import scenarios as scen
 from ui import walkthrough_kachuful as wkach
-from ui import walkthrough_krypkasino as wkryp
+from engine.walkthrough import krypkasino as wkryp
+from ui import walkthrough_view as wv
 from ui import your_move as ym
 
 KRYPKASINO = [s.id for s in scen.load_all("krypkasino", wkryp.GAME_KEYS)]
@@ -22,14 +23,19 @@ KACHUFUL = [s.id for s in wkach.load_scenarios()]
 def test_every_krypkasino_scenario_has_two_your_move_steps(scenario: str) -> None:
     s = scen.load("krypkasino", scenario, wkryp.GAME_KEYS)
     walk = wkryp.build(s.data, KrypkasinoRules.from_dict(wkryp.base_variant(s.data)))
-    asks = [step for step in walk.steps if step.move is not None]
+    asks = [step for step in walk.steps if step.your_move is not None]
     assert len(asks) >= 2, scenario
     listed = s.data.get("your_move")
     if listed:
         assert [a.id for a in asks] == list(listed)
+    for step in asks:  # a real choice: two legal options that differ, or a refusal
+        move = step.your_move
+        assert move is not None and (move.has_illegal or len(
+            {tuple(o.feedback) for o in move.options if o.verdict != "illegal"}) > 1), step.id
     for lang in ("en", "es", "pt"):
         for step in asks:
-            ask = wkryp.ask_of(step, walk.players, 5, lang)
+            assert step.your_move is not None
+            ask = wv.ask_of(step.your_move, lang)
             assert sum(c.verdict == "best" for c in ask.choices) == 1
             assert len({c.id for c in ask.choices}) == len(ask.choices)
 
@@ -65,20 +71,22 @@ def test_krypkasino_verdicts_match_the_engine() -> None:
     s = scen.load("krypkasino", "forced-sweep", wkryp.GAME_KEYS)
     walk = wkryp.build(s.data, KrypkasinoRules())
     step = walk.steps[walk.index_of("play-0")]
-    assert step.move is not None and step.move.rule == "C-8"
+    move = step.your_move
+    assert move is not None and move.rule == "C-8"
     from engine.krypkasino.state import KrypkasinoState, Play
 
     pos = s.data["position"]
     state = KrypkasinoState.scenario(2, [[parse_card(c) for c in h] for h in pos["hands"]],
                                      [parse_card(c) for c in pos["table"]], dealer=0, turn=1)
-    for option in step.move.options:
-        take = tuple(parse_card(c) for c in option.take)
+    for option in move.options:
+        card, _, taken = option.id.partition(":")
+        take = tuple(parse_card(c) for c in taken.split(".") if c)
         try:
-            state.check(Play(parse_card(option.card), take))
+            state.check(Play(parse_card(card), take))
             legal = True
         except IllegalActionError as exc:
             legal = False
-            assert option.refusal is not None and option.refusal.rule == exc.rule
+            assert option.rule == exc.rule and option.feedback[0].key == exc.key
         assert legal == (option.verdict != "illegal"), option
 
 
@@ -104,4 +112,4 @@ def test_answers_are_recorded_like_quiz_questions() -> None:
     assert session["quiz.board"] == {"asked": 2, "right": 1, "misses": {"C-8": 1}}
     assert heard[-2:] == [("walkthrough", "C-8", False, "play-0"),
                           ("walkthrough", "C-8", True, "play-0")]
-    ym._LISTENERS.remove(listen)
+    ym.remove_listener(listen)

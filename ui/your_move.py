@@ -89,6 +89,12 @@ def add_listener(listener: Listener) -> None:
         _LISTENERS.append(listener)
 
 
+def remove_listener(listener: Listener) -> None:
+    """Stop calling ``listener`` (one added by :func:`add_listener`)."""
+    if listener in _LISTENERS:
+        _LISTENERS.remove(listener)
+
+
 def record_answer(session: Any, rule: str, right: bool,
                   source: str = "walkthrough", step_id: str = "") -> None:
     """Count one answer on ``rule`` in the quiz's score kept in ``session`` (the page's
