@@ -7,12 +7,17 @@ rewritten to the page and anchor of that rule (:func:`rule_href`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import streamlit as st
 
 import tutorials
+from engine.messages import render
+from engine.registry import GAMES, Option
 from tutorials import Section
 from ui.i18n import LANG_NAMES, t
 from ui.navigation import page_path
@@ -23,6 +28,79 @@ DOC_PAGES: dict[str, str] = {
     "krypkasino-rules": "pages/krypkasino_rules.py",
     "glossary": "pages/glossary.py",
 }
+
+
+#: The game whose options a rules document's "Variants" describes.
+DOC_GAMES: dict[str, str] = {"kachuful-rules": "kachuful", "krypkasino-rules": "krypkasino"}
+
+_CODE = re.compile(r"`([^`\n]+)`")
+#: A value's list item in an option's section: "- `down-up` (default): ...".
+_ITEM = re.compile(r"^- `([^`\n]+)`(?: \(([^)\n]*)\))?:", re.M)
+
+
+def section_option(doc: str, anchor: str) -> Option | None:
+    """The registry option a section of a rules document describes (``max-cards``)."""
+    game = DOC_GAMES.get(doc)
+    if game is None:
+        return None
+    name = anchor.replace("-", "_")
+    return GAMES[game].option(name) if name in GAMES[game].option_names else None
+
+
+def _value(option: Option, code: str) -> tuple[bool, Any]:
+    try:
+        return True, option.parse(code)
+    except ValueError:
+        return False, None
+
+
+def human_text(text: str, game: str | None, lang: str, option: Option | None = None) -> str:
+    """Markdown with the options' code names said with the registry's labels: an option's
+    name (`` `max_cards` ``) as its label, a value (`` `down-up` ``, `` `true` ``, `` `null` ``)
+    as the value's label, a value's list item with "(usual rule)" on the default. ``game``
+    ``None`` (the glossary) looks in every game's options.
+
+    >>> print(human_text("- `true` (default): the dealer may not", "kachuful", "en",
+    ...                  GAMES["kachuful"].option("hook_rule")))
+    - **on (usual rule)**: the dealer may not
+    >>> human_text("the `schedule` and `max_cards` options; `classic`", "kachuful", "en")
+    'the *Hand sizes* and *Largest hand* options; *the classic start*'
+    >>> human_text("(option `one_card_forehead`)", None, "en")
+    '(option *One-card hands on the forehead*)'
+    """
+    def item(m: re.Match[str]) -> str:
+        assert option is not None
+        ok, value = _value(option, m.group(1))
+        if not ok:
+            return m.group(0)
+        shown = option.value_label(value, lang)
+        if value == option.default and type(value) is type(option.default):
+            shown = render("option.usual", lang, value=shown)
+        elif m.group(2):
+            shown += f" ({m.group(2)})"
+        return f"- **{shown}**:"
+
+    def span(m: re.Match[str]) -> str:
+        code = m.group(1)
+        options = GAMES[game].options if game else tuple(o for g in GAMES.values()
+                                                          for o in g.options)
+        for o in options:
+            if o.name == code:
+                return f"*{o.label(lang)}*"
+        if option is not None:
+            ok, value = _value(option, code)
+            if ok:
+                return f"*{option.value_label(value, lang)}*"
+        if code in ("true", "false", "null") or code.isdigit():
+            return m.group(0)  # a flag or a number needs its option: left to the section
+        found = [(o, v) for o in options for ok, v in [_value(o, code)] if ok]
+        if len(found) == 1:
+            return f"*{found[0][0].value_label(found[0][1], lang)}*"
+        return m.group(0)
+
+    if option is not None:
+        text = _ITEM.sub(item, text)
+    return _CODE.sub(span, text)
 
 
 def rule_href(rule_id: str, here: str | None = None, query: Mapping[str, str] | None = None) -> str:
@@ -102,7 +180,10 @@ def render_doc(doc: str, lang: str, query: Mapping[str, str], lead_key: str | No
     if lang != "en" and not has_translation(doc, lang):
         st.info(t("rules.missing", lang, language=LANG_NAMES[lang]))
 
-    def body(text: str) -> None:
+    game = DOC_GAMES.get(doc)
+
+    def body(text: str, option: Option | None = None) -> None:
+        text = human_text(text, game, lang, option)
         if text.strip():
             st.markdown(
                 tutorials.rewrite_rule_links(text, lambda rid: rule_href(rid, doc, query))
@@ -118,14 +199,21 @@ def render_doc(doc: str, lang: str, query: Mapping[str, str], lead_key: str | No
             st.caption(t(lead_key, lang))
         body(rest[0].body)
         rest = rest[1:]
+    # An option's section is titled with its label (the markdown's title is its code name).
+    rest = [s if (o := section_option(doc, s.anchor)) is None or s.level != 3
+            else replace(s, title=o.label(lang)) for s in rest]
     toc = toc_markdown(rest)
     if toc:
         with st.expander(t("rules.toc", lang), expanded=False, icon=":material/toc:"):
             st.markdown(toc)
     for section in rest:
+        option = section_option(doc, section.anchor) if section.level == 3 else None
         if section.level <= 2:
             st.header(section.title, anchor=section.anchor, divider="gray")
+        elif option is not None:  # an option of the game: its label and help, then the text
+            st.subheader(section.title, anchor=section.anchor)
+            st.caption(option.help(lang))
         else:
             st.subheader(section.title, anchor=section.anchor)
-        body(section.body)
+        body(section.body, option)
     st.html(_SCROLL_TO_HASH, unsafe_allow_javascript=True)
