@@ -13,8 +13,8 @@ import zlib
 import streamlit as st
 
 from engine.cards import DECK, SUITS, Card
-from engine.kachuful.rules import KachufulRules
 from engine.messages import suit_name
+from engine.registry import GAMES, MAX_SEED, level_label
 from engine.rng import shuffled
 from engine.sim.hand_odds import HandOdds, HandOddsStudy
 from ui import explore as ex
@@ -22,11 +22,13 @@ from ui.cards import show_cards
 from ui.charts import bars
 from ui.deck_picker import deck_picker
 from ui.docs import rule_href
+from ui.explore_run import simulate, sync_widgets, widget_values
 from ui.i18n import t
 from ui.prefs import current
 from ui.query import LinkReader, show_problems, write_params
 
 P = "xodds"
+KACHUFUL = GAMES["kachuful"]
 NAMES = ("hand", "size", "trump", "players", "position", "scoring", "hook", "level", "samples",
          "seed")
 
@@ -37,7 +39,7 @@ lang = visitor.lang
 def submit() -> None:
     """Form callback: the inputs go to the URL (a hand typed with spaces is kept as typed;
     the page checks it)."""
-    values = ex.widget_values(P, NAMES)
+    values = widget_values(P, NAMES)
     values["hook"] = "on" if values["hook"] else "off"
     write_params(**{k: str(v) for k, v in values.items()})
 
@@ -45,7 +47,7 @@ def submit() -> None:
 def deal() -> None:
     """Deal button: a random hand of the chosen size and a fresh seed."""
     size = int(st.session_state.get(f"{P}.size") or 5)
-    seed = secrets.randbelow(ex.MAX_SEED)
+    seed = secrets.randbelow(MAX_SEED)
     hand = sorted(shuffled(DECK, seed)[:size], key=lambda c: (c.suit.index, -int(c.rank)))
     st.session_state[f"{P}.hand"] = ex.encode_cards(hand)
     submit()
@@ -59,7 +61,7 @@ inputs = ex.OddsInputs.read(reader)
 show_problems(reader.problems, lang)
 state = dict(inputs.__dict__)
 state["hook"] = inputs.hook == "on"
-ex.sync_widgets(P, state)
+sync_widgets(P, state)
 
 def on_pick(cards: list[Card]) -> None:
     """Deck picker: the picked cards become the hand (its size follows) and compute."""
@@ -80,18 +82,21 @@ with st.form(f"{P}.form"):
     c2.selectbox(t("explore.odds.trump", lang), ex.TRUMPS, key=f"{P}.trump",
                  format_func=lambda c: t("explore.odds.no-trump", lang) if c == "NT"
                  else suit_name(SUITS[["S", "H", "D", "C"].index(c)], lang).capitalize())
-    c3.number_input(t("explore.players", lang), 3, 8, key=f"{P}.players")
-    c4.number_input(t("explore.odds.position", lang), 1, 8, key=f"{P}.position",
+    c3.number_input(t("explore.players", lang), KACHUFUL.players.min, KACHUFUL.players.max,
+                    key=f"{P}.players")
+    c4.number_input(t("explore.odds.position", lang), 1, KACHUFUL.players.max, key=f"{P}.position",
                     help=t("explore.odds.position.help", lang))
     c5, c6, c7 = st.columns([2, 1, 1])
-    c5.selectbox(t("explore.scoring", lang), ex.KACHUFUL_SCORINGS, key=f"{P}.scoring",
-                 format_func=lambda s: t(f"scorekeeper.scoring.{s}", lang))
-    c6.checkbox(t("explore.odds.hook", lang), key=f"{P}.hook")
-    c7.radio(t("explore.odds.level", lang), ("basic", "strong"), key=f"{P}.level",
-             format_func=lambda v: t(f"explore.level.{v}", lang), horizontal=True)
+    scoring = KACHUFUL.option("scoring")
+    c5.selectbox(scoring.label(lang), ex.SCORINGS, key=f"{P}.scoring", help=scoring.help(lang),
+                 format_func=lambda s: scoring.value_label(s, lang))
+    c6.checkbox(KACHUFUL.option("hook_rule").label(lang), key=f"{P}.hook",
+                help=KACHUFUL.option("hook_rule").help(lang))
+    c7.radio(t("explore.odds.level", lang), ex.ODDS_LEVELS, key=f"{P}.level",
+             format_func=lambda v: level_label(v, lang), horizontal=True)
     c8, c9 = st.columns(2)
     c8.number_input(t("explore.samples", lang), *ex.SAMPLES, step=100, key=f"{P}.samples")
-    c9.number_input(t("explore.seed", lang), 0, ex.MAX_SEED, key=f"{P}.seed",
+    c9.number_input(t("explore.seed", lang), 0, MAX_SEED, key=f"{P}.seed",
                     help=t("explore.seed.help", lang))
     st.form_submit_button(t("explore.compute", lang), type="primary", on_click=submit)
 st.button(t("explore.odds.deal", lang), key=f"{P}.deal", on_click=deal)
@@ -111,7 +116,7 @@ show_cards(list(parsed.cards), layout="hand")
 trump = -1 if inputs.trump == "NT" else ["S", "H", "D", "C"].index(inputs.trump)
 study = HandOddsStudy(tuple(c.index for c in parsed.cards), trump, inputs.players,
                       inputs.position - 1,
-                      KachufulRules(scoring=inputs.scoring, hook_rule=inputs.hook == "on"),
+                      inputs.rules(),
                       inputs.seed, inputs.level)
 
 odds: HandOdds
@@ -122,7 +127,7 @@ else:
     if ex.refuse_over_budget(study, inputs.samples, lang, t("explore.samples", lang),
                              least=ex.SAMPLES[0]):
         st.stop()
-    outcome = ex.simulate(study, inputs.samples, None, P, lang, t("explore.odds.running", lang))
+    outcome = simulate(study, inputs.samples, None, P, lang, t("explore.odds.running", lang))
     if not outcome.results:
         st.stop()
     odds = study.summarize(outcome.results)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import streamlit as st
 
+from engine.registry import GAMES, MAX_SEED
 from engine.sim.hook import HookStudy
 from engine.sim.stats import mean, proportion
 from ui import explore as ex
 from ui.docs import rule_href
+from ui.explore_run import simulate, sync_widgets, widget_values
 from ui.i18n import t
 from ui.prefs import current
 from ui.query import LinkReader, show_problems, write_params
@@ -23,7 +25,7 @@ lang = visitor.lang
 
 
 def submit() -> None:
-    values = ex.widget_values(P, ("players", "scoring", "deals", "seed"))
+    values = widget_values(P, ("players", "scoring", "deals", "seed"))
     players = sorted(values["players"] or [4])
     write_params(players=",".join(map(str, players)), scoring=values["scoring"],
                  deals=str(values["deals"]), seed=str(values["seed"]))
@@ -35,17 +37,18 @@ st.markdown(t("explore.hook.lead", lang, hook=rule_href("K-9")))
 reader = LinkReader(lang)
 inputs = ex.HookInputs.read(reader)
 show_problems(reader.problems, lang)
-ex.sync_widgets(P, {"players": list(inputs.players), "scoring": inputs.scoring,
+sync_widgets(P, {"players": list(inputs.players), "scoring": inputs.scoring,
                     "deals": inputs.deals, "seed": inputs.seed})
 
 with st.form(f"{P}.form"):
     c1, c2 = st.columns([2, 2])
-    c1.multiselect(t("explore.hook.players", lang), [3, 4, 5, 6, 7], key=f"{P}.players")
-    c2.selectbox(t("explore.scoring", lang), ex.KACHUFUL_SCORINGS, key=f"{P}.scoring",
-                 format_func=lambda s: t(f"scorekeeper.scoring.{s}", lang))
+    c1.multiselect(t("explore.hook.players", lang), ex.HOOK_PLAYERS, key=f"{P}.players")
+    scoring = GAMES["kachuful"].option("scoring")
+    c2.selectbox(scoring.label(lang), ex.SCORINGS, key=f"{P}.scoring", help=scoring.help(lang),
+                 format_func=lambda s: scoring.value_label(s, lang))
     c3, c4 = st.columns(2)
     c3.number_input(t("explore.hook.deals", lang), *ex.HOOK_DEALS, step=50, key=f"{P}.deals")
-    c4.number_input(t("explore.seed", lang), 0, ex.MAX_SEED, key=f"{P}.seed",
+    c4.number_input(t("explore.seed", lang), 0, MAX_SEED, key=f"{P}.seed",
                     help=t("explore.seed.help", lang))
     st.form_submit_button(t("explore.compute", lang), type="primary", on_click=submit)
 
@@ -54,7 +57,7 @@ units = len(study.cells()) * inputs.deals
 if ex.refuse_over_budget(study, units, lang, t("explore.hook.deals", lang),
                          per=len(study.cells()), least=ex.HOOK_DEALS[0]):
     st.stop()
-outcome = ex.simulate(study, units, None, P, lang, t("explore.hook.running", lang))
+outcome = simulate(study, units, None, P, lang, t("explore.hook.running", lang))
 cells = study.summarize(outcome.results)
 if not cells:
     st.stop()

@@ -7,42 +7,47 @@ Inputs in the URL (players, hand, table, seen, next, rules, seed); the analysis 
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 import streamlit as st
 
 from engine.cards import Card
 from engine.krypkasino.rules import KrypkasinoRules, deal_sizes
 from engine.krypkasino.state import KrypkasinoState
+from engine.registry import GAMES, MAX_SEED
 from engine.sim.sweep_danger import copies_problem, sweep_danger
 from ui import explore as ex
+from ui import link
+from ui import rules_editor as editor
 from ui.cards import show_cards
 from ui.deck_picker import deck_picker
 from ui.docs import rule_href
+from ui.explore_run import sync_widgets, widget_values
 from ui.i18n import t
 from ui.prefs import current
 from ui.query import LinkReader, show_problems, write_params
 
 P = "xsweep"
-RULE_NAMES = ("capture", "sweep_points", "double_sweep", "forced_sweep")
+RULE_NAMES = ex.SWEEP_OPTIONS
+PLAYERS = GAMES["krypkasino"].players
 
 visitor = current()
 lang = visitor.lang
 
 
 def submit() -> None:
-    values = ex.widget_values(P, ("players", "hand", "table", "seen", "next", "seed"))
-    rules = {name: st.session_state.get(f"{P}.r.{name}") for name in RULE_NAMES}
-    options = ex.options_from_editor("krypkasino", rules)
+    values = widget_values(P, ("players", "hand", "table", "seen", "next", "seed"))
+    options = editor.editor_options("krypkasino", f"{P}.r", st.session_state, RULE_NAMES)
     write_params(players=str(values["players"]), hand=values["hand"] or "",
                  table=values["table"] or "", seen=values["seen"] or "",
-                 next=str(values["next"]), rules=ex.encode_rules(options),
+                 next=str(values["next"]), rules=link.rules_text("krypkasino", options),
                  seed=str(values["seed"]))
 
 
 def deal() -> None:
     """A position from a fresh seeded deal: the first player's hand and the table."""
     players = int(st.session_state.get(f"{P}.players") or 4)
-    seed = secrets.randbelow(ex.MAX_SEED)
+    seed = secrets.randbelow(MAX_SEED)
     state = KrypkasinoState.new(players, seed, KrypkasinoRules(session=1))
     seat = state.current_player()
     assert seat is not None
@@ -56,7 +61,7 @@ def deal() -> None:
 
 reader = LinkReader(lang)
 inputs = ex.SweepInputs.read(reader)
-options = ex.decode_rules(inputs.rules)
+options = inputs.options
 rule_problem = ex.rules_problem("krypkasino", options, lang)
 rules = KrypkasinoRules.from_dict(options) if rule_problem is None else KrypkasinoRules()
 
@@ -67,10 +72,8 @@ show_problems(reader.problems, lang)
 
 state = {"players": inputs.players, "hand": inputs.hand, "table": inputs.table,
          "seen": inputs.seen, "next": inputs.next_hand, "seed": inputs.seed}
-for name, value in ex.editor_values("krypkasino", options).items():
-    if name in RULE_NAMES:
-        state[f"r.{name}"] = value
-ex.sync_widgets(P, state)
+state.update(editor.editor_state("krypkasino", options, "r", RULE_NAMES))
+sync_widgets(P, state)
 
 def on_pick(field: str, cards: list[Card]) -> None:
     """Deck picker: the picked cards become the hand or the table, computed at once."""
@@ -94,17 +97,9 @@ with st.form(f"{P}.form"):
     st.text_input(t("explore.sweep.table", lang), key=f"{P}.table")
     st.text_input(t("explore.sweep.seen", lang), key=f"{P}.seen")
     c1, c2 = st.columns(2)
-    c1.number_input(t("explore.players", lang), 2, 6, key=f"{P}.players")
-    c2.number_input(t("explore.sweep.next", lang), 1, 6, key=f"{P}.next")
-    cols = st.columns(len(RULE_NAMES))
-    for col, name in zip(cols, RULE_NAMES, strict=True):
-        choices = ex.KRYPKASINO_OPTIONS[name]
-        if choices is None:
-            col.number_input(name, 0, 50, key=f"{P}.r.{name}")
-        else:
-            col.selectbox(name, choices, key=f"{P}.r.{name}",
-                          format_func=lambda v: ("true" if v else "false")
-                          if isinstance(v, bool) else str(v))
+    c1.number_input(t("explore.players", lang), PLAYERS.min, PLAYERS.max, key=f"{P}.players")
+    c2.number_input(t("explore.sweep.next", lang), 1, ex.NEXT_MOST, key=f"{P}.next")
+    editor.draw_editor("krypkasino", f"{P}.r", lang, st.columns(len(RULE_NAMES)), RULE_NAMES)
     st.form_submit_button(t("explore.compute", lang), type="primary", on_click=submit)
 st.button(t("explore.sweep.deal", lang), key=f"{P}.deal", on_click=deal)
 
@@ -136,7 +131,7 @@ if danger.forced:
     st.warning(t("explore.sweep.forced", lang))
 st.caption(t("explore.sweep.unseen", lang, unseen=danger.unseen, hand=danger.next_hand))
 
-by_card: dict[str, list] = {}
+by_card: dict[str, list[Any]] = {}
 for option in danger.options:
     by_card.setdefault(option.card.code, []).append(option)
 kind_labels = {kind: t(f"explore.sweep.kind-name.{kind}", lang)

@@ -1,7 +1,8 @@
 """Explore: the variant lab — the same seeded games under two rule sets, side by side.
 
-Inputs in the URL (game, lineup, a, b, games, seed; a rule set as ``name:value,…``);
-engine.sim.variant_lab plays and summarises, batch by batch with a progress bar.
+Inputs in the URL (game, lineup, a, b, games, seed; a rule set as ``name:value,…``, read
+and written by ui/link.py); engine.sim.variant_lab plays and summarises, batch by batch
+with a progress bar. Options, values and bot levels are shown with their labels.
 """
 
 from __future__ import annotations
@@ -10,30 +11,37 @@ from typing import Any
 
 import streamlit as st
 
+from engine.messages import render
+from engine.registry import BOT_LEVELS, GAME_IDS, GAMES, MAX_SEED, describe_rules, level_label
+from engine.seats import seat_letter
 from engine.sim.variant_lab import Figure, VariantLabStudy
 from ui import explore as ex
+from ui import link
+from ui import rules_editor as editor
 from ui.charts import histogram
+from ui.explore_run import simulate, sync_widgets
 from ui.i18n import t
 from ui.prefs import current
 from ui.query import LinkReader, show_problems, write_params
 
 P = "xlab"
 EMPTY = "-"
-SEATS = {"kachuful": 8, "krypkasino": 6}
 
 visitor = current()
 lang = visitor.lang
 
 
+def seats_of(game: str) -> int:
+    return GAMES[game].players.max
+
+
 def submit() -> None:
     game = st.session_state.get(f"{P}.game", "kachuful")
-    seats = [st.session_state.get(f"{P}.seat{s}", EMPTY) for s in range(SEATS[game])]
+    seats = [st.session_state.get(f"{P}.seat{s}", EMPTY) for s in range(seats_of(game))]
     lineup = [x for x in seats if x and x != EMPTY]
-    sets = {}
-    for side in ("a", "b"):
-        values = {name: st.session_state.get(f"{P}.{side}.{name}")
-                  for name in ex.options_of(game)}
-        sets[side] = ex.encode_rules(ex.options_from_editor(game, values))
+    sets = {side: link.rules_text(game, editor.editor_options(game, f"{P}.{side}",
+                                                              st.session_state))
+            for side in ("a", "b")}
     write_params(game=game, lineup=",".join(lineup), a=sets["a"], b=sets["b"],
                  games=str(st.session_state.get(f"{P}.games")),
                  seed=str(st.session_state.get(f"{P}.seed")))
@@ -42,23 +50,9 @@ def submit() -> None:
 def change_game() -> None:
     """A new game: its default line-up and rule sets."""
     game = st.session_state.get(f"{P}.game", "kachuful")
-    defaults = ex.LabInputs()
-    if game == "krypkasino":
-        write_params(game=game, lineup="basic,basic,basic,basic", a="session:1",
-                     b="forced_sweep:false,session:1", games="100", seed="1")
-    else:
-        write_params(game=game, lineup=",".join(defaults.lineup), a="", b=defaults.rules_b,
-                     games=str(defaults.games), seed="1")
-
-
-def shown(name: str, value: Any) -> str:
-    if name == "max_cards" and value == 0:
-        return t("explore.rules.max_cards.auto", lang)
-    if name == "scoring":
-        return t(f"scorekeeper.scoring.{value}", lang)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+    lineup, a, b = ex.LAB_DEFAULTS[game]
+    write_params(game=game, lineup=",".join(lineup), a=a, b=b,
+                 games=str(ex.LabInputs.games), seed="1")
 
 
 st.title(t("explore.page.variant_lab", lang))
@@ -68,41 +62,31 @@ reader = LinkReader(lang)
 inputs = ex.LabInputs.read(reader)
 show_problems(reader.problems, lang)
 game = inputs.game
-opts_a = ex.decode_rules(inputs.rules_a)
-opts_b = ex.decode_rules(inputs.rules_b)
+opts_a, opts_b = inputs.options_a, inputs.options_b
 state: dict[str, Any] = {"game": game, "games": inputs.games, "seed": inputs.seed}
-for s in range(SEATS[game]):
+for s in range(seats_of(game)):
     state[f"seat{s}"] = inputs.lineup[s] if s < len(inputs.lineup) else EMPTY
 for side, opts in (("a", opts_a), ("b", opts_b)):
-    for name, value in ex.editor_values(game, opts).items():
-        state[f"{side}.{name}"] = value
-ex.sync_widgets(P, state)
+    for key, value in editor.editor_state(game, opts, side).items():
+        state[key] = value
+sync_widgets(P, state)
 
-st.selectbox(t("explore.game", lang), ex.GAMES, key=f"{P}.game", on_change=change_game,
-             format_func=lambda g: t(f"explore.game.{g}", lang))
+st.selectbox(t("explore.game", lang), GAME_IDS, key=f"{P}.game", on_change=change_game,
+             format_func=lambda g: GAMES[g].name(lang))
 with st.form(f"{P}.form"):
     st.markdown(f"**{t('explore.lineup', lang)}**")
-    cols = st.columns(SEATS[game])
+    cols = st.columns(seats_of(game))
     for s, col in enumerate(cols):
-        col.selectbox(t("explore.lineup.seat", lang, seat=s + 1), (EMPTY, *ex.LEVELS),
+        col.selectbox(t("explore.lineup.seat", lang, seat=seat_letter(s)), (EMPTY, *BOT_LEVELS),
                       key=f"{P}.seat{s}",
-                      format_func=lambda v: v if v == EMPTY else t(f"explore.level.{v}", lang))
+                      format_func=lambda v: v if v == EMPTY else level_label(v, lang))
     left, right = st.columns(2)
     for side, col in (("a", left), ("b", right)):
         col.markdown(f"**{t(f'explore.rules.{side}', lang)}**")
-        for name, choices in ex.options_of(game).items():
-            key = f"{P}.{side}.{name}"
-            if choices is None:
-                hint = {"session": t("explore.rules.session.rotation", lang),
-                        "max_cards": t("explore.rules.max_cards.auto", lang)}.get(name)
-                col.number_input(name, 0, ex.NUMBER_OPTIONS[name], key=key,
-                                 help=f"0 = {hint}" if hint else None)
-            else:
-                col.selectbox(name, choices, key=key,
-                              format_func=lambda v, n=name: shown(n, v))
+        editor.draw_editor(game, f"{P}.{side}", lang, [col])
     c1, c2 = st.columns(2)
     c1.number_input(t("explore.games", lang), *ex.GAMES_RANGE, step=50, key=f"{P}.games")
-    c2.number_input(t("explore.seed", lang), 0, ex.MAX_SEED, key=f"{P}.seed",
+    c2.number_input(t("explore.seed", lang), 0, MAX_SEED, key=f"{P}.seed",
                     help=t("explore.seed.help", lang))
     st.form_submit_button(t("explore.compute", lang), type="primary", on_click=submit)
 
@@ -114,6 +98,10 @@ if bad:
     for name, reason in bad:
         st.error(t("explore.bad-rules", lang, name=name, reason=reason))
     st.stop()
+for side, opts in (("a", opts_a), ("b", opts_b)):
+    settings = describe_rules(game, GAMES[game].rules(opts), lang)
+    st.caption(t(f"explore.rules.{side}", lang) + ": "
+               + ("; ".join(settings) if settings else render("option.usual-rules", lang)))
 if "strong" in inputs.lineup:
     st.caption(t("explore.strong.note", lang))
 
@@ -121,7 +109,7 @@ study = VariantLabStudy(game, inputs.lineup, opts_a, opts_b, inputs.seed)
 if ex.refuse_over_budget(study, inputs.games, lang, t("explore.games", lang),
                          least=ex.GAMES_RANGE[0]):
     st.stop()
-outcome = ex.simulate(study, inputs.games, None, P, lang, t("explore.lab.running", lang))
+outcome = simulate(study, inputs.games, None, P, lang, t("explore.lab.running", lang))
 if len(outcome.results) < 2:
     st.stop()
 summary = study.summarize(outcome.results)
@@ -149,8 +137,8 @@ for f in summary.seat_figures:
     kind, _, number = f.key.rpartition("_")
     k = int(number)
     if kind == "position":
-        label = t("explore.lab.fig.position", lang, seat=k + 1,
-                  level=t(f"explore.level.{f.label}", lang))
+        label = t("explore.lab.fig.position", lang, seat=seat_letter(k),
+                  level=level_label(f.label, lang))
     elif k == players - 1:
         label = t("explore.lab.fig.dealer", lang)
     else:

@@ -76,7 +76,7 @@ def test_out_of_range_link_values_are_corrected_with_a_warning() -> None:
     at = open_site(ODDS, timeout=60, players="12", samples="abc", hand="AS,KD", size="2")
     ok(at)
     warnings = texts(at.warning)
-    assert any("players is 12" in w for w in warnings), warnings
+    assert any("asks for 12 players" in w for w in warnings), warnings
     assert any("samples is abc" in w for w in warnings), warnings
     at = open_site(ODDS, timeout=60, hand="AS,KD", size="2", players="4", position="7",
                    samples="60")
@@ -86,13 +86,14 @@ def test_out_of_range_link_values_are_corrected_with_a_warning() -> None:
 
 
 @pytest.mark.parametrize(("page", "query", "message"), [
-    (LAB, {"b": "max_cards:20", "games": "10"}, "Rule set B cannot be used"),
-    (LAB, {"b": "colour:blue", "games": "10"}, "Rule set B cannot be used"),
+    (LAB, {"b": "max_cards:20", "games": "10"}, "“Largest hand” as 20"),
+    (LAB, {"b": "max_cards:14", "games": "10"}, "a table of 4 players allows"),
+    (LAB, {"b": "colour:blue", "games": "10"}, "not an option of Kachuful"),
     (LAB, {"lineup": "basic,wizard", "games": "10"}, "line-up"),
     (SWEEP, {"hand": "9D,9D", "table": "9D"}, "more than twice"),
     (SWEEP, {"hand": "9D,1X"}, "not a card code"),
     (SWEEP, {"hand": ""}, "The hand is empty"),
-    (FAN, {"rules": "schedule:sideways", "games": "10"}, "cannot be used"),
+    (FAN, {"rules": "schedule:sideways", "games": "10"}, "“Hand sizes” as sideways"),
     (HOOK, {"players": "2,9"}, "table sizes"),
 ])
 def test_bad_explorer_inputs_get_a_message(page: str, query: dict[str, str],
@@ -173,22 +174,18 @@ def test_typed_cards_are_checked() -> None:
 
 
 def test_rule_sets_round_trip_and_are_checked_by_the_engine() -> None:
-    from ui.explore import (
-        decode_rules,
-        editor_values,
-        encode_rules,
-        options_from_editor,
-        rules_problem,
-    )
+    from ui.explore import rules_problem
+    from ui.rules_editor import editor_options, editor_state
 
     options = {"hook_rule": False, "max_cards": 5, "scoring": "margin"}
-    assert decode_rules(encode_rules(options)) == options
-    assert options_from_editor("kachuful", editor_values("kachuful", options)) == options
-    assert options_from_editor("krypkasino", editor_values("krypkasino", {})) == {}
+    assert editor_options("kachuful", "x", editor_state("kachuful", options, "x")) == options
+    assert editor_options("krypkasino", "x", editor_state("krypkasino", {}, "x")) == {}
+    state = editor_state("krypkasino", {"session": 3, "sweep_points": 0}, "x")
+    assert state["x.session"] == "3" and state["x.sweep_points"] == 0
+    assert editor_options("krypkasino", "x", state) == {"sweep_points": 0, "session": 3}
     assert rules_problem("kachuful", options, "en", players=4) is None
     assert rules_problem("kachuful", {"max_cards": 14}, "en", players=4) is not None
     assert "colour" in (rules_problem("krypkasino", {"colour": "red"}, "en") or "")
-    assert rules_problem("krypkasino", {"session": 2}, "es", players=7) is not None
 
 
 def test_inputs_read_from_a_link_with_problems() -> None:
@@ -203,13 +200,34 @@ def test_inputs_read_from_a_link_with_problems() -> None:
     reader = LinkReader("en", params={"players": "3,x"})
     assert HookInputs.read(reader).players == (4,) and reader.problems
     lab = LabInputs.read(LinkReader("en", params={"game": "krypkasino"}))
-    assert lab.rules_b == "forced_sweep:false" and LabInputs.read(
-        LinkReader("en", params=lab.query())) == lab
+    assert lab.options_b == {"forced_sweep": False, "session": 1}
+    assert LabInputs.read(LinkReader("en", params=lab.query())) == lab
     fan = FanInputs.read(LinkReader("en", params={"game": "krypkasino", "lineup": "basic,basic",
                                                   "position": "3"}))
-    assert (fan.lineup, fan.position) == (("basic", "basic"), 2)
+    assert (fan.lineup, fan.seat) == (("basic", "basic"), 0)  # an old 1-based position
+    fan = FanInputs.read(LinkReader("en", params={"game": "krypkasino", "lineup": "basic,basic",
+                                                  "position": "2"}))
+    assert fan.seat == 1 and fan.query()["seat"] == "1"
     reader = LinkReader("en", params={"lineup": "basic,basic"})  # Kachuful needs 3 or more
     assert len(FanInputs.read(reader).lineup) == 4 and reader.problems
+
+
+def test_variant_lab_shows_labels_and_lettered_seats_not_code_names() -> None:
+    for lang in ("en", "es", "pt"):
+        at = open_site(LAB, timeout=120, lang=lang, games="10",
+                       b="hook_rule:false,max_cards:5")
+        ok(at)
+        labels = [w.label for w in at.selectbox]
+        shown = " ".join(labels + texts(at.caption) + [str(o) for w in at.selectbox
+                                                        for o in w.options])
+        for code in ("max_cards", "hook_rule", "true", "false", "null", "renege:"):
+            assert code not in shown, (lang, code)
+        from engine.registry import GAMES
+        hook = GAMES["kachuful"].option("hook_rule")
+        assert hook.label(lang) in labels
+        assert hook.setting_text(False, lang) in " ".join(texts(at.caption))
+        seat_labels = [lbl for lbl in labels if lbl.endswith((" A", " H"))]
+        assert len(seat_labels) == 2, labels  # players A to H
 
 
 def test_deal_buttons_put_a_new_position_in_the_link() -> None:

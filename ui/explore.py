@@ -1,53 +1,56 @@
 """Helpers of the Explore pages: reading their inputs from the URL (and writing them
-back), checking typed cards, chart builders, and the progress-bar runner.
+back) through the link codec (:mod:`ui.link`), checking typed cards, the budget check and
+chart builders; the progress-bar runner is :mod:`ui.explore_run`.
 
 Every explorer keeps its inputs in the URL query, so a link reproduces the same numbers
 (the seed is an input). Reading never fails: a bad value gives a :class:`~ui.query.Problem`
 (a sentence for ``st.warning``) and a usable default; typed cards that cannot be used
 (unknown codes, a card twice, more cards than the hand holds) give a problem and no
-computation.
+computation. Games, bot levels, player ranges, options and the seed limit come from
+:mod:`engine.registry`.
 
 >>> parsed = parse_cards_text("AS, kd 10h", "hand", size=3)
 >>> [c.code for c in parsed.cards], parsed.problem is None
 (['AS', 'KD', 'TH'], True)
 >>> parse_cards_text("AS AS", "hand").problem.text("en")
 'The hand names A♠ twice; each card is in the deck once.'
->>> decode_rules("hook_rule:false,max_cards:5")
-{'hook_rule': False, 'max_cards': 5}
+>>> lab = LabInputs.read(LinkReader("en", params={"b": "hook_rule:false,max_cards:5"}))
+>>> lab.options_b, lab.query()["b"]
+({'max_cards': 5, 'hook_rule': False}, 'max_cards:5,hook_rule:false')
 """
 
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import plotly.graph_objects as go
 
 from engine.cards import Card, parse_card
 from engine.errors import RulesLabError
-from engine.kachuful.rules import MIN_PLAYERS as KACHUFUL_MIN_PLAYERS
-from engine.kachuful.rules import RENEGE_RULES, SCHEDULES, TRUMP_RULES, KachufulRules, hand_sizes
-from engine.krypkasino.rules import MAX_SESSION, deal_sizes
-from engine.sim.cost import HARD_CAP_CPU_S, Cost
+from engine.kachuful.record import TRUMP_CODES
+from engine.kachuful.rules import KachufulRules, hand_sizes
+from engine.krypkasino.rules import deal_sizes
+from engine.registry import BOT_LEVELS, GAME_IDS, GAMES
+from engine.sim.cost import Cost
 from engine.sim.hook import HookCell
-from engine.sim.runner import chunk_units, scheduler
 from engine.sim.stats import Estimate
 from engine.sim.sweep_danger import Option
 from engine.sim.variant_lab import rules_of
+from ui import link
 from ui.charts import PALETTE
 from ui.query import LinkReader, Problem
 from ui.safe import echo
 
 __all__ = [
     "CardsParsed", "FanInputs", "HookInputs", "LabInputs", "OddsInputs", "SweepInputs",
-    "decode_rules", "encode_cards", "encode_rules", "fmt_estimate", "hook_chart",
-    "option_label", "parse_cards_text", "pct", "problem", "rules_problem", "simulate", "sweep_chart",
+    "budget_refusal", "encode_cards", "fmt_estimate", "hook_chart", "option_label",
+    "parse_cards_text", "pct", "problem", "refuse_over_budget", "rules_problem",
+    "sweep_chart",
 ]
 
-MAX_SEED = 2**31 - 1
 # The ranges of the inputs that size the work (docs/explorers.md, "Bounded work"); the
 # link reader, the widgets and the engine's types all hold to them.
 #: Hand odds: sampled deals.
@@ -59,13 +62,21 @@ GAMES_RANGE = (10, 5000)
 #: Sweep danger: the most cards typed for the hand (the largest first hand, C-2), the
 #: table and the cards seen (both decks).
 SWEEP_CARDS = {"hand": 6, "table": 24, "seen": 104}
-#: The rule-set editors' whole-number options: the largest value (0 = the default).
-NUMBER_OPTIONS = {"max_cards": 52 // KACHUFUL_MIN_PLAYERS, "session": MAX_SESSION,
-                  "sweep_points": 50}
-TRUMPS = ("S", "H", "D", "C", "NT")
-KACHUFUL_SCORINGS = ("exact", "ten-times", "margin", "per-trick", "judgement")
-LEVELS = ("random", "basic", "strong")
-GAMES = ("kachuful", "krypkasino")
+#: Hand odds: the trump of the hand (a suit or no trump), as records write it.
+TRUMPS = TRUMP_CODES
+#: Hand odds: the bidders it can measure (a random bidder has no odds worth showing).
+ODDS_LEVELS = tuple(level for level in BOT_LEVELS if level != "random")
+#: Sweep danger's options: the ones a single play depends on (not the session's length).
+SWEEP_OPTIONS = ("capture", "sweep_points", "double_sweep", "forced_sweep")
+KACHUFUL = GAMES["kachuful"]
+KRYPKASINO = GAMES["krypkasino"]
+#: The hook's table sizes: the usual tables (K-1).
+HOOK_PLAYERS = tuple(range(KACHUFUL.players.min, KACHUFUL.players.usual_max + 1))
+SCORINGS = tuple(KACHUFUL.option("scoring").choices)
+#: Sweep danger: the most cards the next player may hold (the largest first hand, C-2).
+NEXT_MOST = max(deal_sizes(n).hand for n in KRYPKASINO.players.values)
+
+Pairs = tuple[tuple[str, Any], ...]
 
 
 def problem(key: str, **data: object) -> Problem:
@@ -122,35 +133,6 @@ def encode_cards(cards: Sequence[Card]) -> str:
     return ",".join(c.code for c in cards)
 
 
-# -- rule sets in the URL ----------------------------------------------------------------
-
-
-def decode_rules(text: str) -> dict[str, Any]:
-    """``name:value`` pairs separated by commas into a variant dict (``true``/``false``,
-    whole numbers and ``null`` read as such, anything else as text)."""
-    out: dict[str, Any] = {}
-    for item in (p for p in text.split(",") if p.strip()):
-        name, _, raw = item.partition(":")
-        value: Any = raw.strip()
-        if value in ("true", "false"):
-            value = value == "true"
-        elif value == "null":
-            value = None
-        elif re.fullmatch(r"-?\d{1,18}", value):  # longer: text, which the engine refuses
-            value = int(value)
-        out[name.strip()] = value
-    return out
-
-
-def encode_rules(options: Mapping[str, Any]) -> str:
-    """The inverse of :func:`decode_rules` (options in name order)."""
-    def show(v: Any) -> str:
-        if isinstance(v, bool):
-            return "true" if v else "false"
-        return "null" if v is None else str(v)
-
-    return ",".join(f"{k}:{show(v)}" for k, v in sorted(options.items()))
-
 
 def rules_problem(game: str, options: Mapping[str, Any], lang: str,
                   players: int | None = None) -> str | None:
@@ -173,73 +155,10 @@ def rules_problem(game: str, options: Mapping[str, Any], lang: str,
     return None
 
 
-#: The options the rule-set editors offer: name -> choices (``None``: a whole number).
-KACHUFUL_OPTIONS: dict[str, tuple[Any, ...] | None] = {
-    "schedule": SCHEDULES, "max_cards": None, "trumps": TRUMP_RULES,
-    "hook_rule": (True, False), "scoring": KACHUFUL_SCORINGS, "blind_bids": (False, True),
-    "one_card_forehead": (False, True), "renege": RENEGE_RULES,
-}
-KRYPKASINO_OPTIONS: dict[str, tuple[Any, ...] | None] = {
-    "capture": ("maximum", "maximal"), "sweep_points": None, "double_sweep": (True, False),
-    "forced_sweep": (True, False), "session": None,
-}
 
 
-def options_of(game: str) -> dict[str, tuple[Any, ...] | None]:
-    return KACHUFUL_OPTIONS if game == "kachuful" else KRYPKASINO_OPTIONS
-
-
-def defaults_of(game: str) -> dict[str, Any]:
-    """Every option's default value for the editors (``max_cards`` 0 and ``session`` 0
-    stand for the defaults ``null`` and ``rotation``)."""
-    if game == "kachuful":
-        d = KachufulRules()
-        return {name: (0 if name == "max_cards" else getattr(d, name))
-                for name in KACHUFUL_OPTIONS}
-    return {"capture": "maximum", "sweep_points": 5, "double_sweep": True,
-            "forced_sweep": True, "session": 0}
-
-
-def editor_values(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """The editors' values for a variant dict (defaults filled in)."""
-    values = defaults_of(game)
-    for name, value in options.items():
-        if name in values:
-            if name == "max_cards" and value is None:
-                value = 0
-            if name == "session" and value == "rotation":
-                value = 0
-            if name in NUMBER_OPTIONS:
-                # A link's value out of the editor's range (the page refuses the rule set
-                # with the engine's sentence) is shown as the default, not a widget error.
-                if isinstance(value, bool) or not isinstance(value, int) or not (
-                        0 <= value <= NUMBER_OPTIONS[name]):
-                    continue
-            elif value not in (options_of(game)[name] or ()):
-                continue
-            values[name] = value
-    return values
-
-
-def options_from_editor(game: str, values: Mapping[str, Any]) -> dict[str, Any]:
-    """The variant dict (non-default options only) for the editors' values."""
-    defaults = defaults_of(game)
-    out: dict[str, Any] = {}
-    for name, value in values.items():
-        if name in defaults and value != defaults[name]:
-            out[name] = int(value) if name in ("max_cards", "session", "sweep_points") else value
-    return out
-
-
-def _levels(reader: LinkReader, name: str, default: str, players_lo: int, players_hi: int
-            ) -> tuple[str, ...]:
-    raw = reader.text(name, default)
-    levels = tuple(x.strip() for x in raw.split(",") if x.strip())
-    if not (players_lo <= len(levels) <= players_hi) or any(x not in LEVELS for x in levels):
-        reader.problems.append(_problem("explore.bad-lineup", value=echo(raw),
-                                        lo=players_lo, hi=players_hi, default=default))
-        levels = tuple(default.split(","))
-    return levels
+def _pairs(options: Mapping[str, Any]) -> Pairs:
+    return tuple(options.items())
 
 
 # -- each explorer's inputs --------------------------------------------------------------
@@ -247,7 +166,8 @@ def _levels(reader: LinkReader, name: str, default: str, players_lo: int, player
 
 @dataclass(frozen=True)
 class OddsInputs:
-    """Kachuful hand odds: the hand (typed), its size, trump, table, seat, scoring."""
+    """Kachuful hand odds: the hand (typed), its size, trump, table, the bidding position
+    (1 = first to bid), scoring, hook, the bidder's level, samples and seed."""
 
     hand: str = "AS,KS,QH,9D,4C"
     size: int = 5
@@ -263,22 +183,25 @@ class OddsInputs:
     @classmethod
     def read(cls, reader: LinkReader) -> OddsInputs:
         d = cls()
-        players = reader.int("players", d.players, 3, 8)
+        players = link.read_players(reader, "kachuful", d.players)
         return cls(
             hand=reader.text("hand", d.hand),
             size=reader.int("size", d.size, 1, 52 // players),
             trump=reader.choice("trump", TRUMPS, d.trump),
             players=players,
             position=reader.int("position", d.position, 1, players),
-            scoring=reader.choice("scoring", KACHUFUL_SCORINGS, d.scoring),
+            scoring=reader.choice("scoring", SCORINGS, d.scoring),
             hook=reader.choice("hook", ("on", "off"), d.hook),
-            level=reader.choice("level", ("basic", "strong"), d.level),
-            samples=reader.int("samples", d.samples, 50, 20000),
-            seed=reader.int("seed", d.seed, 0, MAX_SEED),
+            level=reader.choice("level", ODDS_LEVELS, d.level),
+            samples=reader.int("samples", d.samples, *SAMPLES),
+            seed=link.read_seed(reader, d.seed),
         )
 
     def query(self) -> dict[str, str]:
         return {k: str(v) for k, v in self.__dict__.items()}
+
+    def rules(self) -> KachufulRules:
+        return KachufulRules(scoring=self.scoring, hook_rule=self.hook == "on")
 
     def cards(self, label: str = "hand") -> CardsParsed:
         """The typed hand, checked (``label`` names it in the problem sentence)."""
@@ -300,39 +223,63 @@ class HookInputs:
             players = tuple(sorted({int(x) for x in raw.split(",") if x.strip()}))
         except ValueError:
             players = ()
-        if not players or any(not 3 <= p <= 7 for p in players):
-            reader.problems.append(_problem("explore.hook.bad-players", value=echo(raw)))
+        if not players or any(p not in HOOK_PLAYERS for p in players):
+            reader.problems.append(problem("explore.hook.bad-players", value=echo(raw),
+                                           lo=HOOK_PLAYERS[0], hi=HOOK_PLAYERS[-1]))
             players = d.players
-        return cls(players, reader.choice("scoring", KACHUFUL_SCORINGS, d.scoring),
-                   reader.int("deals", d.deals, 20, 5000), reader.int("seed", d.seed, 0, MAX_SEED))
+        return cls(players, reader.choice("scoring", SCORINGS, d.scoring),
+                   reader.int("deals", d.deals, *HOOK_DEALS), link.read_seed(reader, d.seed))
 
     def query(self) -> dict[str, str]:
         return {"players": ",".join(map(str, self.players)), "scoring": self.scoring,
                 "deals": str(self.deals), "seed": str(self.seed)}
 
 
+#: Each game's line-up and rule sets of the variant lab when the link gives none.
+LAB_DEFAULTS: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "kachuful": (("basic",) * 4, "", "hook_rule:false"),
+    "krypkasino": (("basic",) * 4, "session:1", "forced_sweep:false,session:1"),
+}
+
+
 @dataclass(frozen=True)
 class LabInputs:
+    """The variant lab: the game, the bots' line-up, rule sets A and B (the options that
+    differ from the usual rules), games and seed."""
+
     game: str = "kachuful"
     lineup: tuple[str, ...] = ("basic", "basic", "basic", "basic")
-    rules_a: str = ""
-    rules_b: str = "hook_rule:false"
+    rules_a: Pairs = ()
+    rules_b: Pairs = (("hook_rule", False),)
     games: int = 100
     seed: int = 1
 
     @classmethod
     def read(cls, reader: LinkReader) -> LabInputs:
-        d = cls()
-        game = reader.choice("game", GAMES, d.game)
-        lo, hi = (3, 8) if game == "kachuful" else (2, 6)
-        default_b = d.rules_b if game == "kachuful" else "forced_sweep:false"
-        return cls(game, _levels(reader, "lineup", ",".join(d.lineup), lo, hi),
-                   reader.text("a", ""), reader.text("b", default_b),
-                   reader.int("games", d.games, 10, 5000), reader.int("seed", d.seed, 0, MAX_SEED))
+        game = reader.choice("game", GAME_IDS, cls.game)
+        lineup, a, b = LAB_DEFAULTS[game]
+        if reader.raw("a") is not None or reader.raw("b") is not None:
+            a = ""  # a link with rule sets: A is what it says (empty = the usual rules)
+        lineup = link.read_lineup(reader, game, lineup)
+        n = len(lineup)
+        return cls(game, lineup,
+                   _pairs(link.read_rules_text(reader, game, "a", a, players=n)),
+                   _pairs(link.read_rules_text(reader, game, "b", b, players=n)),
+                   reader.int("games", cls.games, *GAMES_RANGE), link.read_seed(reader, cls.seed))
+
+    @property
+    def options_a(self) -> dict[str, Any]:
+        return dict(self.rules_a)
+
+    @property
+    def options_b(self) -> dict[str, Any]:
+        return dict(self.rules_b)
 
     def query(self) -> dict[str, str]:
-        return {"game": self.game, "lineup": ",".join(self.lineup), "a": self.rules_a,
-                "b": self.rules_b, "games": str(self.games), "seed": str(self.seed)}
+        return {"game": self.game, "lineup": link.lineup_text(self.lineup),
+                "a": link.rules_text(self.game, self.options_a),
+                "b": link.rules_text(self.game, self.options_b),
+                "games": str(self.games), "seed": str(self.seed)}
 
 
 @dataclass(frozen=True)
@@ -344,21 +291,27 @@ class SweepInputs:
     table: str = "4D,AD,4C,6C"
     seen: str = ""
     next_hand: int = 5
-    rules: str = ""
+    rules: Pairs = ()
     seed: int = 1
 
     @classmethod
     def read(cls, reader: LinkReader) -> SweepInputs:
         d = cls()
-        return cls(reader.int("players", d.players, 2, 6), reader.text("hand", d.hand),
+        players = link.read_players(reader, "krypkasino", d.players)
+        return cls(players, reader.text("hand", d.hand),
                    reader.text("table", d.table), reader.text("seen", d.seen),
-                   reader.int("next", d.next_hand, 1, 6), reader.text("rules", ""),
-                   reader.int("seed", d.seed, 0, MAX_SEED))
+                   reader.int("next", d.next_hand, 1, NEXT_MOST),
+                   _pairs(link.read_rules_text(reader, "krypkasino", "rules", players=players)),
+                   link.read_seed(reader, d.seed))
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.rules)
 
     def query(self) -> dict[str, str]:
         return {"players": str(self.players), "hand": self.hand, "table": self.table,
-                "seen": self.seen, "next": str(self.next_hand), "rules": self.rules,
-                "seed": str(self.seed)}
+                "seen": self.seen, "next": str(self.next_hand),
+                "rules": link.rules_text("krypkasino", self.options), "seed": str(self.seed)}
 
     def parsed(self, labels: Sequence[str] = ("hand", "table", "seen")
                ) -> tuple[CardsParsed, CardsParsed, CardsParsed]:
@@ -369,34 +322,47 @@ class SweepInputs:
         out = []
         for part, label, most in zip(parsed, labels, SWEEP_CARDS.values(), strict=True):
             if part.problem is None and len(part.cards) > most:
-                part = CardsParsed(part.text, (), _problem(
+                part = CardsParsed(part.text, (), problem(
                     "explore.cards.over", name=label, count=len(part.cards), most=most))
             out.append(part)
         return out[0], out[1], out[2]
 
 
+#: Each game's line-up of the score fan when the link gives none.
+FAN_LINEUPS: dict[str, tuple[str, ...]] = {"kachuful": ("basic", "basic", "random", "random"),
+                                           "krypkasino": ("basic", "basic")}
+
+
 @dataclass(frozen=True)
 class FanInputs:
+    """The score fan: game, line-up, the options that differ from the usual rules, games,
+    seed, and the seat whose fan is drawn (0-based; older links said ``position``, from 1)."""
+
     game: str = "kachuful"
-    lineup: tuple[str, ...] = ("basic", "basic", "random", "random")
-    rules: str = ""
+    lineup: tuple[str, ...] = FAN_LINEUPS["kachuful"]
+    rules: Pairs = ()
     games: int = 200
     seed: int = 1
-    position: int = 1
+    seat: int = 0
 
     @classmethod
     def read(cls, reader: LinkReader) -> FanInputs:
-        d = cls()
-        game = reader.choice("game", GAMES, d.game)
-        lo, hi = (3, 8) if game == "kachuful" else (2, 6)
-        lineup = _levels(reader, "lineup", ",".join(d.lineup), lo, hi)
-        return cls(game, lineup, reader.text("rules", ""),
-                   reader.int("games", d.games, 10, 5000), reader.int("seed", d.seed, 0, MAX_SEED),
-                   reader.int("position", d.position, 1, len(lineup)))
+        game = reader.choice("game", GAME_IDS, cls.game)
+        lineup = link.read_lineup(reader, game, FAN_LINEUPS[game] if game != cls.game
+                                  else cls.lineup)
+        rules = link.read_rules_text(reader, game, "rules", players=len(lineup))
+        return cls(game, lineup, _pairs(rules), reader.int("games", cls.games, *GAMES_RANGE),
+                   link.read_seed(reader, cls.seed),
+                   link.read_seat(reader, len(lineup), legacy_key="position"))
 
-    def query(self) -> dict[str, str]:
-        return {"game": self.game, "lineup": ",".join(self.lineup), "rules": self.rules,
-                "games": str(self.games), "seed": str(self.seed), "position": str(self.position)}
+    @property
+    def options(self) -> dict[str, Any]:
+        return dict(self.rules)
+
+    def query(self) -> dict[str, str | None]:
+        return {"game": self.game, "lineup": link.lineup_text(self.lineup),
+                "rules": link.rules_text(self.game, self.options), "games": str(self.games),
+                "seed": str(self.seed), "seat": str(self.seat), "position": None}
 
 
 # -- numbers as text ---------------------------------------------------------------------
@@ -488,50 +454,8 @@ def sweep_chart(card: Card, options: Sequence[Option], title: str, chance_label:
     return fig
 
 
-# -- the progress-bar runner (Streamlit) -------------------------------------------------
 
-
-@dataclass
-class Outcome:
-    """What :func:`simulate` gives a page: the results so far, whether a Stop (or the
-    CPU cap) cut the run short, and whether it was refused before it started."""
-
-    results: list[Any] = field(default_factory=list)
-    stopped: bool = False
-    total: int = 0
-    refused: bool = False
-
-
-#: Finished runs, shared by every visitor (the same link shows its numbers at once):
-#: key -> results, the oldest dropped past :data:`_DONE_ENTRIES`.
-_DONE: dict[str, list[Any]] = {}
-_DONE_ENTRIES = 24
-_DONE_LOCK = threading.Lock()
-#: How often the page's thread looks at its job (and gives Streamlit a chance to stop it).
-POLL_S = 0.2
-
-
-def _remember(key: str, results: list[Any]) -> None:
-    with _DONE_LOCK:
-        _DONE.pop(key, None)
-        _DONE[key] = results
-        while len(_DONE) > _DONE_ENTRIES:
-            _DONE.pop(next(iter(_DONE)))
-
-
-def _recall(key: str) -> list[Any] | None:
-    with _DONE_LOCK:
-        return _DONE.get(key)
-
-
-def batch_size(total: int, least: int, batches: int = 16) -> int:
-    """Units per batch: about ``batches`` batches, at least ``least`` units (kept for the
-    benchmarks; the pages' chunks come from :func:`engine.sim.runner.chunk_units`).
-
-    >>> batch_size(2000, 50), batch_size(100, 10), batch_size(30, 10)
-    (125, 10, 10)
-    """
-    return max(least, -(-total // batches))
+# -- the budget of a request ------------------------------------------------------------
 
 
 def cost_of(study: Any, units: int) -> Cost:
@@ -576,129 +500,3 @@ def refuse_over_budget(study: Any, units: int, lang: str, field_label: str, per:
     return False
 
 
-def stop_key(prefix: str) -> str:
-    return f"{prefix}.stop"
-
-
-def request_stop(prefix: str, key: str) -> None:
-    """Callback of a page's Stop button: the visitor's run of ``key`` is cancelled now and
-    its units done are kept for the page (the callback runs before the rerun's script,
-    which may start before the stopped run's thread has noticed)."""
-    import streamlit as st
-
-    st.session_state[stop_key(prefix)] = key
-    sched = scheduler()
-    partial: dict[str, list[Any]] = st.session_state.setdefault(f"{prefix}.partial", {})
-    for job in sched.jobs(_owner()):
-        sched.cancel(job)
-        if job.tag == key:
-            partial.clear()
-            partial[key] = job.results()
-
-
-def resume(prefix: str) -> None:
-    """Callback of Continue: forget the stop."""
-    import streamlit as st
-
-    st.session_state.pop(stop_key(prefix), None)
-
-
-def _owner() -> str:
-    """The visitor's session (one running simulation each)."""
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-    ctx = get_script_run_ctx(suppress_warning=True)
-    return ctx.session_id if ctx is not None else f"thread-{threading.get_ident()}"
-
-
-def simulate(study: Any, total: int, batch: int | None, prefix: str, lang: str,
-             label: str) -> Outcome:
-    """Run ``study`` for ``total`` units with a progress bar and a Stop button.
-
-    The run is a job of the server's :func:`~engine.sim.runner.scheduler` (small chunks,
-    fair between visitors, one job per visitor). The page's thread waits for it in
-    :data:`POLL_S` steps, moving the progress bar each time; that call is where Streamlit
-    stops a script whose visitor reran, changed the inputs, left the page or closed the
-    tab, and the ``finally`` below then cancels the job at once (its queued chunks are
-    dropped, a running chunk ends within about :data:`~engine.sim.runner.CHUNK_CPU_S`).
-    The units done so far are kept in the session: a Stop shows them with Continue, and a
-    run of the same inputs picks up where the last one ended. Finished runs are kept for
-    every visitor, so the same link shows the same numbers at once. ``batch`` is ignored
-    (chunks follow the cost model).
-    """
-    import streamlit as st
-
-    from ui.i18n import t
-
-    del batch
-    key = repr(study) + f"#{total}"
-    partial_key = f"{prefix}.partial"
-    partial: dict[str, list[Any]] = st.session_state.setdefault(partial_key, {})
-    if st.session_state.get(stop_key(prefix)) == key:
-        results = partial.get(key, [])
-        if results:
-            st.info(t("explore.stopped", lang, done=len(results), total=total))
-        else:
-            st.info(t("explore.stopped-empty", lang, total=total))
-        st.button(t("explore.continue", lang), key=f"{prefix}.continue",
-                  on_click=resume, args=(prefix,))
-        return Outcome(results, True, total)
-    st.session_state.pop(stop_key(prefix), None)
-    done = _recall(key)
-    if done is not None:
-        partial.clear()
-        partial[key] = list(done)
-        return Outcome(list(done), False, total)
-    prefix_results = list(partial.get(key, []))[:total]
-    partial.clear()
-    unit_s = float(study.unit_seconds())
-    sched = scheduler()
-    job = sched.submit(study, total, _owner(), chunk_units(unit_s, total, sched.workers),
-                       start=len(prefix_results), prefix=prefix_results,
-                       cap=HARD_CAP_CPU_S, tag=key)
-    slot = st.empty()
-    try:
-        with slot.container():
-            bar = st.progress(len(prefix_results) / max(1, total), text=label)
-            st.button(t("explore.stop", lang), key=f"{prefix}.stop-button",
-                      on_click=request_stop, args=(prefix, key))
-            while not job.wait(POLL_S):
-                bar.progress(job.done / total,
-                             text=t("explore.progress", lang, label=label, done=job.done,
-                                    total=total))
-    finally:
-        if not job.ended:
-            sched.cancel(job)
-        if len(job.results()) >= len(partial.get(key, ())):
-            partial.clear()
-            partial[key] = job.results()
-    if job.error is not None:
-        raise job.error
-    slot.empty()
-    results = job.results()
-    if job.cut or len(results) < total:
-        st.info(t("explore.budget.cut", lang, done=len(results), total=total,
-                  limit=f"{HARD_CAP_CPU_S:g}"))
-        return Outcome(results, True, total)
-    _remember(key, results)
-    return Outcome(results, False, total)
-
-
-def sync_widgets(prefix: str, values: Mapping[str, Any]) -> None:
-    """Put the URL's inputs into the widgets' state when the URL changed (a link was
-    opened), before the widgets are drawn; otherwise leave what the visitor typed."""
-    import streamlit as st
-
-    marker = f"{prefix}._synced"
-    signature = repr(sorted(values.items()))
-    if st.session_state.get(marker) != signature:
-        for name, value in values.items():
-            st.session_state[f"{prefix}.{name}"] = value
-        st.session_state[marker] = signature
-
-
-def widget_values(prefix: str, names: Sequence[str]) -> dict[str, Any]:
-    """The widgets' current values by input name."""
-    import streamlit as st
-
-    return {name: st.session_state.get(f"{prefix}.{name}") for name in names}
