@@ -8,13 +8,12 @@ controls are the ones both walkthroughs share (:mod:`ui.walkthrough_view`).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import streamlit as st
 
 from engine.errors import RecordError, RulesLabError
-from engine.kachuful import DEFAULT_RULES, KachufulRules, hand_sizes
+from engine.kachuful import DEFAULT_RULES, KachufulRules
 from engine.registry import GAMES, MAX_SEED
 from tutorials.scenarios import ScenarioError
 from ui import progress
@@ -114,26 +113,8 @@ def value(name: str) -> Any:
 
 
 def on_settings(name: str) -> None:
-    chosen = value(name)
-    new = cfg
-    if name == "scenario":
-        new = wk.Config(chosen, base_rules(chosen))
-    elif name == "seed":
-        new = replace(cfg, seed=int(chosen))
-    elif name == "hands":
-        new = replace(cfg, hands=int(chosen))
-    elif name == "players":
-        rules = cfg.rules
-        if isinstance(rules.max_cards, int) and rules.max_cards > 52 // int(chosen):
-            rules = replace(rules, max_cards=None)
-        new = replace(cfg, players=int(chosen), rules=rules, seat=wv.ALL,
-                      hands=min(cfg.hands, len(hand_sizes(int(chosen), rules))))
-    elif name == "reset":
-        new = replace(cfg, rules=base)
-    else:  # a variant option: the registry's value, as the widget holds it
-        rules = replace(cfg.rules, **{name: chosen})
-        new = replace(cfg, rules=rules, hands=min(cfg.hands, len(hand_sizes(cfg.players, rules))))
-    show(new, 0 if name in ("scenario", "seed", "players") else None)
+    show(wk.changed(cfg, base_rules, name, value(name)),
+         0 if name in ("scenario", "seed", "players") else None)
 
 
 def sync(name: str, current_value: Any) -> str:

@@ -134,14 +134,14 @@ FIXED_PAIRS: list[tuple[str, str, str, str, float]] = [
     ("legal mark ✓", cards.CSS, ".rl-card .rl-mark", ".rl-card .rl-mark", TEXT),
     ("highlight mark ★", cards.CSS, ".rl-card .rl-mark", ".rl-card.rl-highlight .rl-mark", TEXT),
     ("empty table text", cards.CSS, ".rl-table .rl-empty", ".rl-table", TEXT),
-    ("walkthrough: seat tag", walkthrough_kachuful._CSS, ".kw-tag", ".kw-tag", TEXT),
-    ("walkthrough: acting seat tag", walkthrough_kachuful._CSS, ".kw-tag.kw-tag-act",
+    ("walkthrough: seat tag", walkthrough_kachuful.CSS, ".kw-tag", ".kw-tag", TEXT),
+    ("walkthrough: acting seat tag", walkthrough_kachuful.CSS, ".kw-tag.kw-tag-act",
      ".kw-tag.kw-tag-act", TEXT),
-    ("walkthrough: acting seat", walkthrough_kachuful._CSS, ".kw-seat.kw-act", ".kw-seat.kw-act",
+    ("walkthrough: acting seat", walkthrough_kachuful.CSS, ".kw-seat.kw-act", ".kw-seat.kw-act",
      TEXT),
-    ("walkthrough: schedule, this hand", walkthrough_kachuful._CSS, ".kw-sched .kw-here",
+    ("walkthrough: schedule, this hand", walkthrough_kachuful.CSS, ".kw-sched .kw-here",
      ".kw-sched .kw-here", TEXT),
-    ("walkthrough: who played, on the cloth", walkthrough_kachuful._CSS + cards.CSS, ".kw-play",
+    ("walkthrough: who played, on the cloth", walkthrough_kachuful.CSS + cards.CSS, ".kw-play",
      ".rl-table",
      TEXT),
     ("score sheet: hand made", scorekeeper.CSS, "table.sk-sheet td.sk-hit .sk-pts",
@@ -202,7 +202,7 @@ def test_card_outlines_and_marks_stand_out_from_the_page(name: str) -> None:
 INHERITED: list[tuple[str, str, list[str]]] = [
     # (css source, a rule, selectors whose text must keep the theme's colour)
     (cards.CSS, "rl", [".rl-empty", ".rl-caption", ".rl-links a"]),
-    (walkthrough_kachuful._CSS, "kw", [".kw-stats", ".kw-note", ".kw-seat"]),
+    (walkthrough_kachuful.CSS, "kw", [".kw-stats", ".kw-note", ".kw-seat"]),
     (scorekeeper.CSS, "sk", ["table.sk-sheet th", ".sk-player .sk-name"]),
 ]
 

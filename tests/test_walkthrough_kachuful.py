@@ -458,3 +458,47 @@ def test_every_option_value_builds_in_every_language(name: str, value: object) -
                 assert "kw-seats" in wk.table_html(last, lang, viewer=0)
             if isinstance(source, SeedSource):
                 assert not walk.illegal and len(walk.hand_scores) == min(2, len(walk.schedule))
+
+
+# -- links saved before the one codec (tests/data/saved_links.txt) -------------------------
+
+
+def own_rules(scenario: str) -> KachufulRules:
+    """A scenario's own variant, as the page reads it from its file."""
+    if scenario == RANDOM:
+        return DEFAULT_RULES
+    return wk.scenario_rules(scenarios.load("kachuful", scenario, wk.SCENARIO_KEYS))
+
+
+def _saved_walkthrough_links() -> list[tuple[dict[str, str], dict[str, object]]]:
+    import urllib.parse
+
+    path = Path(__file__).parent / "data" / "saved_links.txt"
+    rows = []
+    for line in path.read_text("utf-8").splitlines():
+        if line.startswith("kachuful_walkthrough\t"):
+            _, query, expected = line.split("\t")
+            rows.append((dict(urllib.parse.parse_qsl(query)), json.loads(expected)))
+    return rows
+
+
+@pytest.mark.parametrize(("params", "expected"), _saved_walkthrough_links())
+def test_an_old_walkthrough_link_opens_the_same_walk(params: dict[str, str],
+                                                     expected: dict[str, object]) -> None:
+    every = [s.id for s in wk.load_scenarios()]
+    cfg, problems = read_config(params, "en", every, own_rules, every[0])
+    assert not problems, [p.text("en") for p in problems]
+    assert cfg.scenario == expected["scenario"]
+    assert GAMES["kachuful"].changed(cfg.rules) == {**expected["base"], **expected["variant"]}
+    assert cfg.seat == ("all" if expected["seat"] is None else str(expected["seat"]))
+    if cfg.scenario == RANDOM:
+        assert (cfg.seed, cfg.players, cfg.hands) == (
+            expected["seed"], expected["players"], expected["hands"])
+    source, _ = wk.source_for(cfg)
+    walk = build(source, cfg.rules)
+    assert wk.step_number(walk, params["step"]) is None  # an old numbered step
+    assert len(walk.steps) >= int(params["step"])
+    written = config_params(cfg, own_rules(cfg.scenario), walk.steps[2].id)
+    again, problems = read_config({k: v for k, v in written.items() if v is not None}, "en",
+                                  every, own_rules, every[0])
+    assert again == cfg and not problems and written["step"] == walk.steps[2].id

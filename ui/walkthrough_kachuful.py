@@ -52,9 +52,9 @@ from ui.walkthrough_view import ask_of, refusal, say, say_all
 from ui.your_move import Ask
 
 __all__ = [
-    "EXAMPLE_DOC", "MAX_SEED", "RANDOM", "SCENARIO_KEYS", "Config", "RecordSource",
+    "CSS", "EXAMPLE_DOC", "MAX_SEED", "RANDOM", "SCENARIO_KEYS", "Config", "RecordSource",
     "SeedSource", "Source", "Step", "Table", "Walkthrough", "bid_advice", "build",
-    "config_params", "draw_html", "draw_scores", "draw_step", "draw_table", "load_scenarios",
+    "changed", "config_params", "draw_html", "draw_scores", "draw_step", "draw_table", "load_scenarios",
     "localize", "read_config", "record_source", "scenario_rules", "scenario_source",
     "schedule_html", "source_for", "step_number", "table_html", "trump_code", "trump_words",
     "variant_box",
@@ -282,6 +282,36 @@ def read_config(params: Mapping[str, str], lang: str, scenario_ids: Sequence[str
     return Config(scenario, rules, seed, players, hands, seat), reader.problems
 
 
+def changed(config: Config, base_rules: Callable[[str], KachufulRules], name: str,
+            value: Any) -> Config:
+    """``config`` after the visitor set ``name`` (a setting or a variant option, as the
+    widget holds it; ``reset``: the scenario's own variant) to ``value``; an option the new
+    table does not allow goes back to its default, and a shorter game walks fewer hands.
+
+    >>> c = changed(Config(RANDOM, KachufulRules(max_cards=13)), lambda s: DEFAULT_RULES,
+    ...             "players", 5)
+    >>> c.players, c.rules.max_cards
+    (5, None)
+    """
+    spec = GAMES[GAME]
+    if name == "scenario":
+        return Config(str(value), base_rules(str(value)))
+    if name in ("seed", "hands"):
+        return replace(config, **{name: int(value)})
+    players, rules = config.players, config.rules
+    if name == "players":
+        players = int(value)
+        rules = replace(rules, **{o.name: o.default for o in spec.options
+                                  if not o.allows(getattr(rules, o.name), players)})
+    elif name == "reset":
+        rules = base_rules(config.scenario)
+    else:
+        rules = replace(rules, **{name: value})
+    hands = min(config.hands, len(hand_sizes(players, rules)))
+    seat = "all" if name == "players" else config.seat
+    return replace(config, players=players, rules=rules, hands=hands, seat=seat)
+
+
 _PLAYERS_OF: dict[str, int] = {}
 
 
@@ -318,7 +348,7 @@ def source_for(config: Config) -> tuple[Source, Mapping[str, Mapping[str, str]]]
 
 # -- drawing: pure HTML for the page (cards from ui.cards) ---------------------------
 
-_CSS = """<style>
+CSS = """<style>
 .kw-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(190px, 1fr));
   gap: 0.6rem; margin-bottom: 0.6rem; }
 .kw-seats.kw-wide { grid-template-columns: 1fr; }
@@ -357,7 +387,7 @@ def table_html(table: Table, lang: str, viewer: int | None = None,
     from ui.cards import card_html, cards_html, mark
 
     wide = table.size > 4  # long hands: one seat per row, cards overlapping as held
-    parts = [_CSS, f'<div class="kw-seats{" kw-wide" if wide else ""}">']
+    parts = [CSS, f'<div class="kw-seats{" kw-wide" if wide else ""}">']
     for seat, hand in enumerate(table.hands):
         seen = viewer is None or table.visible[viewer][seat]
         acting = table.to_act == seat
@@ -417,7 +447,7 @@ def draw_html(step: Step, lang: str, four_colour: bool = False) -> str:
         plays.append(f'<div class="kw-play">{card_html(card, lang=lang, state="highlight" if top else "normal", four_colour=four_colour)}'
                      f'<span class="kw-who">{escape_html(t("kwalk.seat", lang, seat=seat))}</span></div>')
     label = escape_html(t("kwalk.draw.cards", lang))
-    return (f'{_CSS}<div class="rl-cardblock"><div class="rl-caption">{label}</div>'
+    return (f'{CSS}<div class="rl-cardblock"><div class="rl-caption">{label}</div>'
             f'<div class="rl-cards rl-table kw-trick" role="group" aria-label="{label}">'
             f'{"".join(plays)}</div></div>')
 
@@ -433,7 +463,7 @@ def schedule_html(schedule: Sequence[int], trumps: Sequence[str], here: int, lan
 
     hands = [str(i + 1) for i in range(len(schedule))]
     title = escape_html(t("kwalk.schedule.title", lang))
-    return (f'{_CSS}<div class="rl-caption">{title}</div>'
+    return (f'{CSS}<div class="rl-caption">{title}</div>'
             f'<div style="overflow-x:auto" role="region" tabindex="0" aria-label="{title}">'
             f'<table class="kw-sched" aria-label="{title}">'
             + row(t("kwalk.schedule.hand", lang), hands)
