@@ -35,7 +35,14 @@ that is the IS-MCTS the benchmark uses.
 The resampling deals the cards the seat has not seen (the other hands and the stock)
 uniformly at random, except that a seat known to lack some values (it left a table
 unswept that such a card would have swept, and C-8 forces a sweep: the engine's
-``observe(...).lacks``) gets its hand from the cards it may hold.
+``lacks_of``) gets its hand from the cards it may hold; it is the strong bot's own world
+sampler, ``engine.bots.krypkasino.deal_unseen`` (not the bot's fit to basic play, which is
+a model of the other players rather than a rule).
+
+Speed (IS-MCTS spends its time here): pyspiel's ``clone`` of a Python state deep-copies
+every attribute, so the public history is one string and the deal a tuple (copied at
+once), the engine state copies itself (``clone``), and ``resample_from_infostate`` copies
+the state directly and computes the lacks once per information state.
 """
 
 from __future__ import annotations

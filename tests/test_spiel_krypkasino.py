@@ -112,3 +112,35 @@ def test_a_seeded_ismcts_searches_the_same_way_twice() -> None:
         state.apply_action(state.legal_actions()[0])
     first = ik._ismcts(game, 30, 5).get_policy(state)
     assert ik._ismcts(game, 30, 5).get_policy(state) == first
+
+
+def test_the_resampled_world_is_the_bots_world_sampler() -> None:
+    """One world sampler: the pyspiel game's resampling deals exactly what the strong
+    bot's deal_unseen deals from the same generator (the values a seat is known to
+    lack, lacks_of, respected)."""
+    from engine.bots.krypkasino import deal_unseen, lacks_of
+    _game, state, _dealer = _dealt(9)
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(40):
+        state.apply_action(rng.choice(state.legal_actions()))
+        seat = state.current_player()
+        engine = state.engine
+        world = state.resample_from_infostate(seat, lambda: 0.25)
+        pool = [i for s in range(4) if s != seat for i in engine.hands[s]]
+        pool += engine.stock[engine.stock_pos:]
+        lacks = lacks_of(engine)
+        hands, rest = deal_unseen(pool, [len(h) for h in engine.hands], seat, lacks,
+                                  random.Random(int(0.25 * (1 << 53))))
+        for s in range(4):
+            if s != seat:
+                assert world.engine.hands[s] == sorted(hands[s])
+                assert not {_rank(i) for i in hands[s]} & set(lacks[s])
+        assert world.engine.stock[world.engine.stock_pos:] == rest
+        checked += any(lacks)
+    assert checked > 0
+
+
+def _rank(i: int) -> int:
+    from engine.cards import DECK
+    return int(DECK[i].rank)
