@@ -97,7 +97,7 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], Any], str]] = [
     ("variant bad bool", lambda d: d.update(variant={"hook_rule": "yes"}),
      "variant.hook_rule: hook_rule cannot be 'yes'"),
     ("variant max_cards too big", lambda d: d.update(variant={"max_cards": 14}),
-     "variant.max_cards: max_cards cannot be 14 with 4 players"),
+     "variant.max_cards: the largest hand cannot be 14 cards with 4 players"),
     ("variant bad schedule", lambda d: d.update(variant={"schedule": 3}),
      "variant.schedule: schedule cannot be 3"),
     ("hand not object", lambda d: d.update(hands=[[]]), "hands[0]: hands[0] must be a JSON"),

@@ -6,7 +6,7 @@ See :mod:`engine.messages` for the template syntax. Every key is in all three la
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {
-        "quiz.fact.c-maximal": "Variant: capture \"maximal\" (any collection to which no further group can be added).",
+        "quiz.fact.c-maximal": "Variant: which captures are allowed: any capture nothing more can join (a collection to which no further group can be added).",
         "quiz.c-capture.explain.maximal": "{card} counts {value}. Under the maximal reading it may take any collection of groups adding up to {value} to which no further group can be added: {choices}.",
         "quiz.fact.c-no-forced-sweep": "Variant: sweeps are not forced.",
         "quiz.fact.c-no-double": "Variant: no double sweep (a lone identical card makes an ordinary sweep).",
@@ -188,7 +188,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "quiz.c-session.explain.shared": "The totals are {totals:seats} (player A first). Players {winners:letters} share the lowest total, {best}, so they share the win.",
     },
     "es": {
-        "quiz.fact.c-maximal": "Variante: captura \"maximal\" (cualquier colección a la que no se pueda añadir otro grupo).",
+        "quiz.fact.c-maximal": "Variante: qué capturas se permiten: cualquier captura a la que no se pueda añadir nada (una colección a la que no se pueda añadir otro grupo).",
         "quiz.c-capture.explain.maximal": "{card} vale {value}. Con la lectura maximal puede llevarse cualquier colección de grupos que sumen {value} a la que no se pueda añadir otro grupo: {choices}.",
         "quiz.fact.c-no-forced-sweep": "Variante: las barridas no son obligatorias.",
         "quiz.fact.c-no-double": "Variante: sin barrida doble (una carta idéntica sola da una barrida normal).",
@@ -365,7 +365,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "quiz.c-session.explain.shared": "Los totales son {totals:seats} (primero el jugador A). Los jugadores {winners:letters} comparten el total más bajo, {best}, así que comparten la victoria.",
     },
     "pt": {
-        "quiz.fact.c-maximal": "Variante: captura \"maximal\" (qualquer coleção à qual não se possa juntar outro grupo).",
+        "quiz.fact.c-maximal": "Variante: que capturas são permitidas: qualquer captura a que nada mais se possa juntar (uma coleção à qual não se possa juntar outro grupo).",
         "quiz.c-capture.explain.maximal": "{card} vale {value}. Na leitura maximal pode levar qualquer coleção de grupos que somem {value} à qual não se possa juntar outro grupo: {choices}.",
         "quiz.fact.c-no-forced-sweep": "Variante: as varreduras não são obrigatórias.",
         "quiz.fact.c-no-double": "Variante: sem varredura dupla (uma carta idêntica sozinha dá uma varredura normal).",
