@@ -319,7 +319,7 @@ class GamePlay(Protocol):
 
     def status(self, state: State, seat: int) -> dict[str, Any]: ...
 
-    def seat_cells(self, state: State, seat: int, viewer: int) -> tuple[tuple[str, str], ...]: ...
+    def seat_cells(self, state: State, viewer: int) -> list[tuple[tuple[str, str], ...]]: ...
 
     def record(self, state: State) -> dict[str, Any]: ...
 
@@ -371,16 +371,18 @@ class _Kachuful:
                 "trump": trump_code(view.trump), "dealer": view.dealer,
                 "turned": view.turned}
 
-    def seat_cells(self, state: State, seat: int, viewer: int) -> tuple[tuple[str, str], ...]:
+    def seat_cells(self, state: State, viewer: int) -> list[tuple[tuple[str, str], ...]]:
         assert isinstance(state, KachufulState)
         view = state.view(viewer)
-        bid = view.bids[seat]
-        cells = [("bid", "–" if bid is None else (f"{bid}*" if view.blind[seat] else str(bid))),
-                 ("tricks", str(view.tricks_won[seat])), ("total", str(view.totals[seat]))]
-        if view.forehead:  # the one card each seat shows on its forehead
-            seen = view.hands[seat]
-            cells.append(("card", str(seen[0]) if seen else "?"))
-        return tuple(cells)
+        rows = []
+        for seat, bid in enumerate(view.bids):
+            cells = [("bid", "–" if bid is None else f"{bid}*" if view.blind[seat] else str(bid)),
+                     ("tricks", str(view.tricks_won[seat])), ("total", str(view.totals[seat]))]
+            if view.forehead:  # the one card each seat shows on its forehead
+                seen = view.hands[seat]
+                cells.append(("card", str(seen[0]) if seen else "?"))
+            rows.append(tuple(cells))
+        return rows
 
     def record(self, state: State) -> dict[str, Any]:
         assert isinstance(state, KachufulState)
@@ -444,14 +446,14 @@ class _Krypkasino:
                 "count": state.session_length, "lot": view.lot, "lots": view.lots,
                 "stock": view.stock, "dealer": view.dealer, "last_lot": view.last_lot}
 
-    def seat_cells(self, state: State, seat: int, viewer: int) -> tuple[tuple[str, str], ...]:
+    def seat_cells(self, state: State, viewer: int) -> list[tuple[tuple[str, str], ...]]:
         assert isinstance(state, KrypkasinoState)
         view = state.view(viewer)
         so_far = state.results[-1].scores if state.is_terminal() else state.deal_result().scores
-        return (("cards", str(view.hand_sizes[seat])),
-                ("captured", str(view.captured_counts[seat])),
-                ("sweeps", str(view.sweep_points[seat])), ("deal", str(so_far[seat])),
-                ("total", str(view.totals[seat])))
+        return [(("cards", str(view.hand_sizes[seat])),
+                 ("captured", str(view.captured_counts[seat])),
+                 ("sweeps", str(view.sweep_points[seat])), ("deal", str(so_far[seat])),
+                 ("total", str(view.totals[seat]))) for seat in range(state.players)]
 
     def record(self, state: State) -> dict[str, Any]:
         assert isinstance(state, KrypkasinoState)
@@ -592,8 +594,8 @@ class PlaySession:
         """Each seat's figures as the player may see them (bids, tricks, totals and, in a
         forehead hand, the card seen; or cards, captured, sweeps, the deal, totals)."""
         to_act = self.to_act
-        return [SeatRow(s, s == to_act, self.play.seat_cells(self.state, s, self.seat))
-                for s in range(self.setup.players)]
+        return [SeatRow(s, s == to_act, cells)
+                for s, cells in enumerate(self.play.seat_cells(self.state, self.seat))]
 
     def hand_choices(self) -> list[HandChoice]:
         """The player's cards (hand order), each playable or with the engine's refusal.
