@@ -137,9 +137,6 @@ def test_the_detector_finds_code_names_and_passes_words() -> None:
 
 #: Pages still showing code names, owned by other helpers (what they show, 2026-12-02).
 KNOWN: dict[tuple[str, str], str] = {
-    **{("pages/kachuful_walkthrough.py", lang): "walk-k: the worked-example scenario's texts "
-       "(tutorials/scenarios/kachuful/worked-example.json) say 'A (seat 0)', 'seats 0 to 3'"
-       for lang in LANGS},
     **{("pages/krypkasino_walkthrough.py", lang): "walk-c: 'Seat 0 · hand', the table's "
        "'Seat 0 (dealer)', 'dealer: seat 0' (kw.* strings) and the scenario texts "
        "(tutorials/scenarios/krypkasino/*.json) 'Seat 1 holds'" for lang in LANGS},
@@ -159,3 +156,21 @@ def test_no_code_name_on_a_page(file: str, lang: str) -> None:
     texts = texts_of(at)
     assert len(texts) > 5
     assert code_words(texts, widget_words(at), lang) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_pages_name_every_option_and_its_usual_value_by_label(lang: str) -> None:
+    from engine.messages import render
+
+    for game, page in (("kachuful", "pages/kachuful_rules.py"),
+                       ("krypkasino", "pages/krypkasino_rules.py")):
+        at = open_site(page, lang=lang, timeout=90)
+        assert not at.exception, at.exception
+        headings = [h.value for h in at.subheader]
+        captions = [c.value for c in at.caption]
+        body = "\n".join(m.value for m in at.markdown)
+        for option in GAMES[game].options:
+            assert option.label(lang) in headings, (game, option.name)
+            assert option.help(lang) in captions, (game, option.name)
+            usual = render("option.usual", lang, value=option.value_label(option.default, lang))
+            assert f"**{usual}**" in body, (game, option.name, usual)

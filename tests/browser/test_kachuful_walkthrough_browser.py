@@ -43,43 +43,43 @@ def open_walkthrough(page: Any, site: str, **params: object) -> None:
 def test_next_walks_through_the_worked_example(page: Any, site: str) -> None:
     open_walkthrough(page, site)
     assert heading(page) == "Hand 11 of 25: 3 cards each, trump clubs"
-    assert query(page)["step"] == "1"
+    assert query(page)["step"] == "h11.schedule"  # the address bar names the step by id
     titles = [heading(page)]
     for _ in range(7):
         click(page, "next")
         titles.append(heading(page))
-    assert titles[5] == "Seat 3, the dealer, bids last"
-    assert titles[7] == "Trick 1, card 2: seat 1"
+    assert titles[5] == "Player D, the dealer, bids last"
+    assert titles[7] == "Trick 1, card 2: player B"
     assert len(set(titles)) == 8
-    assert query(page)["step"] == "8" and query(page)["scenario"] == "worked-example"
+    assert query(page)["step"] == "h11.t1.c2" and query(page)["scenario"] == "worked-example"
     main = page.locator("[data-testid='stMain']")
-    assert "Seat 1 has no hearts and trumps with 2♣." in main.inner_text()
+    assert "Player B has no hearts and trumps with 2♣." in main.inner_text()
     # The player to act has the legal cards marked, by text as well as by look.
     assert page.locator(".kw-act .rl-card[aria-label='ace of hearts, playable']").count() == 1
     page.set_viewport_size({"width": 1280, "height": 1700})
     page.screenshot(path=str(SHOTS / "kachuful-walkthrough-next.png"))
     click(page, "back")
-    assert heading(page) == "Trick 1, card 1: seat 0" and query(page)["step"] == "7"
+    assert heading(page) == "Trick 1, card 1: player A" and query(page)["step"] == "h11.t1.c1"
     assert exceptions(page) == []
 
 
 def test_a_shared_link_opens_the_same_step(page: Any, site: str) -> None:
     open_walkthrough(page, site, scenario="worked-example", step=11, seat=1, scoring="margin")
-    assert heading(page) == "Trick 1 goes to seat 1"
+    assert heading(page) == "Trick 1 goes to player B"  # an old numbered link
     text = page.locator("[data-testid='stMain']").inner_text()
-    assert "Seat 1 wins trick 1 with 2♣, the highest trump." in text
-    # Seen as seat 1: the three other hands are face down, its own face up.
+    assert "Player B wins trick 1 with 2♣, the highest trump." in text
+    # Seen as player B: the three other hands are face down, its own face up.
     assert page.locator(".kw-seat .rl-card.rl-back").count() == 6
     assert page.locator(".kw-trick .rl-card.rl-highlight[aria-label*='two of clubs']").count() == 1
     assert query(page)["scoring"] == "margin"
     page.set_viewport_size({"width": 1280, "height": 1700})
     page.screenshot(path=str(SHOTS / "kachuful-walkthrough-link.png"))
     # The link stays in step with the page: go to the end, B misses and loses a point.
-    page.goto(page.url.replace("step=11", "step=22"))
+    page.goto(page.url.replace("step=h11.t1.won", "step=h11.score"))
     page.wait_for_selector("[data-testid='stMain'] h2")
     wait_idle(page)
     assert heading(page) == "Hand 11: the score sheet"
-    assert "Seat 1 bid 0 but took 1, 1 too many: -1 point." in \
+    assert "Player B bid 0 but took 1, 1 too many: -1 point." in \
         page.locator("[data-testid='stMain']").inner_text()
     assert exceptions(page) == []
 
@@ -101,7 +101,7 @@ def test_two_sessions_step_apart(new_page: Callable[..., Any], site: str) -> Non
     click(one, "next")
     click(one, "next")
     click(two, "next")
-    assert heading(one) == "Seat 2 bids" and query(one)["step"] == "5"
+    assert heading(one) == "Player C bids" and query(one)["step"] == "h11.bid.s2"
     assert heading(two) == "Choosing the first dealer: draw 2"
-    assert query(two) == {"scenario": "dealer-tie", "step": "2", "yourmove": "off"}
+    assert query(two) == {"scenario": "dealer-tie", "step": "draw.r2", "yourmove": "off"}
     assert exceptions(one) == exceptions(two) == []
