@@ -40,19 +40,18 @@ from engine.bots.kachuful import OWN_CARD, resolve
 from engine.cards import Card
 from engine.errors import IllegalActionError, RecordError, RulesLabError
 from engine.game import Event
-from engine.kachuful import Bid, HandResult, KachufulRules, KachufulState, playable_cards
+from engine.kachuful import Bid, KachufulRules, KachufulState
 from engine.kachuful import record as krecord
 from engine.kachuful.events import HandScored, TrickWon
-from engine.kachuful.rules import trick_winner
 from engine.krypkasino import KrypkasinoRules, KrypkasinoState, Play
 from engine.krypkasino import record as crecord
-from engine.krypkasino.events import Captured, DealScored, NewLot, Swept
-from engine.krypkasino.state import DealResult
+from engine.krypkasino.events import Captured, DealScored, NewLot
 from engine.recordio import load_json
 from engine.registry import BOT_LEVELS, BY_FORMAT, GAMES, MAX_SEED
+from engine.review import Note, kachuful_review, krypkasino_review
 
 __all__ = ["HUMAN", "PLAYS", "GamePlay",
-           "HandChoice", "LogGroup", "Move", "Note", "PlaySession", "RecordReplay",
+           "HandChoice", "LogGroup", "Move", "PlaySession", "RecordReplay",
            "ReplayStep", "SeatRow", "Setup", "SheetRow", "action_text", "bot_seed",
            "load_record", "log_groups", "new_state", "taken_marks"]
 
@@ -239,23 +238,6 @@ class HandChoice:
     card: Card
     legal: bool
     refusal: RulesLabError | None = None
-
-
-@dataclass(frozen=True)
-class Note:
-    """One line of a review: a UI string key (``play.review.*``) and its data (cards
-    already written as text, seats as numbers)."""
-
-    key: str
-    data: tuple[tuple[str, Any], ...] = ()
-
-    @property
-    def fields(self) -> dict[str, Any]:
-        return dict(self.data)
-
-
-def _note(key: str, **data: Any) -> Note:
-    return Note(key, tuple(data.items()))
 
 
 @dataclass(frozen=True)
@@ -841,93 +823,6 @@ class PlaySession:
             return None
         full = new_state(self.setup.full_game())
         return self.play.first_facts(self.state, full, self.setup.players)
-
-
-# -- the reviews ---------------------------------------------------------------------
-
-
-def kachuful_review(result: HandResult, seat: int, rules: KachufulRules) -> list[Note]:
-    """After a hand: the bid against the tricks, and where the bid went wrong.
-
-    Taking too many: each trick the seat won, with a card it could have played instead
-    that would have lost it (the others' cards as they were played). Too few: each trick
-    it lost that another legal card would have won. Both found with the engine's
-    ``playable_cards`` and ``trick_winner``; hindsight, since the others might have
-    played differently.
-    """
-    bid = result.bids[seat]
-    taken = result.tricks[seat]
-    assert bid is not None and result.scores is not None
-    notes = [_note("play.review.k.summary", bid=bid, tricks=taken, points=result.scores[seat])]
-    if result.reneged[seat]:
-        notes.append(_note("play.review.k.reneged"))
-    if bid == taken:
-        notes.append(_note("play.review.k.made"))
-        return notes
-    trump = result.setup.trump
-    hand = list(result.setup.deal[seat])
-    over = taken > bid
-    found = False
-    players = len(result.setup.deal)
-    for number, trick in enumerate(result.played_tricks(), start=1):
-        position = (seat - trick.leader) % players
-        mine = trick.cards[position]
-        led = None if trick.leader == seat else trick.cards[0].suit
-        # Alternatives that follow suit (K-11), even under ``renege: penalized``.
-        options = [c for c in playable_cards(hand, led) if c != mine]
-        hand.remove(mine)
-        won = trick.winner == seat
-        if won != over:
-            continue
-        better = []
-        for other in options:
-            cards = list(trick.cards)
-            cards[position] = other
-            if (trick_winner(cards, trump)[0] == position) != won:
-                better.append(other)
-        if better:
-            found = True
-            key = "play.review.k.could-duck" if over else "play.review.k.could-win"
-            notes.append(_note(key, trick=number, card=str(mine),
-                               others=", ".join(str(c) for c in better[:4])))
-        elif over:
-            notes.append(_note("play.review.k.had-to-win", trick=number, card=str(mine)))
-    if not found:
-        notes.append(_note("play.review.k.bid-high" if not over else "play.review.k.bid-low",
-                           bid=bid, tricks=taken))
-    return notes
-
-
-def krypkasino_review(moves: Sequence[Move], seat: int, result: DealResult | None) -> list[Note]:
-    """After a deal (or so far): the seat's sweeps, the sweeps against it and which of its
-    plays (a trail or a capture) left the table that was swept (C-9), then its figures."""
-    notes: list[Note] = []
-    for i, move in enumerate(moves):
-        for event in move.events:
-            if not isinstance(event, Swept):
-                continue
-            double = "double" if event.double else "single"
-            if event.seat == seat:
-                notes.append(_note(f"play.review.c.swept.{double}", card=str(event.card),
-                                   points=event.points, victim=event.victim))
-            elif event.victim == seat:
-                before = moves[i - 1] if i > 0 else None
-                if before is None or before.seat != seat or event.opening:
-                    notes.append(_note("play.review.c.dealer-paid", card=str(event.card),
-                                       sweeper=event.seat, points=event.points))
-                else:
-                    kind = "capture" if before.action.take else "trail"
-                    notes.append(_note(f"play.review.c.left.{kind}",
-                                       card=str(before.action.card),
-                                       table=", ".join(str(c) for c in before.table_after),
-                                       sweeper=event.seat, sweeper_card=str(event.card),
-                                       points=event.points))
-    if not notes:
-        notes.append(_note("play.review.c.no-sweeps"))
-    if result is not None:
-        notes.append(_note("play.review.c.summary", cards=result.card_points[seat],
-                           sweeps=result.sweep_points[seat], score=result.scores[seat]))
-    return notes
 
 
 # -- the log, by trick or lot --------------------------------------------------------

@@ -17,14 +17,8 @@ from engine.kachuful import Bid, HandSetup, KachufulRules, KachufulState
 from engine.kachuful import record as krecord
 from engine.krypkasino import KrypkasinoRules, KrypkasinoState
 from engine.krypkasino import record as crecord
-from engine.session import (
-    HUMAN,
-    PlaySession,
-    Setup,
-    kachuful_review,
-    krypkasino_review,
-    load_record,
-)
+from engine.review import kachuful_review, krypkasino_review
+from engine.session import HUMAN, PlaySession, Setup, load_record
 from ui.play_link import read_setup, setup_params
 
 

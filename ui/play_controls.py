@@ -16,7 +16,8 @@ from typing import Any
 import streamlit as st
 
 from engine.registry import level_label
-from engine.session import HandChoice, Note, PlaySession
+from engine.review import Note
+from engine.session import HandChoice, PlaySession
 from ui import play
 from ui.cards import card_button_css, sorted_positions
 from ui.i18n import t
