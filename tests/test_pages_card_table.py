@@ -12,9 +12,9 @@ from engine.errors import IllegalActionError
 from engine.kachuful import KachufulState
 from engine.krypkasino import KrypkasinoState
 from engine.krypkasino.events import Captured
+from engine.session import PlaySession
 from ui.apptest import SiteTest, open_site
 from ui.cards import sorted_positions, suit_order
-from engine.session import PlaySession
 
 K, C = "kplay.", "cplay."
 

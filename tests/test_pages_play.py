@@ -11,8 +11,8 @@ from engine.kachuful import KachufulState
 from engine.kachuful import record as krecord
 from engine.krypkasino import KrypkasinoState
 from engine.krypkasino import record as crecord
-from ui.apptest import SiteTest, open_site
 from engine.session import PlaySession
+from ui.apptest import SiteTest, open_site
 
 K, C = "kplay.", "cplay."
 

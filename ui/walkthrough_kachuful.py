@@ -296,8 +296,10 @@ def changed(config: Config, base_rules: Callable[[str], KachufulRules], name: st
     spec = GAMES[GAME]
     if name == "scenario":
         return Config(str(value), base_rules(str(value)))
-    if name in ("seed", "hands"):
-        return replace(config, **{name: int(value)})
+    if name == "seed":
+        return replace(config, seed=int(value))
+    if name == "hands":
+        return replace(config, hands=int(value))
     players, rules = config.players, config.rules
     if name == "players":
         players = int(value)
