@@ -36,6 +36,8 @@ DOC_GAMES: dict[str, str] = {"kachuful-rules": "kachuful", "krypkasino-rules": "
 _CODE = re.compile(r"`([^`\n]+)`")
 #: A value's list item in an option's section: "- `down-up` (default): ...".
 _ITEM = re.compile(r"^- `([^`\n]+)`(?: \(([^)\n]*)\))?:", re.M)
+#: A value with a parenthesis elsewhere (a table's cell): "`exact` (default)".
+_MARKED = re.compile(r"`([^`\n]+)` \(([^)\n]*)\)")
 
 
 def section_option(doc: str, anchor: str) -> Option | None:
@@ -98,8 +100,16 @@ def human_text(text: str, game: str | None, lang: str, option: Option | None = N
             return f"*{found[0][0].value_label(found[0][1], lang)}*"
         return m.group(0)
 
+    def marked(m: re.Match[str]) -> str:  # "`exact` (default)" in a table's cell
+        assert option is not None
+        ok, value = _value(option, m.group(1))
+        if not ok or value != option.default or type(value) is not type(option.default):
+            return m.group(0)
+        usual = render("option.usual", lang, value=option.value_label(value, lang))
+        return f"**{usual}**"
+
     if option is not None:
-        text = _ITEM.sub(item, text)
+        text = _MARKED.sub(marked, _ITEM.sub(item, text))
     return _CODE.sub(span, text)
 
 
