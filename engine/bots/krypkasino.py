@@ -36,7 +36,6 @@ state, and the legal plays are computed from the observation alone.
 from __future__ import annotations
 
 import heapq
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -46,6 +45,7 @@ from engine.cards import DECK, Card
 from engine.krypkasino import capture as _cap
 from engine.krypkasino.rules import LOT_PACKETS, KrypkasinoRules, card_point, table_value
 from engine.krypkasino.state import KrypkasinoState, Move, Phase, Play, SeatView
+from engine.rng import SimRandom, sim_random
 
 __all__ = [
     "BasicKrypkasinoBot", "KrypkasinoObservation", "RandomKrypkasinoBot", "StrongKrypkasinoBot",
@@ -180,7 +180,7 @@ def legal_actions(obs: KrypkasinoObservation) -> list[Play]:
 def _table_key(ids: Sequence[int]) -> int:
     key = 0
     for i in ids:
-        key += _cap._ONE[_TV[i]]
+        key += _cap.ONES[_TV[i]]
     return key
 
 
@@ -234,7 +234,7 @@ def _move_cost(cid: int, take: Sequence[int], table: Sequence[int], rules: Krypk
     evaluation: the basic bot, the strong bot's shortlist and leaf, and the others'
     answers in its rollouts all call it."""
     s_pts = rules.sweep_points
-    one = _cap._ONE
+    one = _cap.ONES
     if key is None:
         key = _table_key(table)
     if take:
@@ -309,7 +309,7 @@ class RandomKrypkasinoBot:
     level = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = sim_random(seed)
 
     def decide(self, observation: KrypkasinoObservation) -> Decision[Play]:
         plays = legal_actions(observation)
@@ -326,7 +326,7 @@ class BasicKrypkasinoBot:
     level = "basic"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = sim_random(seed)
 
     def decide(self, observation: KrypkasinoObservation) -> Decision[Play]:
         plays = legal_actions(observation)
@@ -502,7 +502,7 @@ def _leaf_cost(state: KrypkasinoState, public: list[int]) -> float:
 
 
 def deal_unseen(pool: list[int], sizes: Sequence[int], seat: int,
-                lacks: Sequence[Sequence[int]], rng: random.Random
+                lacks: Sequence[Sequence[int]], rng: SimRandom
                 ) -> tuple[list[list[int]], list[int]]:
     """Deal the unseen cards ``pool`` (card ids 0..51; shuffled in place by ``rng``) to
     every seat but ``seat``, ``sizes[s]`` cards each, and return the hands (``seat``'s
@@ -556,8 +556,8 @@ class StrongKrypkasinoBot:
                  rival_weight: float = 1.0, leaf_weight: float = 1.0,
                  horizon: str = "last", depth: int = 2, width: int = 2,
                  infer: bool = True, fit: int = 4) -> None:
-        self.rng = random.Random(seed)
-        self.aux = random.Random(seed ^ _AUX_SEED)
+        self.rng = sim_random(seed)
+        self.aux = sim_random(seed ^ _AUX_SEED)
         self.samples = samples
         self.max_plays = max_plays
         self.rival_weight = rival_weight
@@ -571,7 +571,7 @@ class StrongKrypkasinoBot:
         self.fit = fit
 
     def _deal(self, obs: KrypkasinoObservation, counts: list[int],
-              rng: random.Random) -> tuple[list[list[int]], list[int]]:
+              rng: SimRandom) -> tuple[list[list[int]], list[int]]:
         """One deal of the unseen cards (ids) to the other hands and the stock,
         consistent with the values each other seat is known to lack (``obs.lacks``)."""
         view = obs.view
@@ -595,13 +595,13 @@ class StrongKrypkasinoBot:
         return state
 
     def _sample_position(self, obs: KrypkasinoObservation, counts: list[int],
-                         rng: random.Random | None = None) -> KrypkasinoState:
+                         rng: SimRandom | None = None) -> KrypkasinoState:
         """One deal of the unseen cards to the other hands and the stock, consistent
         with the values each other seat is known to lack (``obs.lacks``)."""
         return self._build(obs, *self._deal(obs, counts, self.rng if rng is None else rng))
 
     def _worlds(self, obs: KrypkasinoObservation, counts: list[int],
-                rng: random.Random) -> list[KrypkasinoState]:
+                rng: SimRandom) -> list[KrypkasinoState]:
         """The ``samples`` deals the search runs on. With ``fit`` > 1, ``fit`` times as
         many are drawn and those that best explain the others' plays of this lot are
         kept: the fewest plays a basic player would not have made holding those cards

@@ -52,7 +52,6 @@ _GUARD = sum(16 << (_BITS * i) for i in range(1, MAX_VALUE + 1))
 #: ``ONES[v]``: one card of value ``v`` in a packed table key (a key is the sum of its
 #: cards' ``ONES``, as :func:`pack` builds it from values).
 ONES: tuple[int, ...] = tuple(1 << (_BITS * i) for i in range(MAX_VALUE + 1))
-_ONE = ONES  # the former private name, until engine/bots/krypkasino.py reads ONES
 _CACHE_LIMIT = 400_000
 
 
