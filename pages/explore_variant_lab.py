@@ -50,7 +50,7 @@ def submit() -> None:
 def change_game() -> None:
     """A new game: its default line-up and rule sets."""
     game = st.session_state.get(f"{P}.game", "kachuful")
-    lineup, a, b = ex.LAB_DEFAULTS[game]
+    lineup, a, b = ex.LAB_START[game]
     write_params(game=game, lineup=",".join(lineup), a=a, b=b,
                  games=str(ex.LabInputs.games), seed="1")
 

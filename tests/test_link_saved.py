@@ -13,6 +13,7 @@ import pytest
 
 from engine.registry import GAME_IDS, GAMES
 from ui import link
+from ui.explore import FanInputs, HookInputs, LabInputs, OddsInputs, SweepInputs
 from ui.query import LinkReader
 
 SAVED = Path(__file__).resolve().parent / "data" / "saved_links.txt"
@@ -84,6 +85,10 @@ def test_saved_link_opens_the_same_rules_and_setup(page: str, params: dict[str, 
         _same_rules(game, link.read_rules_text(reader, game, "a"), expected["a"])
         _same_rules(game, link.read_rules_text(reader, game, "b", default_b), expected["b"])
         assert link.read_seed(reader) == expected["seed"]
+        lab = LabInputs.read(LinkReader("en", params=params))  # the page's own reading
+        assert list(lab.lineup) == expected["levels"] and lab.seed == expected["seed"]
+        _same_rules(game, lab.options_a, expected["a"])
+        _same_rules(game, lab.options_b, expected["b"])
     elif page == "explore_score_fan":
         game = reader.choice("game", GAME_IDS, "kachuful")
         levels = link.read_lineup(reader, game, ("basic", "basic", "random", "random"))
@@ -91,20 +96,32 @@ def test_saved_link_opens_the_same_rules_and_setup(page: str, params: dict[str, 
         _same_rules(game, link.read_rules_text(reader, game, "rules"), expected["rules"])
         assert link.read_seat(reader, len(levels), legacy_key="position") == expected["seat"]
         assert link.read_seed(reader) == expected["seed"]
+        fan = FanInputs.read(LinkReader("en", params=params))
+        assert (list(fan.lineup), fan.seat) == (expected["levels"], expected["seat"])
+        _same_rules(game, fan.options, expected["rules"])
     elif page == "explore_sweep_danger":
         assert link.read_players(reader, "krypkasino", 4) == expected["players"]
         _same_rules("krypkasino", link.read_rules_text(reader, "krypkasino", "rules"),
                     expected["rules"])
         assert link.read_seed(reader) == expected["seed"]
+        sweep = SweepInputs.read(LinkReader("en", params=params))
+        assert sweep.players == expected["players"]
+        _same_rules("krypkasino", sweep.options, expected["rules"])
     elif page == "explore_hook":
         _same_rules("kachuful", link.read_rules(reader, "kachuful"), expected["rules"])
         assert link.read_seed(reader) == expected["seed"]
+        hook = HookInputs.read(LinkReader("en", params=params))
+        assert list(hook.players) == expected["players_list"]
     elif page == "explore_hand_odds":
         assert link.read_players(reader, "kachuful") == expected["players"]
         options = link.read_rules(reader, "kachuful", players=expected["players"],
                                   keys={"hook_rule": "hook"})
         _same_rules("kachuful", options, expected["rules"])
         assert link.read_seed(reader) == expected["seed"]
+        odds = OddsInputs.read(LinkReader("en", params=params))
+        assert (odds.players, odds.position, odds.level) == (
+            expected["players"], expected["position"], expected["level"])
+        _same_rules("kachuful", GAMES["kachuful"].changed(odds.rules()), expected["rules"])
     elif page.endswith("_scorekeeper"):
         game = expected["game"]
         sheet = link.read_sheet(game, params["sheet"])

@@ -200,7 +200,7 @@ def test_inputs_read_from_a_link_with_problems() -> None:
     reader = LinkReader("en", params={"players": "3,x"})
     assert HookInputs.read(reader).players == (4,) and reader.problems
     lab = LabInputs.read(LinkReader("en", params={"game": "krypkasino"}))
-    assert lab.options_b == {"forced_sweep": False, "session": 1}
+    assert lab.options_a == {} and lab.options_b == {"forced_sweep": False}
     assert LabInputs.read(LinkReader("en", params=lab.query())) == lab
     fan = FanInputs.read(LinkReader("en", params={"game": "krypkasino", "lineup": "basic,basic",
                                                   "position": "3"}))

@@ -235,9 +235,16 @@ class HookInputs:
                 "deals": str(self.deals), "seed": str(self.seed)}
 
 
-#: Each game's line-up and rule sets of the variant lab when the link gives none.
+#: Each game's line-up and rule sets A and B of the variant lab when the link gives none
+#: (as links have always read them).
 LAB_DEFAULTS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "kachuful": (("basic",) * 4, "", "hook_rule:false"),
+    "krypkasino": (("basic",) * 4, "", "forced_sweep:false"),
+}
+#: What choosing a game in the lab's menu starts with (Krypkasino: one-deal sessions,
+#: so the first numbers come quickly).
+LAB_START: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "kachuful": LAB_DEFAULTS["kachuful"],
     "krypkasino": (("basic",) * 4, "session:1", "forced_sweep:false,session:1"),
 }
 
@@ -258,8 +265,6 @@ class LabInputs:
     def read(cls, reader: LinkReader) -> LabInputs:
         game = reader.choice("game", GAME_IDS, cls.game)
         lineup, a, b = LAB_DEFAULTS[game]
-        if reader.raw("a") is not None or reader.raw("b") is not None:
-            a = ""  # a link with rule sets: A is what it says (empty = the usual rules)
         lineup = link.read_lineup(reader, game, lineup)
         n = len(lineup)
         return cls(game, lineup,
