@@ -12,8 +12,10 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from engine.krypkasino.rules import KrypkasinoRules
+from engine.walkthrough import krypkasino as kw
 from tutorials import scenarios as scen
 from ui import walkthrough_krypkasino as wk
+from ui import walkthrough_view as wv
 from ui.apptest import open_site
 
 KRYP = "pages/krypkasino_walkthrough.py"
@@ -72,7 +74,7 @@ def test_a_krypkasino_scenario_answered_illegal_weaker_and_right() -> None:
     pick(at, "5D:5H", "5♦ takes 5♥")
     page = texts(at)
     assert "The engine allows it. It adds 0 points to seat 1's score for the deal; the " \
-           "scenario's move, 3♣: trail it (it lies on the table), adds 0 points." in page
+           "scenario's move, 3♣, adds 0 points." in page
     assert "Lowest total wins:" in page
     # The walkthrough goes on from the scenario's own move: 3♣ trailed, not 5♦.
     assert "Seat 1 trails 3♣" in page and len(at.radio) == 0
@@ -109,14 +111,15 @@ def test_a_krypkasino_scenario_answered_illegal_weaker_and_right() -> None:
 def test_every_krypkasino_your_move_is_judged_by_the_engine() -> None:
     """Each option's verdict is what the engine says on the state before the play."""
     for s in scen.load_all("krypkasino", wk.GAME_KEYS):
-        walk = wk.build(s.data, KrypkasinoRules.from_dict(wk.base_variant(s.data)))
+        walk = kw.build(s.data, KrypkasinoRules.from_dict(wk.base_variant(s.data)))
         for step in walk.steps:
-            if step.move is None:
+            if step.your_move is None:
                 continue
-            ask = wk.ask_of(step, walk.players, 5, "en")
+            ask = wv.ask_of(step.your_move, "en")
             assert ask.choice(ask.answer).verdict == "best"
-            best = step.move.scenario_option
-            assert best.card == step.card and sorted(best.take) == sorted(step.taken), step.id
+            card, _, take = step.your_move.answer.partition(":")
+            assert card == step.view.card and sorted(take.split(".") if take else []) == \
+                sorted(step.view.taken), step.id
             for choice in ask.choices:
                 if choice.verdict == "illegal":
                     assert choice.feedback.endswith(f"({choice.rule})"), choice

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -19,10 +20,11 @@ import pytest
 
 import tutorials.facts as facts_module
 import ui.walkthrough_kachuful as wkach
-import ui.walkthrough_krypkasino as wkryp
 from engine.cards import Card, parse_card
 from engine.kachuful import KachufulRules
+from engine.krypkasino.rules import KrypkasinoRules
 from engine.quiz import TYPES, CardGroup, Question, Text
+from engine.walkthrough import krypkasino as kryp_walk
 from tutorials import lessons as lesson_files
 from tutorials import scenarios as scenario_files
 from tutorials.facts import NUMBER_WORDS, kachuful_facts, krypkasino_facts, literals
@@ -223,14 +225,29 @@ def test_a_text_whose_fact_is_missing_fails_strictly_and_is_dropped_on_a_page(
 # -- Krypkasino --------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class KrypWalk:
+    """An engine walkthrough (engine.walkthrough.krypkasino) as these checks read it: the
+    steps' views (each carries its id, kind, board and play), the players, the rules."""
+
+    steps: tuple[kryp_walk.View, ...]
+    players: int
+    rules: KrypkasinoRules
+
+
+def kryp_build(data: dict[str, Any], rules: KrypkasinoRules) -> KrypWalk:
+    walk = kryp_walk.build(data, rules)
+    return KrypWalk(tuple(s.view for s in walk.steps), walk.players, rules)
+
+
 @cache
-def krypkasino_walk(scenario_id: str) -> tuple[scenario_files.Scenario, wkryp.Walkthrough]:
-    scenario = scenario_files.load("krypkasino", scenario_id, wkryp.GAME_KEYS)
-    rules = wkryp.rules_from(wkryp.base_variant(scenario.data), {})
-    return scenario, wkryp.build(scenario.data, rules)
+def krypkasino_walk(scenario_id: str) -> tuple[scenario_files.Scenario, KrypWalk]:
+    scenario = scenario_files.load("krypkasino", scenario_id, kryp_walk.GAME_KEYS)
+    rules = kryp_walk.rules_from(kryp_walk.base_variant(scenario.data), {})
+    return scenario, kryp_build(scenario.data, rules)
 
 
-def krypkasino_step_cards(step: wkryp.Step) -> set[str]:
+def krypkasino_step_cards(step: kryp_walk.View) -> set[str]:
     b = step.board
     return _cards_in([b.hands, b.table, b.spade_faces, step.taken, step.hand_before,
                       step.table_before, step.card, step.sweepers, b.point_cards])
@@ -325,7 +342,8 @@ def test_lesson_notes_name_only_what_their_item_shows(lesson_id: str, index: int
             players = walk.players
         else:
             _, kwalk = classroom._krypkasino_walk(item)
-            steps, rules, players = kwalk.steps[first:last + 1], kwalk.rules, kwalk.players
+            steps = [s.view for s in kwalk.steps[first:last + 1]]
+            rules, players = kryp_walk.rules_from(dict(kwalk.get("rules"))), kwalk.players
         cards, numbers = _walk_facts(steps, item.game, rules)
     else:
         questions = classroom.lesson_questions(item)
@@ -442,7 +460,7 @@ def test_a_sweep_on_the_first_play_of_a_lot_names_the_dealer_who_has_not_played(
     checked = opening = 0
     for players in (2, 3, 4, 5):
         for seed in range(6):
-            walk = wkryp.build({"players": players, "seed": seed, "deals": 1}, wkryp.KrypkasinoRules())
+            walk = kryp_build({"players": players, "seed": seed, "deals": 1}, KrypkasinoRules())
             played: set[int] = set()
             for step in walk.steps:
                 if any(isinstance(e, (Dealt, NewLot)) for e in step.events):

@@ -1,4 +1,5 @@
-"""The Krypkasino walkthrough builder (ui/walkthrough_krypkasino.py) and its scenarios:
+"""The Krypkasino walkthrough builder (engine/walkthrough/krypkasino.py, its link and
+outline in ui/walkthrough_krypkasino.py) and its scenarios:
 exact figures of RULES.md's worked examples and of the two-player example deal, the board
 kept in step with the engine, variants, links."""
 
@@ -6,15 +7,19 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from engine.bots import bot_move, make_bot
 from engine.cards import parse_card, parse_cards
 from engine.errors import RecordError
 from engine.krypkasino.rules import KrypkasinoRules
 from engine.krypkasino.state import KrypkasinoState, Play
+from engine.walkthrough import krypkasino as kw
+from engine.walkthrough.model import Walkthrough
 from tutorials import scenarios
 from ui import walkthrough_krypkasino as wk
 from ui.query import LinkReader
@@ -27,12 +32,43 @@ def scenario(sid: str) -> scenarios.Scenario:
     return scenarios.load("krypkasino", sid, wk.GAME_KEYS)
 
 
-def walk(sid: str, **variant: Any) -> wk.Walkthrough:
+@dataclass(frozen=True)
+class Walk:
+    """An engine walkthrough read as these checks read it: the steps' views (each has its
+    id, kind, board and play) and the walk's figures."""
+
+    raw: Walkthrough[kw.View]
+
+    @property
+    def steps(self) -> tuple[kw.View, ...]:
+        return tuple(s.view for s in self.raw.steps)
+
+    @property
+    def deal_scores(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(self.raw.get("deal_scores"))
+
+    @property
+    def deals(self) -> int:
+        return int(self.raw.get("deals"))
+
+    @property
+    def players(self) -> int:
+        return self.raw.players
+
+    def index_of(self, step_id: str) -> int | None:
+        return self.raw.find(step_id)
+
+
+def build(data: dict[str, Any], rules: KrypkasinoRules) -> Walk:
+    return Walk(kw.build(data, rules))
+
+
+def walk(sid: str, **variant: Any) -> Walk:
     data = scenario(sid).data
-    return wk.build(data, wk.rules_from(wk.base_variant(data), variant))
+    return build(data, kw.rules_from(kw.base_variant(data), variant))
 
 
-def step(w: wk.Walkthrough, step_id: str) -> wk.Step:
+def step(w: Walk, step_id: str) -> kw.View:
     index = w.index_of(step_id)
     assert index is not None, [s.id for s in w.steps]
     return w.steps[index]
@@ -63,8 +99,12 @@ def test_forced_sweep_marks_9d_as_sweeping_and_refuses_4c_with_c8() -> None:
     assert play.board.scores == (-5, 6)
     assert play.board.captured == (0, 3)
     assert play.board.point_cards == ((), ("7S",))
-    assert w.steps[-1].kind == "score" and w.steps[-1].board.scores == (-5, 6)
-    assert w.deal_scores == ((-5, 6),)
+    # Then A trails 4♥ (the second your-move stop: it gives B a sweep, so A gets its minus
+    # too), B's 4♣ must take it (C-8): 1 + 5 + 5 = 11 for B, -5 - 5 = -10 for A.
+    gift = step(w, "play-2")
+    assert (gift.kind, gift.seat, gift.card, gift.taken) == ("sweep", 1, "4C", ("4H",))
+    assert w.steps[-1].kind == "score" and w.steps[-1].board.scores == (-10, 11)
+    assert w.deal_scores == ((-10, 11),)
 
 
 def test_without_the_forced_sweep_4c_may_be_trailed() -> None:
@@ -83,7 +123,8 @@ def test_double_sweep_scores_ten_and_follows_the_variant() -> None:
     swept = [e for e in play.events if e.kind == "double-sweep"]
     assert len(swept) == 1 and swept[0].message_data()["points"] == 10
     assert play.board.sweep_points == (-10, 10)
-    assert step(walk("double-sweep"), "score").board.scores == (-10, 10)
+    # A's 9♥ then gives B an ordinary sweep: +10 + 5 for B, -15 for A.
+    assert step(walk("double-sweep"), "score").board.scores == (-15, 15)
     plain = step(walk("double-sweep", double_sweep=False), "play-0")
     assert plain.kind == "sweep" and plain.board.sweep_points == (-5, 5)
     three = step(walk("double-sweep", sweep_points=3), "play-0")
@@ -201,14 +242,14 @@ def test_two_player_deal_steps_in_detail() -> None:
 
 
 # -- the board follows the engine ------------------------------------------------------------------
-def cards_on_board(board: wk.Board) -> int:
+def cards_on_board(board: kw.Board) -> int:
     return (sum(len(h) for h in board.hands) + len(board.table) + board.stock
             + sum(board.captured) + len(board.spade_faces) + board.out_of_play)
 
 
 @pytest.mark.parametrize(("seed", "players"), [(1, 2), (5, 3), (11, 4), (2, 5), (7, 6)])
 def test_seeded_sessions_keep_every_card_and_score_42_a_deal(seed: int, players: int) -> None:
-    w = wk.build({"seed": seed, "players": players}, KrypkasinoRules())
+    w = build({"seed": seed, "players": players}, KrypkasinoRules())
     assert w.deals == players  # a rotation: each player deals once
     for s in w.steps:
         if s.kind != "score":
@@ -230,7 +271,7 @@ def test_every_play_step_matches_an_independent_engine_replay(variant: dict[str,
     """Replay the walkthrough's plays on a fresh engine state: between lots, the board of
     each play step is exactly the engine's state."""
     rules = KrypkasinoRules.from_dict({**variant, "session": 1})
-    w = wk.build({"seed": 42, "players": 3}, rules)
+    w = build({"seed": 42, "players": 3}, rules)
     state = KrypkasinoState.new(3, 42, rules)
     plays = [s for s in w.steps if s.card is not None]
     for i, s in enumerate(w.steps):
@@ -254,12 +295,12 @@ def test_every_play_step_matches_an_independent_engine_replay(variant: dict[str,
     assert state.results[0].scores == w.deal_scores[0]
 
 
-def test_basic_play_is_legal_and_deterministic() -> None:
+def test_the_engine_bot_plays_legal_and_deterministic() -> None:
     state = KrypkasinoState.new(4, 9)
     for _ in range(30):
-        play = wk.basic_play(state)
+        play, _ = bot_move(state, make_bot("krypkasino", "basic", seed=0))
         assert play in state.legal_actions()
-        assert wk.basic_play(state.clone()) == play
+        assert bot_move(state.clone(), make_bot("krypkasino", "basic", seed=0))[0] == play
         state.apply(play)
 
 
@@ -269,7 +310,7 @@ def test_every_scenario_loads_builds_and_its_texts_name_real_steps() -> None:
     assert {"two-players", "forced-sweep", "double-sweep", "lone-ace", "four-players",
             "capture-choice", "maximum-capture"} <= {s.id for s in found}
     for sc in found:
-        w = wk.build(sc.data, wk.rules_from(wk.base_variant(sc.data)))
+        w = build(sc.data, kw.rules_from(wk.base_variant(sc.data)))
         ids = {s.id for s in w.steps}
         kinds = {s.kind for s in w.steps}
         for key in sc.texts:
@@ -281,16 +322,16 @@ def test_every_scenario_loads_builds_and_its_texts_name_real_steps() -> None:
 
 def test_bad_sources_name_the_field() -> None:
     with pytest.raises(RecordError, match="exactly one"):
-        wk.read_source({"seed": 1, "record": {}})
+        kw.read_source({"seed": 1, "record": {}})
     with pytest.raises(RecordError) as exc:
-        wk.read_source({"position": {"players": 2, "hands": [["9D"], ["2C"]], "table": ["XX"]}})
+        kw.read_source({"position": {"players": 2, "hands": [["9D"], ["2C"]], "table": ["XX"]}})
     assert exc.value.field == "position.table[0]"
     with pytest.raises(RecordError) as exc:
-        wk.read_source({"position": {"players": 2, "hands": [["9D"], ["2C"]], "table": [],
+        kw.read_source({"position": {"players": 2, "hands": [["9D"], ["2C"]], "table": [],
                                      "stock": ["2H"]}})
     assert exc.value.field == "position.stock"
     with pytest.raises(RecordError) as exc:
-        wk.read_source({"seed": "abc"})
+        kw.read_source({"seed": "abc"})
     assert exc.value.field == "seed"
     with pytest.raises(RecordError):
         wk.base_variant({"variant": {"capture": "most"}})
@@ -341,8 +382,8 @@ def test_variant_values_are_relative_to_the_scenarios_own() -> None:
 
 
 def test_finished_scores_grow_with_the_steps() -> None:
-    w = wk.build({"seed": 3, "players": 2}, KrypkasinoRules())
+    w = build({"seed": 3, "players": 2}, KrypkasinoRules())
     first_score = next(i for i, s in enumerate(w.steps) if s.kind == "score")
-    assert wk.finished_scores(w, first_score - 1) == []
-    assert wk.finished_scores(w, first_score) == [w.deal_scores[0]]
-    assert wk.finished_scores(w, len(w.steps) - 1) == list(w.deal_scores)
+    assert wk.finished_scores(w.raw, first_score - 1) == []
+    assert wk.finished_scores(w.raw, first_score) == [w.deal_scores[0]]
+    assert wk.finished_scores(w.raw, len(w.steps) - 1) == list(w.deal_scores)

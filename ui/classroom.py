@@ -35,12 +35,15 @@ from engine.kachuful import KachufulRules
 from engine.quiz import TYPES, Question, generate, question_set
 from engine.rng import Rng
 from engine.seats import LETTERS  # choice labels on a slide: the seats' letters
+from engine.walkthrough import krypkasino as kwalk
+from engine.walkthrough.model import Walkthrough as ModelWalk
 from tutorials import lessons
 from tutorials import scenarios as scenario_files
 from tutorials.facts import krypkasino_facts
 from tutorials.lessons import Lesson, LessonError, QuizItem, ScenarioItem
 from ui import walkthrough_kachuful as wkach
 from ui import walkthrough_krypkasino as wkryp
+from ui import walkthrough_view as wv
 from ui.cards import CardState, cards_html
 from ui.i18n import t
 from ui.query import Problem, parse_int
@@ -114,17 +117,19 @@ def _kachuful_walk(item: ScenarioItem, lang: str) -> tuple[scenario_files.Scenar
     return scenario, wkach.build(wkach.scenario_source(scenario), rules, lang, texts)
 
 
-def _krypkasino_walk(item: ScenarioItem) -> tuple[scenario_files.Scenario, wkryp.Walkthrough]:
+def _krypkasino_walk(item: ScenarioItem) -> tuple[scenario_files.Scenario,
+                                                  ModelWalk[kwalk.View]]:
     return _krypkasino_built(item.scenario, item.variant)
 
 
 @lru_cache(maxsize=32)
 def _krypkasino_built(scenario_id: str, variant: tuple[tuple[str, Any], ...]
-                      ) -> tuple[scenario_files.Scenario, wkryp.Walkthrough]:
-    """A Krypkasino walkthrough does not depend on the language: built once per process."""
-    scenario = scenario_files.load("krypkasino", scenario_id, wkryp.GAME_KEYS)
-    rules = wkryp.rules_from(wkryp.base_variant(scenario.data), dict(variant))
-    return scenario, wkryp.build(scenario.data, rules)
+                      ) -> tuple[scenario_files.Scenario, ModelWalk[kwalk.View]]:
+    """A Krypkasino walkthrough does not depend on the language: built once per process
+    by the engine (:mod:`engine.walkthrough.krypkasino`)."""
+    scenario = scenario_files.load("krypkasino", scenario_id, kwalk.GAME_KEYS)
+    rules = kwalk.rules_from(kwalk.base_variant(scenario.data), dict(variant))
+    return scenario, kwalk.build(scenario.data, rules)
 
 
 def item_steps(item: ScenarioItem, lang: str = "en", where: str = "item") -> tuple[int, int, int]:
@@ -204,15 +209,18 @@ def step_ask(ref: str, lang: str = "en") -> Any:
     where, _, step_id = ref.partition("#")
     where, _, variant = where.partition("~")
     game, _, scenario = where.partition("/")
-    if game != "kachuful" or not step_id:
+    if game not in ("kachuful", "krypkasino") or not step_id:
         return None
     try:
         options = json.loads(variant) if variant else {}
         if not isinstance(options, dict):
             return None
         item = ScenarioItem(game, scenario, variant=tuple(sorted(options.items())))
+        if game == "krypkasino":  # the engine's your-move step, said in ``lang``
+            move = _krypkasino_walk(item)[1].your_move(step_id)
+            return wv.ask_of(move, lang) if move is not None else None
         walk = _kachuful_walk(item, lang)[1]
-    except (ValueError, RulesLabError, RecordError, scenario_files.ScenarioError):
+    except (ValueError, TypeError, RulesLabError, RecordError, scenario_files.ScenarioError):
         return None
     return next((s.ask for s in walk.steps if s.id == step_id), None)
 
@@ -235,7 +243,7 @@ def _marked(codes: Sequence[str], picked: Sequence[str]) -> list[CardState]:
     return out
 
 
-def _krypkasino_html(step: wkryp.Step, lang: str, four: bool) -> str:
+def _krypkasino_html(step: kwalk.View, lang: str, four: bool) -> str:
     board = step.board
     seat = t("kw.seat", lang, seat=step.seat) if step.seat is not None else ""
     if step.hand_before:
@@ -272,10 +280,10 @@ def _krypkasino_html(step: wkryp.Step, lang: str, four: bool) -> str:
 def _krypkasino_slides(item: ScenarioItem, index: int, lang: str, four: bool) -> list[Slide]:
     scenario, walk = _krypkasino_walk(item)
     first, last = _range(item, [s.id for s in walk.steps], f"items[{index}]")
-    rules = walk.rules
+    rules = kwalk.rules_from(dict(walk.get("rules")))
     out = []
     for i in range(first, last + 1):
-        step = walk.steps[i]
+        step = walk.steps[i].view
         lines = [e.sentence(lang) for e in step.events]
         if step.sweepers:
             lines.append(t("kw.sweepers", lang, cards=", ".join(
@@ -296,6 +304,7 @@ def _krypkasino_slides(item: ScenarioItem, index: int, lang: str, four: bool) ->
             kind="step", item=index, title=t(f"kw.kind.{step.kind}", lang), lines=tuple(lines),
             text=text, html=_krypkasino_html(step, lang, four),
             rules=tuple(dict.fromkeys(cited)), ref=f"krypkasino/{scenario.id}#{step.id}",
+            ask=move_ref(item, step.id) if walk.steps[i].your_move is not None else "",
             subtitle=t("classroom.step-of", lang, step=i + 1, count=len(walk.steps),
                        scenario=scenario.title_in(lang))))
     return out
