@@ -303,10 +303,28 @@ def test_progress_is_kept_on_the_device_and_erased(new_page: Any, site: str) -> 
     page.wait_for_function(f"new URL(location.href).searchParams.get('me') === '{me}'",
                            timeout=30_000)
     page.locator("[data-testid='stMain'] .js-plotly-plot").wait_for(state="attached", timeout=30_000)
+    # Any page that records answers puts it back too: a walkthrough opened without me=,
+    # whose your-move answer then lands in the same record.
+    page.goto(url_for(site, "krypkasino_walkthrough", scenario="trail", step="2"),
+              wait_until="domcontentloaded")
+    page.wait_for_function(f"new URL(location.href).searchParams.get('me') === '{me}'",
+                           timeout=30_000)
+    page.locator("[data-testid='stMain'] [data-testid='stRadio']").first.wait_for(timeout=30_000)
+    wait_idle(page)
+    page.locator("[data-testid='stMain'] [role='radiogroup'] label").first.click()
+    page.get_by_role("button", name="Check").first.click()
+    page.wait_for_function(
+        "() => document.querySelector(\"[data-testid='stAlertContentSuccess'],"
+        " [data-testid='stAlertContentError'], [data-testid='stAlertContentWarning'],"
+        " [data-testid='stAlertContentInfo']\") !== null", timeout=30_000)
+    assert sum(m.asked for m in store.get().mastery(me)) == 2
+    assert exceptions(page) == []
     phone = new_page(viewport=PHONE)
     phone.goto(url_for(site, "quiz", me=me), wait_until="domcontentloaded")
     phone.locator("[data-testid='stMain'] .js-plotly-plot").wait_for(state="attached", timeout=30_000)
     phone.screenshot(path=str(SHOTS / "progress-quiz-390.png"), full_page=True)
+    page.goto(url_for(site, "quiz"), wait_until="domcontentloaded")
+    page.locator("[data-testid='stMain'] .js-plotly-plot").wait_for(state="attached", timeout=30_000)
     wait_idle(page)
     page.get_by_role("button", name="Erase my record").click()
     page.get_by_text("Your record was erased").wait_for(timeout=15_000)
