@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine.cards import Suit
 from engine.errors import IllegalActionError, InvalidActionError, RecordError, RulesLabError
-from engine.kachuful.rules import KachufulRules
+from engine.kachuful.rules import MAX_PLAYERS, MIN_PLAYERS, KachufulRules, largest_hand
 from engine.scoresheet import KachufulSheet
 
 ABC = ["Ana", "Bo", "Cy"]
@@ -52,6 +52,19 @@ def test_default_schedule_for_four_and_max_cards_presets() -> None:
     assert len(KachufulSheet.new(ABCD).sizes) == 25
     assert KachufulSheet.new(ABCD, KachufulRules(max_cards="classic")).sizes[0] == 10
     assert KachufulSheet.new(ABC + ["D", "E", "F", "G", "H"]).sizes[:2] == [6, 5]
+
+
+def test_the_largest_hand_shares_one_deck_and_bounds_max_cards() -> None:
+    assert [largest_hand(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)] == [
+        17, 13, 10, 8, 7, 6]
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        assert KachufulSheet.new(ABC + list("DEFGH")[:players - 3]).sizes[0] == largest_hand(
+            players)
+    KachufulRules(max_cards=largest_hand(MIN_PLAYERS))
+    with pytest.raises(InvalidActionError):
+        KachufulRules(max_cards=largest_hand(MIN_PLAYERS) + 1)
+    with pytest.raises(InvalidActionError):
+        largest_hand(MIN_PLAYERS - 1)
 
 
 def test_dealer_passes_left_and_the_dealer_bids_last() -> None:

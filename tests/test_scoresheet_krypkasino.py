@@ -78,6 +78,21 @@ def test_without_double_sweeps_a_double_is_refused_and_sweeps_count_once() -> No
     assert sheet.deal_scores()[0].sweep_points == (0, -5, 5)
 
 
+def test_the_dealers_left_plays_first_and_the_dealer_last() -> None:
+    sheet = KrypkasinoSheet.new(["A", "B", "C", "D"], first_dealer=2)
+    spec = sheet.next_deal()
+    assert (spec.number, spec.dealer, spec.order, spec.first) == (1, 2, (3, 0, 1, 2), 3)
+    sheet = sheet.with_deal([10, 10, 11, 11])
+    spec = sheet.next_deal()
+    assert (spec.number, spec.dealer, spec.order, spec.first) == (2, 3, (0, 1, 2, 3), 0)
+    assert sheet.spec(1).order == (3, 0, 1, 2)
+    for _ in range(3):
+        sheet = sheet.with_deal([10, 10, 11, 11])
+    assert sheet.is_over
+    error = refused(sheet, "next_deal")
+    assert error.key == "common.game-over" and error.rule == "C-15"
+
+
 def test_rotation_session_each_player_deals_once_and_the_lowest_total_wins() -> None:
     sheet = KrypkasinoSheet.new(ABC, first_dealer=2)
     assert sheet.session_length == 3

@@ -31,7 +31,7 @@ import plotly.graph_objects as go
 from engine.cards import Card, parse_card
 from engine.errors import RulesLabError
 from engine.kachuful.record import TRUMP_CODES
-from engine.kachuful.rules import KachufulRules, hand_sizes
+from engine.kachuful.rules import KachufulRules, hand_sizes, largest_hand
 from engine.krypkasino.rules import deal_sizes
 from engine.registry import BOT_LEVELS, GAME_IDS, GAMES
 from engine.sim.cost import Cost
@@ -186,7 +186,7 @@ class OddsInputs:
         players = link.read_players(reader, "kachuful", d.players)
         return cls(
             hand=reader.text("hand", d.hand),
-            size=reader.int("size", d.size, 1, 52 // players),
+            size=reader.int("size", d.size, 1, largest_hand(players)),
             trump=reader.choice("trump", TRUMPS, d.trump),
             players=players,
             position=reader.int("position", d.position, 1, players),

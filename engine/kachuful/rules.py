@@ -88,8 +88,9 @@ class KachufulRules:
         mc = self.max_cards
         if mc is None or mc == "classic":
             return
-        if isinstance(mc, bool) or not isinstance(mc, int) or not 1 <= mc <= 52 // MIN_PLAYERS:
-            raise _bad_option("max_cards", mc, (None, "classic", f"1 to {52 // MIN_PLAYERS}"))
+        top = largest_hand(MIN_PLAYERS)
+        if isinstance(mc, bool) or not isinstance(mc, int) or not 1 <= mc <= top:
+            raise _bad_option("max_cards", mc, (None, "classic", f"1 to {top}"))
 
     @classmethod
     def from_dict(cls, options: Mapping[str, Any]) -> KachufulRules:
@@ -131,14 +132,23 @@ def check_players(players: object) -> int:
     return players
 
 
+def largest_hand(players: int) -> int:
+    """The most cards each of ``players`` players can hold from one deck of 52 (K-4): the
+    first hand of the usual game, and the limit of any ``max_cards``.
+
+    >>> largest_hand(3), largest_hand(4), largest_hand(8)
+    (17, 13, 6)
+    """
+    return 52 // check_players(players)
+
+
 def max_hand_size(players: int, rules: KachufulRules = _DEFAULT) -> int:
     """H, the largest hand of the game (K-4 and ``max_cards``).
 
     >>> max_hand_size(4), max_hand_size(6, KachufulRules(max_cards="classic"))
     (13, 8)
     """
-    check_players(players)
-    limit = 52 // players
+    limit = largest_hand(players)
     mc = rules.max_cards
     if mc is None:
         return limit

@@ -14,10 +14,10 @@ table's sheet exactly as it was. ``to_dict``/``from_dict`` give a compact JSON f
 """
 
 from engine.scoresheet.kachuful import HandEntry, HandSpec, KachufulSheet
-from engine.scoresheet.krypkasino import DealEntry, DealScore, KrypkasinoSheet
+from engine.scoresheet.krypkasino import DealEntry, DealScore, DealSpec, KrypkasinoSheet
 from engine.scoresheet.names import MAX_NAME_LENGTH, check_names
 
 __all__ = [
-    "MAX_NAME_LENGTH", "DealEntry", "DealScore", "HandEntry", "HandSpec", "KachufulSheet",
+    "MAX_NAME_LENGTH", "DealEntry", "DealScore", "DealSpec", "HandEntry", "HandSpec", "KachufulSheet",
     "KrypkasinoSheet", "check_names",
 ]

@@ -65,6 +65,21 @@ def plays_per_deal(players: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class DealSpec:
+    """Deal ``number`` (from 1) of a session: its dealer and the seats in playing order
+    (the dealer's left starts, C-1; the dealer plays last)."""
+
+    number: int
+    dealer: int
+    order: tuple[int, ...]
+
+    @property
+    def first(self) -> int:
+        """The seat that plays first in every lot of the deal (C-1, C-11)."""
+        return self.order[0]
+
+
+@dataclass(frozen=True, slots=True)
 class DealEntry:
     """One deal as the table entered it, by seat: card points, sweeps, double sweeps."""
 
@@ -127,9 +142,19 @@ class KrypkasinoSheet:
 
     @property
     def next_dealer(self) -> int:
+        return self.next_deal().dealer
+
+    def spec(self, number: int) -> DealSpec:
+        """Deal ``number`` (from 1): its dealer and playing order."""
+        dealer = self.dealer_of(number)
+        return DealSpec(number, dealer,
+                        tuple((dealer + 1 + i) % self.players for i in range(self.players)))
+
+    def next_deal(self) -> DealSpec:
+        """The deal the table enters next (refused once the session is over, C-15)."""
         if self.is_over:
             raise IllegalActionError("common.game-over", rule="C-15")
-        return self.dealer_of(len(self.deals) + 1)
+        return self.spec(len(self.deals) + 1)
 
     def score(self, entry: DealEntry, dealer: int = 0) -> DealScore:
         """The deal worked out: each sweep scores for the sweeper and against the player
@@ -258,5 +283,5 @@ class KrypkasinoSheet:
         return sheet
 
 
-__all__ = ["DEAL_CARD_POINTS", "FORMAT", "DealEntry", "DealScore", "KrypkasinoSheet",
+__all__ = ["DEAL_CARD_POINTS", "FORMAT", "DealEntry", "DealScore", "DealSpec", "KrypkasinoSheet",
            "plays_per_deal", "victim_of"]
