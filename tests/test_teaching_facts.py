@@ -550,3 +550,27 @@ def test_the_rules_pages_tables_are_the_engines(lang: str) -> None:
         rules = KachufulRules(scoring=row[0].split("`")[1])
         assert _number(row[2]) == score_hand(3, 3, rules), (lang, row)
         assert _number(row[3]) == score_hand(3, 1, rules), (lang, row)
+
+
+# -- option labels: a text that names an option says it as the variant box does -------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_option_placeholders_say_the_registry_labels(lang: str) -> None:
+    from engine.registry import GAMES
+    from tutorials.facts import fill, option_labels
+
+    spec = GAMES["krypkasino"]
+    labels = option_labels("krypkasino")
+    for option in spec.options:
+        assert fill(f"{{option_{option.name}}}", labels, lang, "x") == option.label(lang)
+        for value in option.choices:
+            name = f"option_{option.name}_{option.code(value)}"
+            assert fill(f"{{{name}}}", labels, lang, "x") == option.value_label(value, lang)
+    # Every Krypkasino step has them, so a scenario's text may name any option.
+    _, walk = krypkasino_walk("forced-sweep")
+    facts = krypkasino_facts(walk.steps[0], walk.rules)
+    assert fill("{option_capture}: {option_capture_maximal}", facts, lang, "x") == \
+        spec.option("capture").setting_text("maximal", lang)
+    with pytest.raises(facts_module.FactError):
+        fill("{option_no_such_thing}", facts, lang, "x")

@@ -18,6 +18,9 @@ from the engine's own functions (``score_hand``, ``card_points``).
 '1 card each'
 >>> literals("Seat {dealer}'s 8♠ beats 0 + 1 (K-9), two tricks")
 ['8♠', '0', '1', 'two']
+>>> fill("«{option_forced_sweep}»: «{option_forced_sweep_false}»", option_labels("krypkasino"),
+...      "es", "x")
+'«Barrida obligatoria»: «desactivada»'
 """
 
 from __future__ import annotations
@@ -25,13 +28,15 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import DECK, Card, parse_card
 
 _ACE = parse_card("AS")
 
-__all__ = ["FactError", "STRICT", "fill", "fill_step_text", "kachuful_facts", "krypkasino_facts", "literals", "fields"]
+__all__ = ["FactError", "STRICT", "Label", "fill", "fill_step_text", "kachuful_facts", "krypkasino_facts",
+           "literals", "fields", "option_labels"]
 
 
 class FactError(ValueError):
@@ -50,6 +55,20 @@ def fields(template: str) -> set[str]:
             for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
+@dataclass(frozen=True)
+class Label:
+    """A fact that is a name, not a number: the message key of an option's label or of one
+    of its values in the registry (:mod:`engine.registry`), said in the text's language
+    when the text is filled (``{option_forced_sweep}`` -> "Forced sweep")."""
+
+    key: str
+
+    def said(self, lang: str) -> str:
+        from engine.messages import render
+
+        return render(self.key, lang)
+
+
 def fill(template: str, facts: Mapping[str, Any], lang: str, where: str) -> str:
     """``template`` with its placeholders filled from ``facts`` in ``lang``.
 
@@ -58,10 +77,12 @@ def fill(template: str, facts: Mapping[str, Any], lang: str, where: str) -> str:
     """
     from engine.messages import format_text
 
-    for name in fields(template):
+    used = fields(template)
+    for name in used:
         if facts.get(name) is None:
             raise FactError(where, name, {k: v for k, v in facts.items() if v is not None})
-    return format_text(template, lang, **facts)
+    return format_text(template, lang, **{k: v.said(lang) if isinstance(v, Label) and k in used
+                                          else v for k, v in facts.items()})
 
 
 #: Tests set this to make :func:`fill_step_text` raise instead of dropping a text.
@@ -181,6 +202,21 @@ def kachuful_facts(step: Any, rules: Any = None, extra: Mapping[str, Any] | None
 # -- Krypkasino ---------------------------------------------------------------------------
 
 
+def option_labels(game: str) -> dict[str, Label]:
+    """The names of a game's options and of their named values, as facts: ``option_<name>``
+    (the option's label) and ``option_<name>_<code>`` (a value's label: ``_true``,
+    ``_false``, ``_maximal``, ``_rotation`` ...), so a text that tells the reader to change
+    the variant names the option as the variant box shows it."""
+    from engine.registry import GAMES
+
+    out: dict[str, Label] = {}
+    for option in GAMES[game].options:
+        out[f"option_{option.name}"] = Label(option.label_key)
+        for value in option.choices:
+            out[f"option_{option.name}_{option.code(value)}"] = Label(option.value_key(value))
+    return out
+
+
 def krypkasino_facts(step: Any, rules: Any = None) -> dict[str, Any]:
     """The facts of a Krypkasino walkthrough step (``ui.walkthrough_krypkasino.Step``):
     its board, the play, the sweep and the variant's point values."""
@@ -228,6 +264,7 @@ def krypkasino_facts(step: Any, rules: Any = None) -> dict[str, Any]:
         ace_hand=hand_value(_ACE), ace_table=table_value(_ACE),
         session_deals=rules.session_length(board.players),
     )
+    facts.update(option_labels("krypkasino"))
     _seatwise(facts, "captured", board.captured)
     _seatwise(facts, "card_points", board.card_points)
     _seatwise(facts, "sweep_points", board.sweep_points)
@@ -246,3 +283,4 @@ def krypkasino_facts(step: Any, rules: Any = None) -> dict[str, Any]:
         _seatwise(facts, "swept_against", [sum(1 for w in step.sweeps if w.victim == k)
                                            for k in range(board.players)])
     return facts
+
