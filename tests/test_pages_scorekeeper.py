@@ -279,8 +279,8 @@ def test_first_dealer_and_a_hand_size_the_deck_cannot_deal() -> None:
     at.selectbox(key="ksk.dealer").set_value("Bo")
     at.selectbox(key="ksk.max").set_value("13")
     at.button(key="ksk.start").click().run()
-    assert errors(at) == ["max\\_cards cannot be 13 with 5 players\\: 52 cards give at most 10 "
-                          "each"]
+    assert errors(at) == ["the largest hand cannot be 13 cards with 5 players\\: 52 cards give "
+                          "at most 10 each"]
     assert at.session_state["ksk.sheet"] is None
     at.selectbox(key="ksk.max").set_value("classic")
     at.button(key="ksk.start").click().run()
