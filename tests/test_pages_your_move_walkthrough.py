@@ -77,7 +77,7 @@ def test_a_krypkasino_scenario_answered_illegal_weaker_and_right() -> None:
            "scenario's move, 3♣, adds 0 points." in page
     assert "Lowest total wins:" in page
     # The walkthrough goes on from the scenario's own move: 3♣ trailed, not 5♦.
-    assert "Seat 1 trails 3♣" in page and len(at.radio) == 0
+    assert "Player B trails 3♣" in page and len(at.radio) == 0
     assert heading(at).endswith("Your move · A trail")
     assert at.session_state["quiz.board"]["asked"] == 1  # one answer counted per step
 
@@ -129,7 +129,7 @@ def test_the_switch_turns_the_stops_off_for_a_projector() -> None:
     at = open_site(KRYP, scenario="trail", step="2", yourmove="off")
     assert not at.exception, at.exception
     assert not at.radio and "Your move" not in heading(at)
-    assert "Seat 1 trails 3♣" in texts(at)
+    assert "Player B trails 3♣" in texts(at)
     at.toggle(key="kw.yourmove").set_value(True).run()
     assert heading(at).endswith("Your move") and len(at.radio) == 1
 

@@ -72,7 +72,7 @@ def test_a_your_move_step_by_keyboard_only(new_page: Any, site: str) -> None:
     wait_idle(page)
     page.locator("[data-testid='stAlertContentSuccess']", has_text="That is the scenario's move.") \
         .wait_for()
-    page.get_by_text("Seat 1 trails 3♣").first.wait_for()
+    page.get_by_text("Player B trails 3♣").first.wait_for()
     assert heading(page).endswith("Your move · A trail")
     assert exceptions(page) == []
     page.screenshot(path=str(SHOTS / "your-move-en-1400-answered.png"), full_page=True)
