@@ -3,7 +3,8 @@
 State: the current question id, the learner's answer and the score live in
 ``st.session_state`` (keys ``quiz.*``), changed in callbacks; the question id is also in
 the URL (``?q=k-bids-1234``) so a question can be shared. The questions, their answers
-and their explanations come from :mod:`engine.quiz`; the marking helpers from :mod:`ui.quiz`.
+and their explanations come from :mod:`engine.quiz`; the marking helpers from :mod:`ui.quiz`,
+the drawing of the question, the feedback and the score from :mod:`ui.quiz_view`.
 """
 
 from __future__ import annotations
@@ -12,15 +13,11 @@ import secrets
 
 import streamlit as st
 
-import tutorials
 from engine.errors import RulesLabError
 from engine.quiz import GAMES, MAX_SEED, TYPES, Question, check, generate, parse_id, pick, rules_of
 from engine.quiz.krypkasino import NoPosition
-from ui import progress
+from ui import progress, quiz_view
 from ui import quiz as helpers
-from ui.cards import cards_html
-from ui.docs import rule_href, sections
-from ui.focus import move_focus
 from ui.i18n import t
 from ui.prefs import current
 from ui.query import LinkReader, write_params
@@ -34,11 +31,6 @@ FOCUS = "quiz.focus"
 visitor = current()
 progress.restore()  # this browser's learner id: the answers land in its record
 lang = visitor.lang
-
-
-def rule_label(rule: str) -> str:
-    items = sections(tutorials.rule_doc(rule), lang)
-    return helpers.rule_label(rule, [(s.anchor, s.title) for s in items])
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -164,98 +156,17 @@ pick_game, pick_topics = st.columns([1, 3])
 pick_game.selectbox(t("quiz.ui.game", lang), GAMES, key=GAME,
                     format_func=lambda g: t(f"quiz.ui.game.{g}", lang), on_change=on_game_change)
 pick_topics.multiselect(t("quiz.ui.topics", lang), rules_of(st.session_state[GAME]),
-                        key=TOPICS, format_func=rule_label, on_change=new_question,
+                        key=TOPICS, format_func=lambda r: quiz_view.rule_label(r, lang),
+                        on_change=new_question,
                         help=t("quiz.ui.topics.help", lang),
                         placeholder=t("quiz.ui.topics.placeholder", lang))
 
 main, side = st.columns([3, 1], gap="large")
-answer = st.session_state.get(ANSWER)
-answered = answer is not None
-
 with main:
-    st.header(TYPES[question.kind].title.render(lang), anchor="question")
-    st.caption(t("quiz.ui.id", lang, id=question.id))
-    if question.facts:
-        st.markdown("\n".join(f"- {escape_markdown(f.render(lang))}" for f in question.facts))
-
-    def draw_groups(after: bool) -> None:
-        groups = helpers.feedback_groups(question) if after else \
-            helpers.visible_groups(question, False)
-        for group in groups:
-            caption = group.caption.render(lang)
-            st.html(cards_html(group.cards, lang=lang,
-                               layout=helpers.spread(group.layout)
-                               if after or group.focus else group.layout,
-                               states=helpers.group_states(group, after),
-                               four_colour=visitor.four_colour, caption=caption,
-                               label=caption))
-
-    draw_groups(False)
-    st.markdown(f"**{escape_markdown(question.prompt.render(lang))}**")
-    labels = {c.id: escape_markdown(c.label.render(lang)) for c in question.choices}
-    if not answered:
-        with st.form(f"quiz.form.{question.id}"):
-            hint = t("quiz.ui.pick-all" if question.multiple else "quiz.ui.pick-one", lang)
-            if st.session_state.get(EMPTY):
-                st.warning(hint, icon=":material/touch_app:")
-            else:
-                st.caption(hint)
-            if question.multiple:
-                for c in question.choices:
-                    st.checkbox(labels[c.id], key=helpers.widget_key(question, c.id))
-            else:
-                st.radio(question.prompt.render(lang), [c.id for c in question.choices],
-                         index=None, format_func=labels.__getitem__,
-                         key=helpers.widget_key(question), label_visibility="collapsed")
-            st.form_submit_button(t("quiz.ui.check", lang), type="primary",
-                                  on_click=on_check, args=(question.id,))
-    else:
-        verdict = check(question, answer)
-        sentence = escape_markdown(question.explanation.render(lang))
-        with st.container(key="quiz.result"):
-            if verdict.right:
-                st.success(f"**{t('quiz.ui.right', lang)}** {sentence}",
-                           icon=":material/check_circle:")
-            else:
-                st.error(f"**{t('quiz.ui.wrong', lang)}** {sentence}", icon=":material/cancel:")
-        link = f"[{escape_markdown(rule_label(question.rule))}]" \
-               f"({rule_href(question.rule, query=visitor.query())})"
-        st.markdown(t("quiz.ui.rule", lang, rule=link))
-        if helpers.feedback_groups(question):
-            st.markdown(f"**{t('quiz.ui.again', lang)}**")
-            draw_groups(True)
-        st.markdown(f"**{t('quiz.ui.choices', lang)}**")
-        st.markdown("\n".join(
-            f"- {helpers.SIGNS[m.mark]} {labels[m.choice.id]} — {t(f'quiz.ui.mark.{m.mark}', lang)}"
-            for m in helpers.mark_choices(question, verdict)))
-    st.button(t("quiz.ui.next", lang), key="quiz.next", on_click=on_next,
-              type="primary" if answered else "secondary")
-    # After "Check my answer" the focus goes to the verdict (or the hint asking for an
-    # answer), after "Next" to the new question's heading.
-    focus = st.session_state.pop(FOCUS, None)
-    if focus == "result":
-        move_focus("[data-testid='stMain'] .st-key-quiz-result [data-testid='stAlert'],"
-                   " [data-testid='stMain'] [data-testid='stForm'] [data-testid='stAlert']",
-                   f"{question.id}.{answer}")
-    elif focus == "question":
-        move_focus("[data-testid='stMain'] h2#question", question.id)
-
+    quiz_view.question_panel(question, st.session_state.get(ANSWER), visitor,
+                             empty=bool(st.session_state.get(EMPTY)),
+                             focus=st.session_state.pop(FOCUS, None), on_check=on_check,
+                             on_next=on_next)
 with side:
-    board = st.session_state[BOARD]
-    st.markdown(f"### {t('quiz.ui.score', lang)}")
-    if board["asked"]:
-        st.markdown(t("quiz.ui.score.value", lang, right=board["right"], asked=board["asked"]))
-        st.progress(board["right"] / board["asked"])
-    else:
-        st.caption(t("quiz.ui.score.none", lang))
-    st.markdown(f"### {t('quiz.ui.missing', lang)}")
-    missed = helpers.missed_rules(board)
-    for rule, count in missed:
-        st.markdown(t("quiz.ui.missing.item", lang,
-                      rule=f"[{escape_markdown(rule_label(rule))}]"
-                           f"({rule_href(rule, query=visitor.query())})", count=count))
-        st.button(t("quiz.ui.practise", lang, rule=rule), key=f"quiz.practise.{rule}",
-                  on_click=practise, args=(rule,), icon=":material/replay:")
-    if not missed:
-        st.caption(t("quiz.ui.missing.none", lang))
+    quiz_view.score_panel(st.session_state[BOARD], visitor, practise)
     progress.panel(lang)
