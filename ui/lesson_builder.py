@@ -1,0 +1,234 @@
+"""The lesson builder of the lessons page (:mod:`pages.lessons`): a teacher copies a
+lesson, starts an empty one or uploads a lesson file, then reorders and removes its parts
+and adds walkthrough parts (a scenario, from one step to another) and quiz parts (rules,
+seed, count), each with a note; a lesson that :mod:`tutorials.lessons` accepts can be used
+(its packed form goes in the link, ``l=``). The lesson being built is plain data (the
+lesson's JSON document) in ``st.session_state``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import streamlit as st
+
+from engine.quiz import MAX_SEED, rules_of
+from engine.recordio import load_json
+from tutorials import lessons
+from tutorials import scenarios as scenario_files
+from ui import classroom
+from ui import walkthrough_kachuful as wkach
+from ui import walkthrough_krypkasino as wkryp
+from ui.i18n import t
+from ui.query import write_params
+from ui.safe import echo, escape_markdown
+
+K = "cl_"
+DRAFT = K + "draft"
+GAMES = lessons.GAMES
+
+
+# -- cached data -------------------------------------------------------------------------------
+@st.cache_data(show_spinner=False)
+def step_ids(game: str, scenario_id: str) -> list[str]:
+    return classroom.step_ids(game, scenario_id)
+
+
+@st.cache_data(show_spinner=False)
+def scenario_titles(game: str, lang: str) -> dict[str, str]:
+    keys = wkach.SCENARIO_KEYS if game == "kachuful" else wkryp.GAME_KEYS
+    return {s.id: s.title_in(lang) for s in scenario_files.load_all(game, keys)}
+
+
+# -- callbacks ---------------------------------------------------------------------------------
+def draft() -> dict[str, Any]:
+    doc: dict[str, Any] = st.session_state[DRAFT]
+    return doc
+
+
+def start_draft(doc: dict[str, Any]) -> None:
+    st.session_state[DRAFT] = json.loads(json.dumps(doc))
+    st.session_state[K + "b_title"] = lessons.localized(
+        doc["title"] if isinstance(doc["title"], dict) else {"en": doc["title"]},
+        st.session_state.get("rl.lang", "en"))
+    st.session_state[K + "b_minutes"] = int(doc.get("minutes", 20))
+
+
+def on_title() -> None:
+    title = str(st.session_state[K + "b_title"]).strip()
+    draft()["title"] = title or "…"
+
+
+def on_minutes() -> None:
+    draft()["minutes"] = int(st.session_state[K + "b_minutes"])
+
+
+def move_item(index: int, delta: int) -> None:
+    items = draft()["items"]
+    other = index + delta
+    if 0 <= other < len(items):
+        items[index], items[other] = items[other], items[index]
+
+
+def remove_item(index: int) -> None:
+    del draft()["items"][index]
+
+
+def add_scenario(lang: str) -> None:
+    game = st.session_state[K + "b_game"]
+    sid = st.session_state[K + "b_scenario"]
+    ids = step_ids(game, sid)
+    start, end = st.session_state[K + "b_start"], st.session_state[K + "b_end"]
+    if start in ids and end in ids and ids.index(end) < ids.index(start):
+        st.session_state[K + "b_problem"] = t("classroom.builder.order", lang)
+        return
+    item: dict[str, Any] = {"scenario": sid, "game": game}
+    if ids and start != ids[0]:
+        item["start"] = start
+    if ids and end != ids[-1]:
+        item["end"] = end
+    note = str(st.session_state.get(K + "b_note", "")).strip()
+    if note:
+        item["note"] = note
+    draft()["items"].append(item)
+    st.session_state[K + "b_problem"] = None
+
+
+def add_quiz(lang: str) -> None:
+    game = st.session_state[K + "b_game"]
+    topics = list(st.session_state.get(K + "b_topics", []))
+    if not topics:
+        st.session_state[K + "b_problem"] = t("classroom.builder.need-topic", lang)
+        return
+    item: dict[str, Any] = {"quiz": game, "topics": topics,
+                            "seed": int(st.session_state[K + "b_seed"]),
+                            "count": int(st.session_state[K + "b_count"])}
+    note = str(st.session_state.get(K + "b_note", "")).strip()
+    if note:
+        item["note"] = note
+    draft()["items"].append(item)
+    st.session_state[K + "b_problem"] = None
+
+
+def use_draft(packed: str) -> None:
+    write_params(l=packed, lesson=None)
+    st.session_state.pop(K + "lesson", None)
+
+
+# -- the builder -------------------------------------------------------------------------------
+def builder(lesson: lessons.Lesson, lang: str) -> None:
+    """The builder, in an expander (open while a lesson is being built); ``lesson`` is the
+    one shown, which "copy" starts from."""
+    with st.expander(t("classroom.builder", lang), icon=":material/construction:",
+                     expanded=DRAFT in st.session_state):
+        st.caption(t("classroom.builder.help", lang))
+        sources(lesson, lang)
+        if DRAFT not in st.session_state:
+            return
+        checked = draft_parts(lang)
+        game = st.segmented_control(t("classroom.builder.game", lang), GAMES, key=K + "b_game",
+                                    default=GAMES[0], required=True,
+                                    format_func=lambda g: t(f"quiz.ui.game.{g}", lang))
+        game = game or GAMES[0]
+        st.text_input(t("classroom.builder.note", lang), key=K + "b_note", max_chars=500)
+        left, right = st.columns(2, gap="large")
+        with left:
+            scenario_form(game, lang)
+        with right:
+            quiz_form(game, lang)
+        if st.session_state.get(K + "b_problem"):
+            st.warning(st.session_state[K + "b_problem"])
+        if checked is not None:
+            st.button(t("classroom.builder.use", lang), key=K + "b_use", type="primary",
+                      on_click=use_draft, args=(lessons.encode_link(checked),),
+                      icon=":material/check:")
+
+
+def sources(lesson: lessons.Lesson, lang: str) -> None:
+    """Where a draft starts: a copy of ``lesson``, an empty lesson or an uploaded file."""
+    a, b, c = st.columns([2, 2, 3])
+    a.button(t("classroom.builder.copy", lang), key=K + "b_copy", on_click=start_draft,
+             args=(lessons.to_doc(lesson),))
+    b.button(t("classroom.builder.empty", lang), key=K + "b_empty", on_click=start_draft,
+             args=({"format": lessons.FORMAT, "title": t("classroom.builder.title.default", lang),
+                    "minutes": 20, "items": []},))
+    uploaded = c.file_uploader(t("classroom.builder.upload", lang), type=["json"],
+                               key=K + "b_upload")
+    if uploaded is not None and st.session_state.get(K + "b_loaded") != uploaded.file_id:
+        try:
+            doc = load_json(uploaded.getvalue(), max_chars=lessons.MAX_FILE)
+            lessons.check(doc, "upload")
+            start_draft(doc)
+            st.session_state[K + "b_loaded"] = uploaded.file_id
+        except (lessons.LessonError, ValueError) as exc:
+            st.error(t("classroom.builder.bad-file", lang,
+                       problem=echo(exc, 300)))
+
+
+def draft_parts(lang: str) -> lessons.Lesson | None:
+    """The draft's title, minutes and parts (each moved up or down or removed); the draft
+    as a lesson when :mod:`tutorials.lessons` accepts it, else its refusal shown."""
+    work = draft()
+    t1, t2 = st.columns([4, 1])
+    t1.text_input(t("classroom.builder.title", lang), key=K + "b_title", on_change=on_title,
+                  max_chars=200)
+    t2.number_input(t("classroom.builder.minutes", lang), 1, 240, key=K + "b_minutes",
+                    on_change=on_minutes)
+    st.markdown(f"**{t('classroom.builder.items', lang)}**")
+    if not work["items"]:
+        st.caption(t("classroom.builder.none", lang))
+    checked: lessons.Lesson | None = None
+    try:
+        if work["items"]:
+            checked = lessons.check(work, "shared")
+    except lessons.LessonError as exc:
+        st.error(t("classroom.builder.bad-file", lang, problem=escape_markdown(str(exc))))
+    if checked is not None:
+        for i, item in enumerate(checked.items):
+            row, up, down, rm = st.columns([8, 1, 1, 1], vertical_alignment="center")
+            row.markdown(f"{i + 1}. {escape_markdown(classroom.item_title(item, lang))} — "
+                         f"{escape_markdown(classroom.item_summary(item, lang))}")
+            up.button("↑", key=f"{K}b_up{i}", on_click=move_item, args=(i, -1),
+                      disabled=i == 0, help=t("classroom.builder.up", lang))
+            down.button("↓", key=f"{K}b_down{i}", on_click=move_item, args=(i, 1),
+                        disabled=i == len(checked.items) - 1,
+                        help=t("classroom.builder.down", lang))
+            rm.button("✕", key=f"{K}b_rm{i}", on_click=remove_item, args=(i,),
+                      help=t("classroom.builder.remove", lang))
+    return checked
+
+
+def scenario_form(game: str, lang: str) -> None:
+    """Add a walkthrough part: a scenario of ``game``, from one step to another."""
+    st.markdown(f"**{t('classroom.builder.add-scenario', lang)}**")
+    titles = scenario_titles(game, lang)
+    if st.session_state.get(K + "b_scenario") not in titles:
+        st.session_state[K + "b_scenario"] = next(iter(titles))
+    sid = st.selectbox(t("classroom.builder.scenario", lang), list(titles),
+                       key=K + "b_scenario", format_func=lambda s: titles[s])
+    ids = step_ids(game, sid) or ["?"]
+    for key, default in (("b_start", ids[0]), ("b_end", ids[-1])):
+        if st.session_state.get(K + key) not in ids:
+            st.session_state[K + key] = default
+    s1, s2 = st.columns(2)
+    s1.selectbox(t("classroom.builder.start", lang), ids, key=K + "b_start")
+    s2.selectbox(t("classroom.builder.end", lang), ids, key=K + "b_end")
+    st.button(t("classroom.builder.add", lang), key=K + "b_add_scenario",
+              on_click=add_scenario, args=(lang,), icon=":material/add:")
+
+
+def quiz_form(game: str, lang: str) -> None:
+    """Add a quiz part: questions of ``game`` on some rules, from a seed."""
+    st.markdown(f"**{t('classroom.builder.add-quiz', lang)}**")
+    rules = rules_of(game)
+    if any(r not in rules for r in st.session_state.get(K + "b_topics", [])):
+        st.session_state[K + "b_topics"] = []
+    st.multiselect(t("classroom.builder.topics", lang), rules, key=K + "b_topics")
+    q1, q2 = st.columns(2)
+    q1.number_input(t("classroom.builder.seed", lang), 0, MAX_SEED, value=1, step=1,
+                    key=K + "b_seed")
+    q2.number_input(t("classroom.builder.count", lang), 1, lessons.MAX_QUESTIONS,
+                    value=3, step=1, key=K + "b_count")
+    st.button(t("classroom.builder.add", lang), key=K + "b_add_quiz", on_click=add_quiz,
+              args=(lang,), icon=":material/add:")
