@@ -75,6 +75,15 @@ def remove_item(index: int) -> None:
     del draft()["items"][index]
 
 
+def add_item(item: dict[str, Any]) -> None:
+    """Append the part ``item`` to the draft, with the note typed (if any)."""
+    note = str(st.session_state.get(K + "b_note", "")).strip()
+    if note:
+        item["note"] = note
+    draft()["items"].append(item)
+    st.session_state[K + "b_problem"] = None
+
+
 def add_scenario(lang: str) -> None:
     game = st.session_state[K + "b_game"]
     sid = st.session_state[K + "b_scenario"]
@@ -88,11 +97,7 @@ def add_scenario(lang: str) -> None:
         item["start"] = start
     if ids and end != ids[-1]:
         item["end"] = end
-    note = str(st.session_state.get(K + "b_note", "")).strip()
-    if note:
-        item["note"] = note
-    draft()["items"].append(item)
-    st.session_state[K + "b_problem"] = None
+    add_item(item)
 
 
 def add_quiz(lang: str) -> None:
@@ -104,11 +109,7 @@ def add_quiz(lang: str) -> None:
     item: dict[str, Any] = {"quiz": game, "topics": topics,
                             "seed": int(st.session_state[K + "b_seed"]),
                             "count": int(st.session_state[K + "b_count"])}
-    note = str(st.session_state.get(K + "b_note", "")).strip()
-    if note:
-        item["note"] = note
-    draft()["items"].append(item)
-    st.session_state[K + "b_problem"] = None
+    add_item(item)
 
 
 def use_draft(packed: str) -> None:
