@@ -243,10 +243,8 @@ def standings_html(names: Sequence[str], totals: Sequence[int], leaders: Sequenc
 def kachuful_table_html(sheet: KachufulSheet, lang: str) -> str:
     """The score sheet: a row per hand (number, cards, trump, then each player's points in
     large type with bid/tricks under it), the bids of the hand in progress, the totals."""
-    names = "".join(f'<th class="sk-pname" title="{escape_html(n)}">{escape_html(n)}</th>'
-                    for n in sheet.names)
-    head = (f'<tr><th>#</th><th>{escape_html(t("scorekeeper.col.cards", lang))}</th>'
-            f'<th>{escape_html(t("scorekeeper.col.trump", lang))}</th>{names}</tr>')
+    columns = (f'<th>#</th><th>{escape_html(t("scorekeeper.col.cards", lang))}</th>'
+               f'<th>{escape_html(t("scorekeeper.col.trump", lang))}</th>')
     body = []
     for spec, hand, points in zip(sheet.hand_specs(), sheet.hands, sheet.hand_points(),
                                   strict=True):
@@ -267,19 +265,12 @@ def kachuful_table_html(sheet: KachufulSheet, lang: str) -> str:
                  for s in range(sheet.players)]
         body.append(f'<tr class="sk-pending">{_meta(spec.number, spec.size, spec.trump, lang)}'
                     f'{"".join(cells)}</tr>')
-    totals = "".join(f"<td>{v}</td>" for v in sheet.totals())
-    body.append(f'<tr class="sk-totals"><td colspan="3">'
-                f'{escape_html(t("scorekeeper.col.total", lang))}</td>{totals}</tr>')
-    return (f'<div class="sk-wrap"><table class="sk-sheet"><thead>{head}</thead>'
-            f'<tbody>{"".join(body)}</tbody></table></div>')
+    return _sheet_table(sheet, columns, body, 3, lang)
 
 
 def krypkasino_table_html(sheet: KrypkasinoSheet, lang: str) -> str:
     """The session sheet: a row per deal (number, then each player's deal score in large
     type with card points, sweep points and the dealer's mark under it), the totals."""
-    names = "".join(f'<th class="sk-pname" title="{escape_html(n)}">{escape_html(n)}</th>'
-                    for n in sheet.names)
-    head = f"<tr><th>#</th>{names}</tr>"
     body = []
     for number, score in enumerate(sheet.deal_scores(), start=1):
         cells = []
@@ -290,11 +281,20 @@ def krypkasino_table_html(sheet: KrypkasinoSheet, lang: str) -> str:
             cells.append(f'<td><span class="sk-pts">{score.scores[s]}</span>'
                          f'<span class="sk-sub">{sub}</span></td>')
         body.append(f'<tr><td>{number}</td>{"".join(cells)}</tr>')
+    return _sheet_table(sheet, "<th>#</th>", body, 1, lang)
+
+
+def _sheet_table(sheet: Sheet, columns: str, body: Sequence[str], span: int, lang: str) -> str:
+    """The sheet's table: the heading row (``columns``, then a column per player), the
+    ``body`` rows, the totals row (its label across the first ``span`` columns)."""
+    names = "".join(f'<th class="sk-pname" title="{escape_html(n)}">{escape_html(n)}</th>'
+                    for n in sheet.names)
     totals = "".join(f"<td>{v}</td>" for v in sheet.totals())
-    body.append(f'<tr class="sk-totals"><td>'
-                f'{escape_html(t("scorekeeper.col.total", lang))}</td>{totals}</tr>')
-    return (f'<div class="sk-wrap"><table class="sk-sheet"><thead>{head}</thead>'
-            f'<tbody>{"".join(body)}</tbody></table></div>')
+    label = f'<td colspan="{span}">' if span > 1 else "<td>"
+    last = (f'<tr class="sk-totals">{label}'
+            f'{escape_html(t("scorekeeper.col.total", lang))}</td>{totals}</tr>')
+    return (f'<div class="sk-wrap"><table class="sk-sheet"><thead><tr>{columns}{names}</tr>'
+            f'</thead><tbody>{"".join(body)}{last}</tbody></table></div>')
 
 
 def _dealer_mark(is_dealer: bool, lang: str) -> str:
