@@ -23,7 +23,6 @@ from ui import progress
 from ui import walkthrough_krypkasino as wk
 from ui import walkthrough_view as wv
 from ui import your_move as ym
-from ui.charts import score_progression
 from ui.docs import rule_href
 from ui.i18n import t
 from ui.prefs import current
@@ -112,16 +111,7 @@ def write(new: wk.Selection, at: int, at_id: str | None = None) -> None:
 def on_change(restart: bool) -> None:
     """A widget changed: from the first step for a new scenario, seed or player count; at
     the same step (by id) for a new variant."""
-    ss = st.session_state
-    session = ss[f"{K}.session"]
-    chosen = {"capture": ss[f"{K}.capture"], "sweep_points": int(ss[f"{K}.sweep_points"]),
-              "double_sweep": bool(ss[f"{K}.double_sweep"]),
-              "forced_sweep": bool(ss[f"{K}.forced_sweep"]),
-              "session": session if session == "rotation" else int(session)}
-    new = wk.Selection(ss[f"{K}.scenario"], int(ss.get(f"{K}.seed", wk.DEFAULT_SEED)),
-                       int(ss.get(f"{K}.players", wk.DEFAULT_PLAYERS)),
-                       tuple((k, chosen[k]) for k in wk.VARIANT_KEYS))
-    write(new, 0, None if restart else shape.ids[index])
+    write(wk.selection_from(st.session_state, K), 0, None if restart else shape.ids[index])
 
 
 def on_reset() -> None:
@@ -150,12 +140,8 @@ if sel.scenario == wk.RANDOM:
                      on_change=on_change, args=(True,))
 if scenario is not None and scenario.summary:
     st.caption(scenario.summary_in(lang))
-wk.variant_box(options, lang, sync, on_change, on_reset)
-if ym.SWITCH not in st.session_state:  # a projector's link says yourmove=off: no stops
-    st.session_state[ym.SWITCH] = st.query_params.get("yourmove") != "off"
-st.toggle(t("ym.switch", lang), key=sync("yourmove", st.session_state[ym.SWITCH]),
-          help=t("ym.switch.help", lang), on_change=lambda: st.session_state.__setitem__(
-              ym.SWITCH, bool(st.session_state[f"{K}.yourmove"])))
+wk.variant_box(options, base, lang, sync, on_change, on_reset)
+stops = ym.draw_switch(lang, f"{K}.yourmove")  # a projector's link says yourmove=off
 
 # -- the step: the controls both walkthroughs share (folded trails are one page step) -------
 groups = wk.fold(shape, lambda i: scenario is not None and scenario.text(
@@ -171,47 +157,25 @@ here = step.view
 title = t(f"kw.kind.{step.kind}", lang) if last == first \
     else t("kw.kind.trails", lang, n=last - first + 1)
 params = {**wk.link_params(sel, base, first + 1), "step": shape.ids[first]}
-move = step.your_move if st.session_state.get(ym.SWITCH, True) else None
+heading = t("kw.step-of", lang, step=view + 1, count=len(groups))
 waiting = False
-if move is not None:
-    ask = wv.ask_of(move, lang)
-    answer_key = f"{GAME}:" + ":".join(f"{k}={v}" for k, v in sorted(params.items())
-                                       if v is not None and k != "step") + ":" + step.id
-    waiting = ym.settled(ask, ym.tried(st.session_state, answer_key)) is None
+if step.your_move is not None and stops:
+    waiting = wk.draw_your_move(step, params, heading, lang, four)
     title = f"{t('ym.title', lang)} · {title}"  # until answered, the play is not named
-    if waiting:
-        st.header(f"{t('kw.step-of', lang, step=view + 1, count=len(groups))} · "
-                  f"{t('ym.title', lang)}", anchor=False)
-        table_col, ask_col = st.columns(2, gap="large")
-        with table_col:
-            wk.draw_position(here, lang, four)
-        with ask_col:
-            ym.draw(ask, answer_key, lang, "krypkasino-walkthrough")
-            st.caption(t("ym.recorded", lang))
-    else:
-        ym.draw(ask, answer_key, lang, "krypkasino-walkthrough")
-        st.caption(t("ym.then", lang))
-st.caption(t("kw.where", lang, deal=here.board.deal + 1, lot=here.board.lot,
-             lots=here.board.lots, stock=here.board.stock, dealer=here.board.dealer))
+board = here.board
+st.caption(t("kw.where", lang, deal=board.deal + 1, lot=board.lot, lots=board.lots,
+             stock=board.stock, dealer=board.dealer))
 if not waiting:
     text = scenario.text(step.id, step.kind, here.nth, lang, facts=krypkasino_facts(
         here, rules)) if scenario is not None and last == first else None
     general = t(f"kw.explain.{step.kind}", lang, points=rules.sweep_points,
                 double=rules.double_points())
-    happened = [e.sentence(lang) for e in here.events]
-    if step.bot_reason is not None:
-        happened.append(t("kw.bot", lang) + f" «{wv.say(step.bot_reason, lang)}»")
-    error = None
-    if here.recorded_refusal is not None:
-        error = (t("kw.recorded-refused", lang, card=wk.collection_text([here.recorded_card or ""]))
-                 + " " + here.recorded_refusal.sentence(lang) + " "
-                 + t("kw.recorded-refused.after", lang))
+    happened, error = wk.step_sentences(step, lang)
 
     def link_rules(x: str) -> str:
         return tutorials.rewrite_rule_links(x, lambda r: rule_href(r, query=visitor.query()))
 
-    wv.panel(lang=lang, title=f"{t('kw.step-of', lang, step=view + 1, count=len(groups))} · "
-             f"{title}", happened=happened if last == first else [],
+    wv.panel(lang=lang, title=f"{heading} · {title}", happened=happened if last == first else [],
              why=[], text=link_rules(text) if text else None, error=error,
              extra=None if text else lambda: None if st.info(
                  link_rules(general), icon=":material/menu_book:") else None)
@@ -222,23 +186,9 @@ if not waiting:
                      lambda deal, play: wk.view_of(groups, shape.ids.index(
                          kw.step_prefix(deal) + f"play-{play}")) + 1)
 if last == shape.count - 1:
-    position = ids.index(sel.scenario) if sel.scenario in ids else None
-    following = ids[position + 1] if position is not None and position + 1 < len(ids) else None
-    seed = sel.seed if sel.scenario == wk.RANDOM else scenario.data.get("seed") \
-        if scenario is not None else None
-    ym.draw_next(ym.where_next(
-        GAME, shape.players, dict(sel.variant), None if seed is None else int(seed), shape.rules,
-        (following, by_id[following].title_in(lang)) if following else None,
-        "krypkasino_walkthrough"), lang, "&".join(f"{k}={v}" for k, v in visitor.query().items()))
-if shape.deals > 1:
-    finished = wk.finished_scores(shape, last)
-    if finished:
-        st.plotly_chart(score_progression(
-            [wk.seat_name(s, lang) for s in range(shape.players)], finished,
-            t("kw.chart.title", lang), t("chart.deal", lang), t("chart.total", lang)),
-            width="stretch", key=f"{K}.chart")
-    else:
-        st.caption(t("kw.chart.wait", lang))
+    wk.draw_where_next(sel, shape, menu, lang, "&".join(f"{k}={v}" for k, v in
+                                                        visitor.query().items()))
+wk.draw_chart(shape, last, lang, f"{K}.chart")
 if shape.truncated:
     st.caption(t("kw.truncated", lang, count=shape.count))
 wv.write_query(params)

@@ -93,9 +93,9 @@ def test_clicking_through_the_forced_sweep_from_first_to_last_step() -> None:
     assert [h.split(" · ")[0] for h in seen] == [f"Step {i} of 7" for i in range(1, 8)]
     assert at.slider(key="kw.step").value == 7
     page = texts(at)
-    assert "Card points in all: 1." in page and "step 2: seat 1 +5, seat 0 −5" in page
-    assert "step 4: seat 1 +5, seat 0 −5" in page  # the sweep A's trail gave B
-    assert "| Seat 1 | 0 | 6 | 1 | +10 | 11 | 11 |" in page
+    assert "Card points in all: 1." in page and "step 2: player B +5, player A −5" in page
+    assert "step 4: player B +5, player A −5" in page  # the sweep A's trail gave B
+    assert "| Player B | 0 | 6 | 1 | +10 | 11 | 11 |" in page
     at.button(key="kw.back").click().run()
     assert "Step 6 of 7" in heading(at)
 
@@ -110,12 +110,12 @@ def test_clicking_through_the_whole_two_player_deal() -> None:
     # 115 steps of the engine, runs of plain trails folded into one page step each.
     assert steps == len(groups("two-players")) < 115
     page = texts(at)
-    assert "Seat 0: 25 card points from 59 captured cards" in page
-    assert "Seat 1: 17 card points from 38 captured cards" in page
+    assert "Player A: 25 card points from 59 captured cards" in page
+    assert "Player B: 17 card points from 38 captured cards" in page
     assert "Card points in all: 42." in page
     # The sweeps are listed by the page's step numbers (play 23 is the page's double sweep).
     double = page_step("two-players", 28)[0]
-    assert f"step {double}: seat 1 +10, seat 0 −10 (double)" in page
+    assert f"step {double}: player B +10, player A −10 (double)" in page
     assert "deal 1 scored: card points 25, 17, sweep points 10, -10, deal scores 35, 7" in page
 
 
@@ -158,14 +158,14 @@ def test_turning_the_forced_sweep_off_lets_4c_be_trailed() -> None:
 
 def test_the_double_sweep_variant_changes_the_points_shown() -> None:
     at = open_page(scenario="double-sweep", step="2")
-    assert "| Seat 1 | 1 | 2 | 0 | +10 | 10 | 0 |" in texts(at)
+    assert "| Player B | 1 | 2 | 0 | +10 | 10 | 0 |" in texts(at)
     at.toggle(key="kw.double_sweep").set_value(False).run()
     assert "Step 2 of 7 · A sweep" in heading(at)
-    assert "| Seat 1 | 1 | 2 | 0 | +5 | 5 | 0 |" in texts(at)
+    assert "| Player B | 1 | 2 | 0 | +5 | 5 | 0 |" in texts(at)
     at.number_input(key="kw.sweep_points").set_value(7).run()
-    assert "| Seat 1 | 1 | 2 | 0 | +7 | 7 | 0 |" in texts(at)
+    assert "| Player B | 1 | 2 | 0 | +7 | 7 | 0 |" in texts(at)
     at.button(key="kw.reset").click().run()
-    assert "| Seat 1 | 1 | 2 | 0 | +10 | 10 | 0 |" in texts(at)
+    assert "| Player B | 1 | 2 | 0 | +10 | 10 | 0 |" in texts(at)
     assert "double_sweep" not in at.query_params and "sweep_points" not in at.query_params
 
 
@@ -304,7 +304,7 @@ def test_the_cards_worth_points_so_far_are_shown() -> None:
     at = open_page(scenario="forced-sweep", step="2")
     assert any(e.label.startswith("Captured so far") for e in at.expander)
     html = " ".join(h.proto.body for h in at.get("html"))
-    assert "Seat 1 · Card points: 1" in html
+    assert "Player B · Card points: 1" in html
 
 
 def test_a_run_of_plain_trails_is_one_step_that_opens() -> None:
@@ -334,3 +334,28 @@ def test_a_variant_change_keeps_the_step_where_trails_are_folded() -> None:
     assert not at.exception, at.exception
     assert heading(at) == f"Step {shown} of {views} · A sweep"
     assert at.query_params["step"] in (step_id("two-players", 28), [step_id("two-players", 28)])
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt"])
+def test_seats_are_letters_and_options_their_registry_labels(lang: str) -> None:
+    """Issue 12: the page names players by letter and each option of the variant box, and
+    the scenario's text that tells the reader to change one, by the registry's labels."""
+    from engine.registry import GAMES
+    from engine.seats import seat_letter
+
+    spec = GAMES["krypkasino"]
+    at = open_page(scenario="forced-sweep", step="7", lang=lang)
+    widgets = [w.label for w in (*at.toggle, *at.selectbox, *at.number_input)]
+    for option in spec.options:
+        assert option.label(lang) in widgets, (option.name, widgets)
+    shown = [o for o in at.selectbox if o.label == spec.option("session").label(lang)][0]
+    assert spec.option("session").value_label("rotation", lang) in shown.options
+    page = texts(at)
+    forced = spec.option("forced_sweep")
+    said = {"en": f"Set “{forced.label('en')}” to “{forced.value_label(False, 'en')}”",
+            "es": f"Pon «{forced.label('es')}» en «{forced.value_label(False, 'es')}»",
+            "pt": f"Ponha «{forced.label('pt')}» em «{forced.value_label(False, 'pt')}»"}[lang]
+    assert said in page, page
+    player = {"en": "Player", "es": "Jugador", "pt": "Jogador"}[lang]
+    assert f"| {player} {seat_letter(1)} | 0 | 6 | 1 | +10 | 11 | 11 |" in page
+    assert not re.search(r"\b(Seat|Asiento|Lugar) \d", page, re.IGNORECASE), page

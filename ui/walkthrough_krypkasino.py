@@ -18,20 +18,24 @@ from typing import Any
 
 from engine.cards import parse_card, parse_cards
 from engine.krypkasino.rules import KrypkasinoRules
-from engine.registry import MAX_SEED
+from engine.registry import GAMES, MAX_SEED
 from engine.walkthrough.krypkasino import GAME_KEYS, Board, Tally, View, base_variant
-from engine.walkthrough.model import Walkthrough
+from engine.walkthrough.model import Step, Walkthrough
 from ui.cards import CardState, cards_html
 from ui.i18n import t
 from ui.safe import escape_markdown
+from ui.walkthrough_view import ask_of, say
 
 __all__ = [
-    "GAME_KEYS", "RANDOM", "VARIANT_KEYS", "Outline", "Selection", "base_variant", "draw_view",
-    "finished_scores", "fold", "hand_states", "link_params", "outline", "read_link",
-    "status_html", "tally_text", "variant_summary", "variant_text", "view_of",
+    "GAME_KEYS", "RANDOM", "VARIANT_KEYS", "Outline", "Selection", "base_variant", "draw_chart",
+    "draw_view", "finished_scores", "fold", "hand_states", "link_params", "outline", "read_link",
+    "draw_where_next", "draw_your_move", "selection_from", "status_html", "step_sentences", "tally_text", "variant_box",
+    "variant_text", "view_of",
 ]
 
 KWalk = Walkthrough[View]
+#: The game's options in the registry: their labels, help and value labels.
+OPTIONS = GAMES["krypkasino"]
 
 
 # -- the page's link: scenario or seed, variant and step in the URL --------------------------
@@ -99,6 +103,18 @@ def read_link(reader: Any, scenario_ids: Sequence[str],
     session = reader.choice("session", SESSION_CHOICES, variant_text("session", base["session"]))
     options["session"] = session if session == "rotation" else int(session)
     return Selection(scenario, seed, players, tuple((k, options[k]) for k in VARIANT_KEYS))
+
+
+def selection_from(state: Mapping[str, Any], key: str) -> Selection:
+    """The selection the page's widgets hold (``<key>.scenario``, ``<key>.capture`` ...)."""
+    session = state[f"{key}.session"]
+    chosen = {"capture": state[f"{key}.capture"], "sweep_points": int(state[f"{key}.sweep_points"]),
+              "double_sweep": bool(state[f"{key}.double_sweep"]),
+              "forced_sweep": bool(state[f"{key}.forced_sweep"]),
+              "session": session if session == "rotation" else int(session)}
+    return Selection(state[f"{key}.scenario"], int(state.get(f"{key}.seed", DEFAULT_SEED)),
+                     int(state.get(f"{key}.players", DEFAULT_PLAYERS)),
+                     tuple((k, chosen[k]) for k in VARIANT_KEYS))
 
 
 def link_params(selection: Selection, base_variant: Mapping[str, Any],
@@ -309,18 +325,6 @@ def status_html(board: Board, lang: str) -> str:
     return table_html(head, rows, t("kw.col.score", lang))
 
 
-def variant_summary(options: Mapping[str, Any], lang: str) -> str:
-    on, off = t("kw.on", lang), t("kw.off", lang)
-    session = options["session"]
-    return t("kw.variant.summary", lang,
-             capture=t(f"kw.capture.short.{options['capture']}", lang),
-             sweep_points=options["sweep_points"],
-             double_sweep=on if options["double_sweep"] else off,
-             forced_sweep=on if options["forced_sweep"] else off,
-             session=t("kw.opt.session.rotation", lang) if session == "rotation"
-             else t("kw.opt.session.n", lang, n=session))
-
-
 def draw_trails(trails: Sequence[View], lang: str, four: bool) -> None:
     """A run of plain trails folded into one step, each trail inside an expander."""
     import streamlit as st
@@ -373,9 +377,11 @@ def _draw_play(step: View, options: Mapping[str, Any], lang: str, four: bool) ->
         alternatives = step.alternatives
         card_text = collection_text([step.card])
         if alternatives:
-            key = "kw.alternatives.maximal" if options["capture"] == "maximal" \
-                else "kw.alternatives"
-            st.markdown(t(key, lang, card=card_text))
+            if options["capture"] == "maximal":
+                st.markdown(t("kw.alternatives.maximal", lang, card=card_text,
+                              setting=OPTIONS.option("capture").setting_text("maximal", lang)))
+            else:
+                st.markdown(t("kw.alternatives", lang, card=card_text))
             columns = st.columns(min(len(alternatives), 3))
             for i, alt in enumerate(alternatives):
                 columns[i % len(columns)].html(cards(alt, lang, four))
@@ -455,28 +461,115 @@ def draw_view(step: View, options: Mapping[str, Any], lang: str, four: bool,
                 hidden=viewer is not None and seat != viewer))
 
 
-def variant_box(options: Mapping[str, Any], lang: str, sync: Callable[[str, object], str],
-                on_change: Callable[[bool], None], on_reset: Callable[[], None]) -> None:
-    """The variant expander: each option of RULES.md with its label; ``sync(name, value)``
+def variant_box(options: Mapping[str, Any], base: Mapping[str, Any], lang: str,
+                sync: Callable[[str, object], str], on_change: Callable[[bool], None],
+                on_reset: Callable[[], None]) -> None:
+    """The variant expander: each option with the registry's label, help and value labels
+    (open when the variant differs from the scenario's own ``base``); ``sync(name, value)``
     makes a widget show the link's value and gives its key."""
     import streamlit as st
 
-    with st.expander(f"{t('kw.variant', lang)}: {variant_summary(options, lang)}"):
+    own = KrypkasinoRules.from_dict(dict(base)).to_dict()
+    changed = sum(options[k] != own[k] for k in VARIANT_KEYS)
+    label = t("kw.variant", lang) + ": " + (t("kw.variant.changed", lang, count=changed)
+                                           if changed else t("kw.variant.default", lang))
+    with st.expander(label, expanded=bool(changed), icon=":material/tune:"):
         st.caption(t("kw.variant.help", lang))
-        c1, c2, c3 = st.columns(3)
-        c1.selectbox(t("kw.opt.capture", lang), CAPTURE_CHOICES,
-                     key=sync("capture", options["capture"]),
-                     format_func=lambda v: t(f"kw.opt.capture.{v}", lang),
-                     on_change=on_change, args=(False,))
-        c1.number_input(t("kw.opt.sweep_points", lang), min_value=0, max_value=MAX_SWEEP_POINTS,
-                        step=1, key=sync("sweep_points", options["sweep_points"]),
-                        on_change=on_change, args=(False,))
-        c2.toggle(t("kw.opt.double_sweep", lang), key=sync("double_sweep", options["double_sweep"]),
-                  on_change=on_change, args=(False,))
-        c2.toggle(t("kw.opt.forced_sweep", lang), key=sync("forced_sweep", options["forced_sweep"]),
-                  on_change=on_change, args=(False,))
-        c3.selectbox(t("kw.opt.session", lang), SESSION_CHOICES,
-                     key=sync("session", variant_text("session", options["session"])),
-                     format_func=lambda v: t("kw.opt.session.rotation", lang) if v == "rotation"
-                     else t("kw.opt.session.n", lang, n=v), on_change=on_change, args=(False,))
-        c3.button(t("kw.variant.reset", lang), key="kw.reset", on_click=on_reset)
+        cols = st.columns(3)
+        for i, name in enumerate(VARIANT_KEYS):
+            option = OPTIONS.option(name)
+            value, box = options[name], cols[min(i, 4) // 2]
+            common: dict[str, Any] = {"help": option.help(lang), "on_change": on_change,
+                                      "args": (False,)}
+            if option.kind == "flag":
+                box.toggle(option.label(lang), key=sync(name, value), **common)
+            elif option.kind == "number":
+                box.number_input(option.label(lang), min_value=0, max_value=MAX_SWEEP_POINTS,
+                                 step=1, key=sync(name, value), **common)
+            else:
+                choices = CAPTURE_CHOICES if name == "capture" else SESSION_CHOICES
+
+                def shown(v: str, o: Any = option) -> str:
+                    return str(o.value_label(int(v) if v.isdigit() else v, lang))
+
+                box.selectbox(option.label(lang), choices, format_func=shown,
+                              key=sync(name, variant_text(name, value)), **common)
+        st.button(t("kw.variant.reset", lang), key="kw.reset", on_click=on_reset,
+                  disabled=not changed)
+
+
+def step_sentences(step: Step[View], lang: str) -> tuple[list[str], str | None]:
+    """What happened at a step in ``lang`` (the engine's sentences, the basic player's
+    reason), and the engine's refusal of the scenario's own play under the variant."""
+    here = step.view
+    happened = [e.sentence(lang) for e in here.events]
+    if step.bot_reason is not None:
+        happened.append(t("kw.bot", lang) + f" «{say(step.bot_reason, lang)}»")
+    if here.recorded_refusal is None:
+        return happened, None
+    return happened, (t("kw.recorded-refused", lang,
+                        card=collection_text([here.recorded_card or ""]))
+                      + " " + here.recorded_refusal.sentence(lang) + " "
+                      + t("kw.recorded-refused.after", lang))
+
+
+def draw_your_move(step: Step[View], params: Mapping[str, str | None], heading: str,
+                   lang: str, four: bool) -> bool:
+    """A your-move stop: the engine's question and, until it is answered, the table and
+    the hand as they were (the play is not named yet). ``True`` while it waits."""
+    import streamlit as st
+
+    from ui import your_move as ym
+
+    assert step.your_move is not None
+    ask = ask_of(step.your_move, lang)
+    answer_key = "krypkasino:" + ":".join(f"{k}={v}" for k, v in sorted(params.items())
+                                          if v is not None and k != "step") + ":" + step.id
+    if ym.settled(ask, ym.tried(st.session_state, answer_key)) is not None:
+        ym.draw(ask, answer_key, lang, "krypkasino-walkthrough")
+        st.caption(t("ym.then", lang))
+        return False
+    st.header(f"{heading} · {t('ym.title', lang)}", anchor=False)
+    table_col, ask_col = st.columns(2, gap="large")
+    with table_col:
+        draw_position(step.view, lang, four)
+    with ask_col:
+        ym.draw(ask, answer_key, lang, "krypkasino-walkthrough")
+        st.caption(t("ym.recorded", lang))
+    return True
+
+
+def draw_where_next(selection: Selection, shape: Outline, menu: Sequence[Any], lang: str,
+                    query: str) -> None:
+    """At the last step: where next (play this deal, a quiz on the rules it showed, the
+    next scenario of ``menu``, the scenarios in order)."""
+    from ui import your_move as ym
+
+    ids = [s.id for s in menu]
+    at = ids.index(selection.scenario) if selection.scenario in ids else None
+    following = menu[at + 1] if at is not None and at + 1 < len(menu) else None
+    seed = selection.seed if selection.scenario == RANDOM \
+        else menu[at].data.get("seed") if at is not None else None
+    ym.draw_next(ym.where_next(
+        "krypkasino", shape.players, dict(selection.variant),
+        None if seed is None else int(seed), shape.rules,
+        (following.id, following.title_in(lang)) if following else None,
+        "krypkasino_walkthrough"), lang, query)
+
+
+def draw_chart(shape: Outline, last: int, lang: str, key: str) -> None:
+    """The cumulative scores of a session's finished deals (or a note until one ends)."""
+    import streamlit as st
+
+    from ui.charts import score_progression
+
+    if shape.deals <= 1:
+        return
+    finished = finished_scores(shape, last)
+    if finished:
+        st.plotly_chart(score_progression(
+            [seat_name(s, lang) for s in range(shape.players)], finished,
+            t("kw.chart.title", lang), t("chart.deal", lang), t("chart.total", lang)),
+            width="stretch", key=key)
+    else:
+        st.caption(t("kw.chart.wait", lang))

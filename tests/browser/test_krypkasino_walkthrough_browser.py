@@ -38,13 +38,13 @@ def test_clicking_through_and_opening_the_shared_link(new_page: Callable[..., An
     assert page.locator(".rl-card[aria-label='four of clubs, not playable']").count() == 1
     page.screenshot(path=f"{SHOTS}/kw-browser-step1.png", full_page=True)
     for expected in range(2, 8):
-        click(page, "Next ▶")
+        click(page, "Next ▸")
         page.wait_for_function(
             "n => document.querySelector(\"[data-testid='stMain'] h2\")?.innerText"
             ".startsWith('Step ' + n + ' of 7')", arg=expected)
         assert re.search(rf"[?&]step={expected}(&|$)", page.url), page.url
     assert step_heading(page) == "Step 7 of 7 · The deal's score"
-    assert page.get_by_role("button", name="Next ▶").is_disabled()
+    assert page.get_by_role("button", name="Next ▸").is_disabled()
     assert exceptions(page) == []
     page.screenshot(path=f"{SHOTS}/kw-browser-score.png", full_page=True)
     shared = page.url
@@ -68,7 +68,7 @@ def test_a_shared_link_to_the_double_sweep_and_a_variant_switched_in_the_page(
     page.locator("li", has_text="double sweep! J♦ takes the identical lone card").wait_for()
     # Switch the double sweep off: the same step is now an ordinary sweep.
     page.get_by_text("Variant in force").first.click()
-    page.get_by_text("Double sweep (C-10)").first.click()
+    page.get_by_text("Double sweep", exact=True).first.click()  # the registry's label
     wait_idle(page)
     page.wait_for_function(
         "() => document.querySelector(\"[data-testid='stMain'] h2\")?.innerText"
@@ -82,9 +82,9 @@ def test_two_sessions_step_different_walkthroughs(new_page: Callable[..., Any],
     first, second = new_page(), new_page()
     goto(first, site, PATH, scenario="lone-ace", yourmove="off")
     goto(second, site, PATH, scenario="double-sweep", yourmove="off")
-    click(first, "Next ▶")
-    click(first, "Next ▶")
-    click(second, "Next ▶")
+    click(first, "Next ▸")
+    click(first, "Next ▸")
+    click(second, "Next ▸")
     first.wait_for_function("() => document.querySelector(\"[data-testid='stMain'] h2\")"
                             "?.innerText.startsWith('Step 3 of 7')")
     second.wait_for_function("() => document.querySelector(\"[data-testid='stMain'] h2\")"
@@ -100,7 +100,7 @@ def test_a_bad_link_shows_a_message_and_the_page_works(page: Any, site: str) -> 
     text = " ".join(alerts)
     assert "scenario" in text and "step" in text and "capture" in text
     assert step_heading(page).startswith("Step 1 of 7")  # the first scenario: trailing
-    click(page, "Next ▶")
+    click(page, "Next ▸")
     page.wait_for_function("() => document.querySelector(\"[data-testid='stMain'] h2\")"
                            "?.innerText.startsWith('Step 2 of 7')")
     assert exceptions(page) == []
