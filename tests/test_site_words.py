@@ -136,11 +136,7 @@ def test_the_detector_finds_code_names_and_passes_words() -> None:
 # -- the site ----------------------------------------------------------------------------------
 
 #: Pages still showing code names, owned by other helpers (what they show, 2026-12-02).
-KNOWN: dict[tuple[str, str], str] = {
-    **{("pages/krypkasino_walkthrough.py", lang): "walk-c: 'Seat 0 · hand', the table's "
-       "'Seat 0 (dealer)', 'dealer: seat 0' (kw.* strings) and the scenario texts "
-       "(tutorials/scenarios/krypkasino/*.json) 'Seat 1 holds'" for lang in LANGS},
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 def _case(file: str, lang: str) -> Any:
