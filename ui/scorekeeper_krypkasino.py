@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
-from engine.krypkasino.rules import MAX_PLAYERS, KrypkasinoRules
+from engine.krypkasino.rules import MAX_SESSION, KrypkasinoRules
 from engine.scoresheet import KrypkasinoSheet
 from engine.scoresheet.krypkasino import DEAL_CARD_POINTS, plays_per_deal
 from ui import scorekeeper as sk
@@ -73,7 +73,7 @@ class KrypkasinoKeeper(Keeper[KrypkasinoSheet]):
                          key=P + "session",
                          format_func=lambda v: t(f"scorekeeper.session.{v}", lang))
                 st.number_input(t("scorekeeper.opt.deals", lang), min_value=1,
-                                max_value=4 * MAX_PLAYERS, value=4, step=1, key=P + "deals",
+                                max_value=MAX_SESSION, value=4, step=1, key=P + "deals",
                                 disabled=st.session_state.get(P + "session", "rotation")
                                 == "rotation")
         self.store.start_button(lang, self.visitor.query(), self.on_start)
