@@ -73,7 +73,7 @@ def test_a_krypkasino_scenario_answered_illegal_weaker_and_right() -> None:
     # A legal but weaker choice: accepted, with what the scenario's trail does better.
     pick(at, "5D:5H", "5♦ takes 5♥")
     page = texts(at)
-    assert "The engine allows it. It adds 0 points to seat 1's score for the deal; the " \
+    assert "The engine allows it. It adds 0 points to player B's score for the deal; the " \
            "scenario's move, 3♣, adds 0 points." in page
     assert "Lowest total wins:" in page
     # The walkthrough goes on from the scenario's own move: 3♣ trailed, not 5♦.
