@@ -76,7 +76,7 @@ def test_out_of_range_link_values_are_corrected_with_a_warning() -> None:
     at = open_site(ODDS, timeout=60, players="12", samples="abc", hand="AS,KD", size="2")
     ok(at)
     warnings = texts(at.warning)
-    assert any("asks for 12 players" in w for w in warnings), warnings
+    assert any("number of players is 12" in w for w in warnings), warnings
     assert any("samples is abc" in w for w in warnings), warnings
     at = open_site(ODDS, timeout=60, hand="AS,KD", size="2", players="4", position="7",
                    samples="60")
