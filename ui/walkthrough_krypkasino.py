@@ -4,8 +4,10 @@ The steps come from the engine (:mod:`engine.walkthrough.krypkasino`: language-f
 :class:`~engine.walkthrough.model.Step` values whose ``view`` is a
 :class:`~engine.walkthrough.krypkasino.View`); this module decides no rule. It reads and
 writes the page's link (scenario or seed, variant, step), folds runs of plain trails into
-one page step, and draws a step (table, hand, board, tallies) in the page's language; the
-controls and the "what happened / why" panel are the ones both walkthroughs share
+one page step, and draws a step (table, hand, board, tallies), the variant box (the
+registry's labels), a your-move stop, where next and the score chart in the page's
+language, players named by letter (``kw.*`` strings write ``{seat:seat}``); the controls and
+the "what happened / why" panel are the ones both walkthroughs share
 (:mod:`ui.walkthrough_view`).
 """
 
