@@ -341,7 +341,9 @@ def test_lesson_notes_name_only_what_their_item_shows(lesson_id: str, index: int
             steps = walk.steps[first:last + 1]
             players = walk.players
         else:
-            _, kwalk = classroom._krypkasino_walk(item)
+            data = scenario_files.load("krypkasino", item.scenario, kryp_walk.GAME_KEYS).data
+            kwalk = kryp_walk.build(data, kryp_walk.rules_from(kryp_walk.base_variant(data),
+                                                               dict(item.variant)))
             steps = [s.view for s in kwalk.steps[first:last + 1]]
             rules, players = kryp_walk.rules_from(dict(kwalk.get("rules"))), kwalk.players
         cards, numbers = _walk_facts(steps, item.game, rules)
