@@ -98,7 +98,7 @@ def test_example_2_double_sweep() -> None:
     events = s.apply(Play(c("3D"), cs("3D")))
     assert sweeps_of(events) == [Swept(1, 0, 10, True, c("3D"), 0)]
     assert s.deal_result().sweep_points == (-10, 10)
-    assert events[-1].sentence("en").startswith("double sweep!")
+    assert events[-1].sentence("en").startswith("Double sweep!")
 
 
 def test_example_3_lone_ace_is_not_taken_by_an_ace() -> None:
@@ -406,7 +406,7 @@ def test_nobody_captured_the_dealer_takes_the_leftovers() -> None:
     events = s.apply(Play(c("2S"), ()))
     left = [e for e in events if isinstance(e, LeftoversAwarded)][0]
     assert (left.seat, left.reason) == (1, "nobody-captured")
-    assert left.sentence("en").startswith("the deal is over and nobody captured")
+    assert left.sentence("en").startswith("The deal is over and nobody captured")
     assert s.results[0].last_capturer is None and s.results[0].card_points == (0, 4)
 
 
@@ -520,7 +520,7 @@ def test_every_event_renders_in_every_language() -> None:
             text = event.sentence(lang)
             assert text and "{" not in text
     assert Captured(0, c("9D"), 9, (cs("2H", "7S"),), cs("2H", "7S"), 0).sentence() == (
-        "player A plays 9♦ and takes 2 table cards (2♥+7♠): every group adds up to 9")
+        "Player A plays 9♦ and takes 2 table cards (2♥+7♠): every group adds up to 9.")
 
 
 # -- the rulings of docs/krypkasino.md ------------------------------------------------------------

@@ -116,7 +116,7 @@ def test_clicking_through_the_whole_two_player_deal() -> None:
     # The sweeps are listed by the page's step numbers (play 23 is the page's double sweep).
     double = page_step("two-players", 28)[0]
     assert f"step {double}: player B +10, player A −10 (double)" in page
-    assert "deal 1 scored: card points 25, 17, sweep points 10, -10, deal scores 35, 7" in page
+    assert "Deal 1 scored: card points 25, 17, sweep points 10, -10, deal scores 35, 7" in page
 
 
 def test_a_query_string_restores_a_step() -> None:
@@ -125,7 +125,7 @@ def test_a_query_string_restores_a_step() -> None:
     shown, views = page_step("two-players", 28)
     assert f"Step {shown} of {views} · A double sweep" in heading(at)
     assert at.slider(key="kw.step").value == shown
-    assert "double sweep! J♦ takes the identical lone card" in texts(at)
+    assert "Double sweep! J♦ takes the identical lone card" in texts(at)
     assert not at.warning
     # The link is rewritten with the step's id (the old number keeps working).
     assert at.query_params["step"] in (step_id("two-players", 28), [step_id("two-players", 28)])
@@ -201,7 +201,7 @@ def test_random_mode_walks_a_seeded_session_with_a_score_chart() -> None:
     at.slider(key="kw.step").set_value(count).run()
     assert not at.exception
     assert len(at.get("plotly_chart")) == 1
-    assert "the session is over" in texts(at)
+    assert "The session is over" in texts(at)
     bad = open_page(scenario="random", seed="ten", players="9")
     warnings = " ".join(w.value for w in bad.warning)
     assert "seed" in warnings and "players" in warnings
@@ -219,7 +219,7 @@ def test_the_page_speaks_spanish() -> None:
     at = open_page(lang="es", scenario="forced-sweep", step="2")
     assert "Paso 2 de 7 · Una barrida" in heading(at)
     page = texts(at)
-    assert "¡barrida! el jugador B limpia la mesa con 9♦" in page
+    assert "¡Barrida! El jugador B limpia la mesa con 9♦" in page
     assert "se lleva" in page and "2♥" in page and "7♠" in page
 
 

@@ -72,7 +72,7 @@ def test_a_shared_link_to_the_double_sweep_and_a_variant_switched_in_the_page(
     # A link of before the folding of trails: the engine's step 28 is the page's 19 of 87.
     assert step_heading(page) == "Step 19 of 87 · A double sweep"
     # The engine's sentence (drawn by st.html, which may land a moment after the run ends).
-    page.locator("li", has_text="double sweep! J♦ takes the identical lone card").wait_for()
+    page.locator("li", has_text="Double sweep! J♦ takes the identical lone card").wait_for()
     # Switch the double sweep off: the same step is now an ordinary sweep.
     page.get_by_text("Variant in force").first.click()
     page.get_by_text("Double sweep", exact=True).first.click()  # the registry's label
