@@ -77,8 +77,21 @@ Kind = Literal["choice", "flag", "number", "choice-or-number"]
 # -- bot levels --------------------------------------------------------------------------
 
 
+class _Labelled:
+    """A thing with a label and a help text: the help's message key is the label's with
+    ``.help``."""
+
+    @property
+    def label_key(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def help_key(self) -> str:
+        return self.label_key + ".help"
+
+
 @dataclass(frozen=True)
-class BotLevel:
+class BotLevel(_Labelled):
     """A bot level: its id (as links and :func:`engine.bots.make_bot` write it) and the
     message keys of its label and help."""
 
@@ -87,10 +100,6 @@ class BotLevel:
     @property
     def label_key(self) -> str:
         return f"level.{self.id}"
-
-    @property
-    def help_key(self) -> str:
-        return f"level.{self.id}.help"
 
 
 #: The bot levels, weakest first (the ids :func:`engine.bots.make_bot` takes).
@@ -142,7 +151,7 @@ _ALIASES = {"null": "auto", "none": "auto", "default": "auto", "yes": "true", "o
 
 
 @dataclass(frozen=True)
-class Option:
+class Option(_Labelled):
     """One option of a game's rules.
 
     ``kind``: ``choice`` (one of ``choices``), ``flag`` (``True``/``False``), ``number``
@@ -164,10 +173,6 @@ class Option:
     @property
     def label_key(self) -> str:
         return f"option.{self.game}.{self.name}"
-
-    @property
-    def help_key(self) -> str:
-        return f"option.{self.game}.{self.name}.help"
 
     def value_key(self, value: Any) -> str:
         """The message key of a value's label (a number's template takes ``n``)."""
@@ -317,6 +322,14 @@ def _choice(game: str, name: str, choices: tuple[str, ...]) -> Option:
     return Option(game, name, "choice", choices[0], choices)
 
 
+def _record_functions(record: Any) -> dict[str, Any]:
+    """A game's record format and functions: the same names in every game's
+    ``engine/<game>/record.py``."""
+    return {"record_format": record.FORMAT, "read_record": record.read_record,
+            "start_of": record.start_of, "actions_of": record.actions_of,
+            "apply_action": record.apply_action, "replay": record.replay}
+
+
 _K, _C = "kachuful", "krypkasino"
 
 KACHUFUL = Game(
@@ -334,13 +347,8 @@ KACHUFUL = Game(
         _flag(_K, "one_card_forehead", False),
         _choice(_K, "renege", RENEGE_RULES),
     ),
-    record_format=kachuful_record.FORMAT,
     new_state=_kachuful_new,
-    read_record=kachuful_record.read_record,
-    start_of=kachuful_record.start_of,
-    actions_of=kachuful_record.actions_of,
-    apply_action=kachuful_record.apply_action,
-    replay=kachuful_record.replay,
+    **_record_functions(kachuful_record),
 )
 
 #: The largest sweep value links and editors offer (the rules take any whole number).
@@ -358,13 +366,8 @@ KRYPKASINO = Game(
         _flag(_C, "forced_sweep", True),
         Option(_C, "session", "choice-or-number", "rotation", ("rotation",), (1, MAX_SESSION)),
     ),
-    record_format=krypkasino_record.FORMAT,
     new_state=_krypkasino_new,
-    read_record=krypkasino_record.read_record,
-    start_of=krypkasino_record.start_of,
-    actions_of=krypkasino_record.actions_of,
-    apply_action=krypkasino_record.apply_action,
-    replay=krypkasino_record.replay,
+    **_record_functions(krypkasino_record),
 )
 
 #: The games by id, in the order the site lists them.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from engine.registry import BOT_LEVELS, GAME_IDS, GAMES, MAX_SEED, level_label
+from engine.registry import GAME_IDS, GAMES, MAX_SEED, level_label
 from engine.seats import seat_letter
 from engine.sim.progression import ProgressionStudy, lines
 from ui import explore as ex
@@ -19,6 +19,7 @@ from ui import rules_editor as editor
 from ui.charts import score_fan, score_progression
 from ui.explore_run import simulate, sync_widgets
 from ui.i18n import t
+from ui.lineup_picker import chosen_lineup, draw_lineup, lineup_state, seats_of
 from ui.prefs import current
 from ui.query import LinkReader, show_problems, write_params
 
@@ -27,18 +28,10 @@ P = "xfan"
 visitor = current()
 lang = visitor.lang
 
-#: "—" leaves a seat empty; a game offers its largest table (the registry's).
-EMPTY = "—"
-
-
-def seats_of(game: str) -> int:
-    return GAMES[game].players.max
-
 
 def submit() -> None:
     game = st.session_state.get(f"{P}.game", "kachuful")
-    seats = [st.session_state.get(f"{P}.seat{s}", EMPTY) for s in range(seats_of(game))]
-    lineup = [x for x in seats if x and x != EMPTY]
+    lineup = chosen_lineup(P, game)
     options = editor.editor_options(game, f"{P}.r", st.session_state)
     seat = st.session_state.get(f"{P}.seat", 0)
     write_params(game=game, lineup=",".join(lineup), rules=link.rules_text(game, options),
@@ -64,20 +57,14 @@ show_problems(reader.problems, lang)
 game = inputs.game
 state: dict[str, object] = {"game": game, "games": inputs.games, "seed": inputs.seed,
                             "seat": inputs.seat}
-for s in range(seats_of(game)):
-    state[f"seat{s}"] = inputs.lineup[s] if s < len(inputs.lineup) else EMPTY
+state.update(lineup_state(game, inputs.lineup))
 state.update(editor.editor_state(game, inputs.options, "r"))
 sync_widgets(P, state)
 
 st.selectbox(t("explore.game", lang), GAME_IDS, key=f"{P}.game", on_change=change_game,
              format_func=lambda g: GAMES[g].name(lang))
 with st.form(f"{P}.form"):
-    st.markdown(f"**{t('explore.lineup', lang)}**")
-    seat_cols = st.columns(4)
-    for s in range(seats_of(game)):
-        seat_cols[s % 4].selectbox(
-            t("explore.lineup.seat", lang, seat=seat_letter(s)), (EMPTY, *BOT_LEVELS),
-            key=f"{P}.seat{s}", format_func=lambda v: v if v == EMPTY else level_label(v, lang))
+    draw_lineup(P, game, lang, 4)
     st.markdown(f"**{t('picker.fan.rules', lang)}**")
     editor.draw_editor(game, f"{P}.r", lang, st.columns(4))
     c3, c4, c5 = st.columns(3)

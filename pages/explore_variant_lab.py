@@ -12,7 +12,7 @@ from typing import Any
 import streamlit as st
 
 from engine.messages import render
-from engine.registry import BOT_LEVELS, GAME_IDS, GAMES, MAX_SEED, describe_rules, level_label
+from engine.registry import GAME_IDS, GAMES, MAX_SEED, describe_rules, level_label
 from engine.seats import seat_letter
 from engine.sim.variant_lab import Figure, VariantLabStudy
 from ui import explore as ex
@@ -21,24 +21,19 @@ from ui import rules_editor as editor
 from ui.charts import histogram
 from ui.explore_run import simulate, sync_widgets
 from ui.i18n import t
+from ui.lineup_picker import chosen_lineup, draw_lineup, lineup_state, seats_of
 from ui.prefs import current
 from ui.query import LinkReader, show_problems, write_params
 
 P = "xlab"
-EMPTY = "-"
 
 visitor = current()
 lang = visitor.lang
 
 
-def seats_of(game: str) -> int:
-    return GAMES[game].players.max
-
-
 def submit() -> None:
     game = st.session_state.get(f"{P}.game", "kachuful")
-    seats = [st.session_state.get(f"{P}.seat{s}", EMPTY) for s in range(seats_of(game))]
-    lineup = [x for x in seats if x and x != EMPTY]
+    lineup = chosen_lineup(P, game)
     sets = {side: link.rules_text(game, editor.editor_options(game, f"{P}.{side}",
                                                               st.session_state))
             for side in ("a", "b")}
@@ -64,8 +59,7 @@ show_problems(reader.problems, lang)
 game = inputs.game
 opts_a, opts_b = inputs.options_a, inputs.options_b
 state: dict[str, Any] = {"game": game, "games": inputs.games, "seed": inputs.seed}
-for s in range(seats_of(game)):
-    state[f"seat{s}"] = inputs.lineup[s] if s < len(inputs.lineup) else EMPTY
+state.update(lineup_state(game, inputs.lineup))
 for side, opts in (("a", opts_a), ("b", opts_b)):
     for key, value in editor.editor_state(game, opts, side).items():
         state[key] = value
@@ -74,12 +68,7 @@ sync_widgets(P, state)
 st.selectbox(t("explore.game", lang), GAME_IDS, key=f"{P}.game", on_change=change_game,
              format_func=lambda g: GAMES[g].name(lang))
 with st.form(f"{P}.form"):
-    st.markdown(f"**{t('explore.lineup', lang)}**")
-    cols = st.columns(seats_of(game))
-    for s, col in enumerate(cols):
-        col.selectbox(t("explore.lineup.seat", lang, seat=seat_letter(s)), (EMPTY, *BOT_LEVELS),
-                      key=f"{P}.seat{s}",
-                      format_func=lambda v: v if v == EMPTY else level_label(v, lang))
+    draw_lineup(P, game, lang, seats_of(game))
     left, right = st.columns(2)
     for side, col in (("a", left), ("b", right)):
         col.markdown(f"**{t(f'explore.rules.{side}', lang)}**")

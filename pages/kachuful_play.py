@@ -12,11 +12,10 @@ import streamlit as st
 from engine.kachuful import KachufulState
 from engine.kachuful.events import TrickWon
 from engine.messages import suit_name
-from ui import play, play_controls, play_record
+from ui import play, play_controls, play_page
 from ui.cards import cards_html, sort_hand, trick_html
-from ui.docs import rule_href
 from ui.i18n import t
-from ui.play_table import event_sentence, seats_html, sentence, short_seat, trick_entries
+from ui.play_table import event_sentence, sentence, short_seat, trick_entries
 from ui.prefs import current
 from ui.safe import escape_markdown
 
@@ -25,8 +24,8 @@ GAME = "kachuful"
 
 visitor = current()
 lang = visitor.lang
-session, problems = play.ensure_session(GAME, P, lang)
-session, tab_play, tab_sheet, tab_record = play_controls.open_page(GAME, P, lang, problems)
+page = play_page.open_play_page(GAME, P, visitor)
+session = page.session
 state = session.state
 assert isinstance(state, KachufulState)
 setup = session.setup
@@ -90,55 +89,44 @@ def draw_bids() -> None:
                    icon=":material/block:")
 
 
-with tab_play:
+def draw_status() -> None:
     status = session.status()
     st.markdown("**" + t("play.status.kachuful", lang,
                          **{**status, "trump": suit_name(status["trump"], lang)}) + "**")
     if status["turned"] is not None:
         st.caption(t("play.turned", lang, card=str(status["turned"])))
 
-    left, right = st.columns([3, 2], gap="large")
-    with left:
-        # The trick being played, else the one just finished (the engine's TrickWon, its
-        # winner marked) until play goes on.
-        last = session.last_table()
-        finished = None if last is None else last.trick
-        if view.current_trick:
-            st.html(trick_html([(short_seat(s, setup, lang), c, "normal")
-                                for s, c in view.current_trick],
-                               lang=lang, four_colour=four, label=t("play.trick.label", lang),
-                               caption=t("play.trick", lang, trick=len(view.tricks_played) + 1)))
-        elif finished is not None:
-            st.html(draw_trick(finished, t("play.trick.done", lang, trick=finished.trick)))
-            if last is session.moves[-1] and not session.over:
-                st.caption(t("play.trick.goon", lang))
-        else:
-            st.caption(t("play.trick.empty", lang))
-        draw_hand()
-        draw_bids()
-        play_controls.render_controls(P, lang)
-        play_controls.render_turn(P, lang)
-        play_controls.render_game_over(P, lang)
-        st.html(seats_html(session, lang))
-        if any(view.blind):
-            st.caption(t("play.blind.mark", lang))
-        if view.current_trick and finished is not None:
-            with st.popover(t("play.last.trick", lang), icon=":material/history:"):
-                st.html(draw_trick(finished, t("play.last.trick", lang)))
-        play_controls.render_first_game(P, lang)
 
-    with right:
-        play_controls.render_log(P, lang)
-        play_controls.render_reviews(P, lang, latest_only=True)
-        st.markdown(t("play.rules", lang,
-                      link=f"[K-1…K-14]({rule_href('K-8', query=visitor.query())})"))
+def draw_table() -> TrickWon | None:
+    """The trick being played, else the one just finished (the engine's TrickWon, its
+    winner marked) until play goes on; the hand and the bids. Returns the finished
+    trick."""
+    last = session.last_table()
+    finished = None if last is None else last.trick
+    if view.current_trick:
+        st.html(trick_html([(short_seat(s, setup, lang), c, "normal")
+                            for s, c in view.current_trick],
+                           lang=lang, four_colour=four, label=t("play.trick.label", lang),
+                           caption=t("play.trick", lang, trick=len(view.tricks_played) + 1)))
+    elif finished is not None:
+        st.html(draw_trick(finished, t("play.trick.done", lang, trick=finished.trick)))
+        if last is session.moves[-1] and not session.over:
+            st.caption(t("play.trick.goon", lang))
+    else:
+        st.caption(t("play.trick.empty", lang))
+    draw_hand()
+    draw_bids()
+    return finished
 
-with tab_sheet:
-    play_record.render_sheet(P, lang)
-    play_controls.render_reviews(P, lang)
 
-with tab_record:
-    play_record.render_record(P, lang, four)
-    play_controls.render_share(P, lang, "kachuful_play", visitor.query())
+def draw_marks(finished: TrickWon | None) -> None:
+    """Under the seats: what a blind bid's mark means, the last trick while the next is
+    played."""
+    if any(view.blind):
+        st.caption(t("play.blind.mark", lang))
+    if view.current_trick and finished is not None:
+        with st.popover(t("play.last.trick", lang), icon=":material/history:"):
+            st.html(draw_trick(finished, t("play.last.trick", lang)))
 
-play.write_link(setup, P)
+
+play_page.lay_out(page, draw_status, draw_table, draw_marks, "K-1…K-14", "K-8")

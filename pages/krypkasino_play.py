@@ -13,11 +13,10 @@ import streamlit as st
 from engine.krypkasino import KrypkasinoState
 from engine.messages import render
 from engine.session import Move, taken_marks
-from ui import play, play_controls, play_record
+from ui import play, play_controls, play_page
 from ui.cards import CardState, cards_html, sort_hand, trick_html
-from ui.docs import rule_href
 from ui.i18n import t
-from ui.play_table import capture_entries, event_sentence, seats_html, sentence
+from ui.play_table import capture_entries, event_sentence, sentence
 from ui.prefs import current
 from ui.safe import escape_markdown
 
@@ -26,8 +25,8 @@ GAME = "krypkasino"
 
 visitor = current()
 lang = visitor.lang
-session, problems = play.ensure_session(GAME, P, lang)
-session, tab_play, tab_sheet, tab_record = play_controls.open_page(GAME, P, lang, problems)
+page = play_page.open_play_page(GAME, P, visitor)
+session = page.session
 state = session.state
 assert isinstance(state, KrypkasinoState)
 setup = session.setup
@@ -79,55 +78,45 @@ def draw_hand() -> None:
             st.caption(t("play.hand.wait", lang))
 
 
-with tab_play:
+def draw_status() -> None:
     status = session.status()
     st.markdown("**" + t("play.status.krypkasino", lang, **status) + "**")
     if status["last_lot"]:
         st.caption(t("play.status.last-lot", lang))
 
-    left, right = st.columns([3, 2], gap="large")
-    with left:
-        last = session.last_table()
-        latest = session.moves[-1] if session.moves else None
-        if latest is not None and last is latest:
-            # The capture just made stays in view until the next move.
-            st.html(draw_capture(latest))
-            if latest.human and session.bot_turn:
-                st.caption(t("play.capture.goon", lang))
-        if session.pending is not None:
-            draw_choices()
-        else:
-            st.html(cards_html(view.table, lang=lang, layout="table", four_colour=four,
-                               caption=t("play.table", lang)))
-        if view.spade_faces:
-            st.caption(t("play.spades", lang, cards=", ".join(str(c) for c in view.spade_faces)))
-        forced = session.forced_sweep()
-        if forced is not None:
-            reason = render(forced[0], lang, **forced[1])
-            st.warning(t("play.forced", lang, reason=escape_markdown(reason)),
-                       icon=":material/cleaning_services:")
-        draw_hand()
-        play_controls.render_controls(P, lang)
-        play_controls.render_turn(P, lang)
-        play_controls.render_game_over(P, lang)
-        st.html(seats_html(session, lang))
-        if last is not None and last is not latest:
-            with st.popover(t("play.last.play", lang), icon=":material/history:"):
-                st.html(draw_capture(last))
-        play_controls.render_first_game(P, lang)
 
-    with right:
-        play_controls.render_log(P, lang)
-        play_controls.render_reviews(P, lang, latest_only=True)
-        st.markdown(t("play.rules", lang,
-                      link=f"[C-1…C-15]({rule_href('C-8', query=visitor.query())})"))
+def draw_table() -> tuple[Move | None, Move | None]:
+    """The capture just made (it stays in view until the next move), the table or the
+    choice of collections, the spade faces set aside, a forced sweep's reason and the
+    hand. Returns the last move shown on the table and the latest move."""
+    last = session.last_table()
+    latest = session.moves[-1] if session.moves else None
+    if latest is not None and last is latest:
+        st.html(draw_capture(latest))
+        if latest.human and session.bot_turn:
+            st.caption(t("play.capture.goon", lang))
+    if session.pending is not None:
+        draw_choices()
+    else:
+        st.html(cards_html(view.table, lang=lang, layout="table", four_colour=four,
+                           caption=t("play.table", lang)))
+    if view.spade_faces:
+        st.caption(t("play.spades", lang, cards=", ".join(str(c) for c in view.spade_faces)))
+    forced = session.forced_sweep()
+    if forced is not None:
+        reason = render(forced[0], lang, **forced[1])
+        st.warning(t("play.forced", lang, reason=escape_markdown(reason)),
+                   icon=":material/cleaning_services:")
+    draw_hand()
+    return last, latest
 
-with tab_sheet:
-    play_record.render_sheet(P, lang)
-    play_controls.render_reviews(P, lang)
 
-with tab_record:
-    play_record.render_record(P, lang, four)
-    play_controls.render_share(P, lang, "krypkasino_play", visitor.query())
+def draw_marks(moves: tuple[Move | None, Move | None]) -> None:
+    """Under the seats: the last capture while it is no longer on the table."""
+    last, latest = moves
+    if last is not None and last is not latest:
+        with st.popover(t("play.last.play", lang), icon=":material/history:"):
+            st.html(draw_capture(last))
 
-play.write_link(setup, P)
+
+play_page.lay_out(page, draw_status, draw_table, draw_marks, "C-1…C-15", "C-8")

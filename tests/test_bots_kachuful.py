@@ -7,6 +7,7 @@ import random
 from dataclasses import fields
 
 import pytest
+from testkit import play_explained
 
 from engine.bots import bot_move, make_bot
 from engine.bots.kachuful import (
@@ -313,14 +314,7 @@ def test_every_decision_explains_itself_in_every_language() -> None:
                     (("random", {}), ("basic", {}),
                      ("strong", {"bid_samples": 10, "play_samples": 5, "blind_samples": 6}),
                      ("basic", {}))]
-            while not state.is_terminal():
-                action, decision = bot_move(state, bots[state.current_player() or 0])
-                keys.add(decision.key)
-                texts = {lang: decision.explain(lang) for lang in LANGUAGES}
-                for text in texts.values():
-                    assert text and "{" not in text and "}" not in text
-                assert texts["es"] != texts["en"] and texts["pt"] != texts["en"]
-                state.apply(action)
+            play_explained(state, bots, keys)
     assert {"bots.random.bid", "bots.kachuful.strong-bid", "bots.kachuful.own-card",
             "bots.kachuful.bid-forehead", "bots.kachuful.bid-blind-small"} <= keys
     assert len(keys) >= 12
@@ -341,7 +335,7 @@ def test_strong_bid_sentence_names_the_bid() -> None:
 
 
 def test_samples_respect_shown_voids_and_the_turned_card() -> None:
-    from engine.bots.kachuful import _knowledge, _sample
+    from engine.bots.kachuful import knowledge_of, sample_deal
 
     # Seat 0 leads 2♥, seat 1 discards 2♣: seat 1 has no hearts left.
     deal = [["2H", "AS", "3D"], ["2C", "4S", "5D"], ["AH", "6S", "9D"], ["KH", "QS", "2D"]]
@@ -350,18 +344,18 @@ def test_samples_respect_shown_voids_and_the_turned_card() -> None:
         state.apply(bid)
     state.apply(parse_card("2H"))
     state.apply(parse_card("2C"))
-    k = _knowledge(observe(state, 2))
+    k = knowledge_of(observe(state, 2))
     assert k.voids[1] == 1 << 1  # hearts are suit 1 (S H D C)
     rng = random.Random(0)
     for _ in range(200):
-        hands = _sample(k, rng)
+        hands = sample_deal(k, rng)
         assert [len(h) for h in hands] == [2, 2, 3, 3]
         assert not any(c // 13 == 1 for c in hands[1])
         assert sorted(hands[2]) == sorted(parse_card(x).index for x in ("AH", "6S", "9D"))
     turned = KachufulState.new_game(4, KachufulRules(max_cards=3, trumps="turned"), seed=1)
     seat = turned.current_player()
     assert seat is not None and turned.setup.turned is not None
-    assert turned.setup.turned.index not in _knowledge(observe(turned, seat)).pool
+    assert turned.setup.turned.index not in knowledge_of(observe(turned, seat)).pool
 
 
 def _seven_card_state(seed: int) -> KachufulState:
@@ -373,11 +367,11 @@ def test_sampled_deals_fit_the_bids_made() -> None:
     """A player who bid high is dealt stronger hands in the weighted samples than in
     plain ones, and one who bid 0 weaker ones."""
     from engine.bots.kachuful import (
-        _bid_weigher,
-        _fitting_deals,
-        _knowledge,
-        _pick_weighted,
+        bid_weigher,
         estimate_coded,
+        fitting_deals,
+        knowledge_of,
+        pick_weighted,
     )
 
     state = _seven_card_state(3)
@@ -389,10 +383,10 @@ def test_sampled_deals_fit_the_bids_made() -> None:
     seat = state.current_player()
     assert seat is not None
     obs = observe(state, seat)
-    k = _knowledge(obs)
+    k = knowledge_of(obs)
     rng = random.Random(1)
-    deals, weights = _fitting_deals(k, _bid_weigher(obs.view, k, 1.0), rng, 600)
-    picked = _pick_weighted(deals, weights, 200, rng)
+    deals, weights = fitting_deals(k, bid_weigher(obs.view, k, 1.0), rng, 600)
+    picked = pick_weighted(deals, weights, 200, rng)
     plain = deals[:200]
 
     def mean_estimate(sample: list[list[list[int]]], who: int) -> float:

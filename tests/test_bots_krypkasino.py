@@ -4,12 +4,15 @@ hands or the stock, the basic evaluation, explanations in every language."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Iterator
 
 import pytest
+from testkit import play_explained
 
 from engine.bots import bot_move, make_bot
 from engine.bots.krypkasino import (
     BasicKrypkasinoBot,
+    KrypkasinoObservation,
     StrongKrypkasinoBot,
     legal_actions,
     observe,
@@ -18,7 +21,6 @@ from engine.bots.krypkasino import (
 from engine.cards import DECK, Card, double_deck, parse_card, parse_cards
 from engine.krypkasino.rules import KrypkasinoRules
 from engine.krypkasino.state import KrypkasinoState, Play
-from engine.messages import LANGUAGES
 
 VARIANTS: list[dict[str, object]] = [
     {},
@@ -215,28 +217,37 @@ def test_a_player_who_did_not_sweep_lacks_the_sweeping_values() -> None:
     assert observe(off, 1).lacks == ((), (), ())
 
 
-def test_inferred_lacks_hold_and_the_samples_respect_them() -> None:
-    bot = StrongKrypkasinoBot(3)
-    checked = 0
-    for seed in range(4):
+def basic_positions(seeds: Iterable[int]
+                    ) -> Iterator[tuple[int, KrypkasinoState, int, KrypkasinoObservation]]:
+    """Every position of one-deal four-player games of basic bots, one a seed: the seed,
+    the state, the seat to act and its observation (the basic play is made when the next
+    position is asked for)."""
+    for seed in seeds:
         state = KrypkasinoState.new(4, seed, KrypkasinoRules(session=1))
         bots = [BasicKrypkasinoBot(s) for s in range(4)]
         while not state.is_terminal():
             seat = state.current_player()
             assert seat is not None
             obs = observe(state, seat)
-            for s in range(4):
-                held = {int(DECK[i].rank) for i in state.hands[s]}
-                assert not held & set(obs.lacks[s])
-            if any(obs.lacks) and state.play_index % 5 == 0:
-                sample = bot._sample_position(obs, unseen_counts(obs))
-                for s in range(4):
-                    if s != seat:
-                        held = {int(DECK[i].rank) for i in sample.hands[s]}
-                        assert not held & set(obs.lacks[s])
-                        assert len(sample.hands[s]) == len(state.hands[s])
-                checked += 1
+            yield seed, state, seat, obs
             state.apply(bots[seat].decide(obs).action)
+
+
+def test_inferred_lacks_hold_and_the_samples_respect_them() -> None:
+    bot = StrongKrypkasinoBot(3)
+    checked = 0
+    for _, state, seat, obs in basic_positions(range(4)):
+        for s in range(4):
+            held = {int(DECK[i].rank) for i in state.hands[s]}
+            assert not held & set(obs.lacks[s])
+        if any(obs.lacks) and state.play_index % 5 == 0:
+            sample = bot._sample_position(obs, unseen_counts(obs))
+            for s in range(4):
+                if s != seat:
+                    held = {int(DECK[i].rank) for i in sample.hands[s]}
+                    assert not held & set(obs.lacks[s])
+                    assert len(sample.hands[s]) == len(state.hands[s])
+            checked += 1
     assert checked > 5
 
 
@@ -249,14 +260,7 @@ def test_every_decision_explains_itself_in_every_language() -> None:
         state = KrypkasinoState.new(3, seed, KrypkasinoRules(session=1))
         bots = [make_bot("krypkasino", "random", seed), make_bot("krypkasino", "basic", seed),
                 make_bot("krypkasino", "strong", seed, samples=3, max_plays=4)]
-        while not state.is_terminal():
-            action, decision = bot_move(state, bots[state.current_player() or 0])
-            keys.add(decision.key)
-            texts = {lang: decision.explain(lang) for lang in LANGUAGES}
-            for text in texts.values():
-                assert text and "{" not in text and "}" not in text
-            assert texts["es"] != texts["en"] and texts["pt"] != texts["en"]
-            state.apply(action)
+        play_explained(state, bots, keys)
     assert {"bots.random.play", "bots.krypkasino.strong-trail-2",
             "bots.krypkasino.strong-capture-2", "bots.krypkasino.strong-trail-end"} <= keys
     assert any(k.startswith("bots.krypkasino.trail") for k in keys)
@@ -323,7 +327,7 @@ def test_the_fused_random_playout_is_the_loop_it_replaces(variant: dict[str, obj
 def test_the_rollouts_basic_move_on_ids_is_the_basic_play(seed: int) -> None:
     """The strong bot's rollouts choose the basic play on card ids: the same play as the
     basic bot's, from the observation, in every position of random deals."""
-    from engine.bots.krypkasino import _basic_move
+    from engine.bots.krypkasino import basic_move
     from engine.krypkasino.state import KrypkasinoState as S
     state = S.new(4, seed, KrypkasinoRules(session=1))
     rng = random.Random(seed)
@@ -339,7 +343,7 @@ def test_the_rollouts_basic_move_on_ids_is_the_basic_play(seed: int) -> None:
         seat = state.current_player()
         assert seat is not None
         play = basic.decide(observe(state, seat)).action
-        assert _basic_move(state, list(public)) == (
+        assert basic_move(state, list(public)) == (
             play.card.index, tuple(c.index for c in play.take or ()))
         checked += 1
         moves = state.legal_moves()
@@ -351,32 +355,25 @@ def test_the_true_hands_explain_every_basic_play_and_fitted_worlds_explain_more(
     """Against basic players the fit is exact: in the real deal no public play of the lot
     is a play a basic player would not have made (0 misfits), and the worlds the strong
     bot keeps (``fit`` 4) misfit less often than worlds drawn without fitting."""
-    from engine.bots.krypkasino import _misfits, _position
+    from engine.bots.krypkasino import misfit_count, position_of
     fitted = drawn = 0
     checked = 0
-    for seed in range(3):
-        state = KrypkasinoState.new(4, seed, KrypkasinoRules(session=1))
-        bots = [BasicKrypkasinoBot(s) for s in range(4)]
-        while not state.is_terminal():
-            seat = state.current_player()
-            assert seat is not None
-            obs = observe(state, seat)
-            if obs.plays:
-                assert _misfits(state.hands, state.stock[state.stock_pos:], seat, obs.plays,
-                                _position(obs)) == 0
-                if state.play_index % 4 == 0:
-                    counts = unseen_counts(obs)
-                    for fit in (1, 4):
-                        bot = StrongKrypkasinoBot(seed, samples=8, fit=fit)
-                        for world in bot._worlds(obs, counts, bot.rng):
-                            assert world.hands[seat] == state.hands[seat]
-                            m = _misfits(world.hands, world.stock[world.stock_pos:], seat,
-                                         obs.plays, _position(obs))
-                            if fit == 1:
-                                drawn += m
-                            else:
-                                fitted += m
-                    checked += 1
-            state.apply(bots[seat].decide(obs).action)
+    for seed, state, seat, obs in basic_positions(range(3)):
+        if obs.plays:
+            assert misfit_count(state.hands, state.stock[state.stock_pos:], seat, obs.plays,
+                                position_of(obs)) == 0
+            if state.play_index % 4 == 0:
+                counts = unseen_counts(obs)
+                for fit in (1, 4):
+                    bot = StrongKrypkasinoBot(seed, samples=8, fit=fit)
+                    for world in bot._worlds(obs, counts, bot.rng):
+                        assert world.hands[seat] == state.hands[seat]
+                        m = misfit_count(world.hands, world.stock[world.stock_pos:], seat,
+                                         obs.plays, position_of(obs))
+                        if fit == 1:
+                            drawn += m
+                        else:
+                            fitted += m
+                checked += 1
     assert checked > 10
     assert fitted < drawn / 2

@@ -16,13 +16,13 @@ from __future__ import annotations
 import html
 import re
 import string
-from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
 import pytest
 from google.protobuf.message import Message
 from streamlit.testing.v1 import AppTest
+from testkit import MD_ESCAPE, proto_strings, walk
 
 from engine.messages import LANGUAGES, catalogue, missing_keys
 from ui.apptest import open_site
@@ -79,35 +79,15 @@ def english_pieces(lang: str) -> dict[str, str]:
     return {piece: key for piece, key in found.items() if piece not in own}
 
 
-def _strings_of(message: Message) -> Iterator[str]:
-    for field, value in message.ListFields():
-        if field.name in _SKIP_FIELDS:
-            continue
-        values = value if getattr(field, "is_repeated", False) or isinstance(value, (list, tuple)) or type(value).__name__.startswith("Repeated") else [value]
-        for item in values:
-            if isinstance(item, Message):
-                yield from _strings_of(item)
-            elif isinstance(item, str):
-                yield item
-
-
-def _walk(node: Any) -> Iterator[Any]:
-    yield node
-    for child in (getattr(node, "children", None) or {}).values():
-        yield from _walk(child)
-
-
-_MD_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!:|>~<])")
-
-
 def visible_texts(at: AppTest) -> list[str]:
     """Every string carried by the elements of the run (main area and sidebar), with
     markdown escapes and HTML entities undone."""
     texts: list[str] = []
-    for node in _walk(at._tree):
+    for node in walk(at._tree):
         proto = getattr(node, "proto", None)
         if isinstance(proto, Message):
-            texts.extend(html.unescape(_MD_ESCAPE.sub(r"\1", s)) for s in _strings_of(proto))
+            texts.extend(html.unescape(MD_ESCAPE.sub(r"\1", s))
+                         for s in proto_strings(proto, _SKIP_FIELDS))
     return texts
 
 

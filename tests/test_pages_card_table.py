@@ -8,25 +8,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from testkit import click, session
+
 from engine.errors import IllegalActionError
 from engine.kachuful import KachufulState
 from engine.krypkasino import KrypkasinoState
 from engine.krypkasino.events import Captured
-from engine.session import PlaySession
 from ui.apptest import SiteTest, open_site
 from ui.cards import sorted_positions, suit_order
 
 K, C = "kplay.", "cplay."
-
-
-def session(at: SiteTest, prefix: str) -> PlaySession:
-    value: PlaySession = at.session_state[prefix + "session"]
-    return value
-
-
-def click(at: SiteTest, key: str) -> None:
-    at.button(key=key).click().run()
-    assert not at.exception, at.exception
 
 
 def html(at: SiteTest) -> str:

@@ -7,24 +7,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from testkit import click, session
+
 from engine.kachuful import KachufulState
 from engine.kachuful import record as krecord
 from engine.krypkasino import KrypkasinoState
 from engine.krypkasino import record as crecord
-from engine.session import PlaySession
 from ui.apptest import SiteTest, open_site
 
 K, C = "kplay.", "cplay."
-
-
-def session(at: SiteTest, prefix: str) -> PlaySession:
-    value: PlaySession = at.session_state[prefix + "session"]
-    return value
-
-
-def click(at: SiteTest, key: str) -> None:
-    at.button(key=key).click().run()
-    assert not at.exception, at.exception
 
 
 def texts(at: SiteTest) -> str:

@@ -9,7 +9,6 @@ unique per page; the game is :func:`ui.play.session_of`, its facts from
 
 from __future__ import annotations
 
-import urllib.parse
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -21,7 +20,7 @@ from engine.session import HandChoice, PlaySession
 from ui import play
 from ui.cards import card_button_css, sorted_positions
 from ui.i18n import t
-from ui.play_link import share_url
+from ui.play_link import page_origin, share_url
 from ui.play_setup import render_setup
 from ui.play_table import event_sentence, log_html
 from ui.query import show_problems
@@ -169,10 +168,6 @@ def render_reviews(prefix: str, lang: str, latest_only: bool = False) -> None:
 
 def render_share(prefix: str, lang: str, page: str, extra: Mapping[str, str]) -> None:
     """The link to this game (same setup, same seed), ready to copy."""
-    try:
-        parts = urllib.parse.urlsplit(str(st.context.url or ""))
-        origin = f"{parts.scheme}://{parts.netloc}/" if parts.scheme and parts.netloc else "/"
-    except Exception:  # noqa: BLE001 - no URL outside a browser session (tests)
-        origin = "/"
     with st.expander(t("play.share", lang), icon=":material/link:"):
-        st.code(share_url(play.session_of(prefix).setup, page, origin, extra), language=None)
+        st.code(share_url(play.session_of(prefix).setup, page, page_origin(), extra),
+                language=None)

@@ -72,3 +72,15 @@ def share_url(setup: Setup, page: str, origin: str, extra: Mapping[str, str]) ->
     """
     query = {**extra, **{k: v for k, v in setup_params(setup).items() if v is not None}}
     return f"{origin}{page}?{urllib.parse.urlencode(query)}"
+
+
+def page_origin() -> str:
+    """The site's address as the visitor reached it (``https://host/``), for a link to
+    copy; ``"/"`` outside a browser session (tests)."""
+    import streamlit as st
+
+    try:
+        parts = urllib.parse.urlsplit(str(st.context.url or ""))
+        return f"{parts.scheme}://{parts.netloc}/" if parts.scheme and parts.netloc else "/"
+    except Exception:  # noqa: BLE001 - no URL outside a browser session (tests)
+        return "/"

@@ -56,7 +56,7 @@ __all__ = [
     "OWN_CARD", "BasicKachufulBot", "HiddenCard", "KachufulAction", "KachufulObservation",
     "RandomKachufulBot", "StrongKachufulBot", "basic_card_coded", "closest_number",
     "estimate_coded", "estimate_tricks", "legal_actions", "observe", "resolve",
-    "rollout_coded",
+    "hand_masks", "rollout_coded", "rollout_variant",
 ]
 
 
@@ -331,14 +331,37 @@ def _forehead_bid(obs: KachufulObservation) -> Decision[KachufulAction]:
 # -- random ----------------------------------------------------------------------------
 
 
-class RandomKachufulBot:
-    """Uniform among the legal actions (never a renege)."""
+class _SeededBot:
+    """What the bots share: the game and the seeded generator."""
 
     game = "kachuful"
-    level = "random"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = sim_random(seed)
+
+
+class _BidThenPlay(_SeededBot):
+    """A bot that decides its bid with :meth:`bid` and its cards with :meth:`play`."""
+
+    def bid(self, obs: KachufulObservation) -> Decision[KachufulAction]:
+        raise NotImplementedError
+
+    def play(self, obs: KachufulObservation) -> Decision[KachufulAction]:
+        raise NotImplementedError
+
+    def decide(self, observation: KachufulObservation) -> Decision[KachufulAction]:
+        view = observation.view
+        if view.current_player != view.seat:
+            raise ValueError("it is not this seat's turn")
+        if view.phase is Phase.BID:
+            return self.bid(observation)
+        return self.play(observation)
+
+
+class RandomKachufulBot(_SeededBot):
+    """Uniform among the legal actions (never a renege)."""
+
+    level = "random"
 
     def decide(self, observation: KachufulObservation) -> Decision[KachufulAction]:
         actions = legal_actions(observation)
@@ -372,22 +395,13 @@ def _blind_zero_pays(size: int) -> bool:
     return size <= 2
 
 
-class BasicKachufulBot:
+class BasicKachufulBot(_BidThenPlay):
     """Counts likely tricks to bid; plays to hit its bid."""
 
-    game = "kachuful"
     level = "basic"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = sim_random(seed)
-
-    def decide(self, observation: KachufulObservation) -> Decision[KachufulAction]:
-        view = observation.view
-        if view.current_player != view.seat:
-            raise ValueError("it is not this seat's turn")
-        if view.phase is Phase.BID:
-            return self.bid(observation)
-        return basic_play(observation)
+    def play(self, obs: KachufulObservation) -> Decision[KachufulAction]:
+        return basic_play(obs)
 
     def bid(self, obs: KachufulObservation) -> Decision[KachufulAction]:
         view, rules = obs.view, obs.rules
@@ -458,7 +472,7 @@ class _Knowledge:
     played: int
 
 
-def _knowledge(obs: KachufulObservation) -> _Knowledge:
+def knowledge_of(obs: KachufulObservation) -> _Knowledge:
     view = obs.view
     n = view.players
     known: list[list[int] | None] = [None if h is None else [c.index for c in h]
@@ -486,7 +500,7 @@ def _knowledge(obs: KachufulObservation) -> _Knowledge:
                       list(view.cards_held), voids, pool, played)
 
 
-def _sample(k: _Knowledge, rnd: SimRandom) -> list[list[int]]:
+def sample_deal(k: _Knowledge, rnd: SimRandom) -> list[list[int]]:
     """Every seat's cards: the known ones, the others dealt at random from the pool,
     respecting the voids shown (retried, then relaxed if they cannot all be met)."""
     hidden = [s for s in range(k.players) if k.known[s] is None]
@@ -514,6 +528,17 @@ def _sample(k: _Knowledge, rnd: SimRandom) -> list[list[int]]:
         if ok:
             return hands
     raise AssertionError("unreachable: the last attempt ignores voids")  # pragma: no cover
+
+
+def hand_masks(hands: Sequence[Sequence[int]]) -> list[int]:
+    """Each hand of int-coded cards as a bit set (bit ``c`` for card ``c``)."""
+    masks = []
+    for h in hands:
+        m = 0
+        for c in h:
+            m |= _BIT[c]
+        masks.append(m)
+    return masks
 
 
 def rollout_coded(hands: list[list[int]], played: int, bids: Sequence[int], won: list[int],
@@ -566,72 +591,24 @@ def rollout_coded(hands: list[list[int]], played: int, bids: Sequence[int], won:
             turn = turn + 1 if turn < last_pos else 0
 
 
-def rollout_seen(hands: list[list[int]], played: int, bids: Sequence[int], won: list[int],
-                 leader: int, trick: list[int], trump: int, n: int) -> list[int]:
-    """:func:`rollout_coded` with every seat seeing the deal: the basic policy, with the
-    cards that can beat its card read from the hands of the seats still to play in the
-    trick (not from every unplayed card), so a sure winner or a safe duck is seen as
-    such. (The search's rollouts: in a sampled deal the hands are known, and the players
-    it stands for steer to their bids better than basic play guessing.)"""
-    masks = []
-    for h in hands:
-        m = 0
-        for c in h:
-            m |= _BIT[c]
-        masks.append(m)
-    count = len(trick)
-    turn = (leader + count) % n
-    last_pos = n - 1
-    if trick:
-        led = trick[0] // 13
-        win = trick[trick_winner_int(trick, trump)]
-        win_seat = (leader + trick.index(win)) % n
-    else:
-        led = win = win_seat = -1
-    while True:
-        hand = hands[turn]
-        if not hand:
-            return won
-        later = 0
-        s = turn
-        for _ in range(last_pos - count):
-            s = s + 1 if s < last_pos else 0
-            later |= masks[s]
-        c = basic_card_coded(hand, led, win, trump, bids[turn] - won[turn], later,
-                             count == last_pos)[0]
-        hand.remove(c)
-        masks[turn] ^= _BIT[c]
-        if led < 0:
-            led = c // 13
-            win = c
-            win_seat = turn
-        else:
-            s = c // 13
-            ws = win // 13
-            if (s == ws and c > win) or (s == trump and ws != trump):
-                win = c
-                win_seat = turn
-        count += 1
-        if count == n:
-            won[win_seat] += 1
-            turn = win_seat
-            led = win = -1
-            count = 0
-        else:
-            turn = turn + 1 if turn < last_pos else 0
+def _no_noise() -> float:
+    return 1.0
 
 
-def _rollout_mixed(hands: list[list[int]], played: int, bids: Sequence[int], won: list[int],
-                   leader: int, trick: list[int], trump: int, n: int, eps: float,
-                   rnd: Callable[[], float]) -> list[int]:
-    """:func:`rollout_coded` with noise: each card is, with chance ``eps``, a uniformly
-    random legal card instead of the basic policy's."""
-    masks = []
-    for h in hands:
-        m = 0
-        for c in h:
-            m |= _BIT[c]
-        masks.append(m)
+def rollout_variant(hands: list[list[int]], played: int, bids: Sequence[int], won: list[int],
+                    leader: int, trick: list[int], trump: int, n: int, eps: float = 0.0,
+                    rnd: Callable[[], float] = _no_noise, seen: bool = False) -> list[int]:
+    """:func:`rollout_coded` with the strong bot's rollout options (kept apart from the
+    default loop, which the options' tests would slow by a few per cent).
+
+    ``seen``: every seat sees the deal, the cards that can beat its card read from the
+    hands of the seats still to play in the trick (not from every unplayed card), so a
+    sure winner or a safe duck is seen as such (in a sampled deal the hands are known, and
+    the players it stands for steer to their bids better than basic play guessing).
+    ``eps``: noise, each card is with chance ``eps`` (drawn from ``rnd``) a uniformly
+    random legal card instead of the basic policy's, the others as :func:`rollout_coded`
+    plays them (``seen`` is not read)."""
+    masks = hand_masks(hands)
     unplayed = _ALL & ~played
     count = len(trick)
     turn = (leader + count) % n
@@ -646,12 +623,20 @@ def _rollout_mixed(hands: list[list[int]], played: int, bids: Sequence[int], won
         hand = hands[turn]
         if not hand:
             return won
-        if rnd() < eps:
+        if eps and rnd() < eps:
             options = [x for x in hand if x // 13 == led] or hand if led >= 0 else hand
             c = options[int(rnd() * len(options))]
         else:
-            c = basic_card_coded(hand, led, win, trump, bids[turn] - won[turn],
-                                 unplayed & ~masks[turn], count == last_pos)[0]
+            if seen and not eps:
+                later = 0
+                s = turn
+                for _ in range(last_pos - count):
+                    s = s + 1 if s < last_pos else 0
+                    later |= masks[s]
+            else:
+                later = unplayed & ~masks[turn]
+            c = basic_card_coded(hand, led, win, trump, bids[turn] - won[turn], later,
+                                 count == last_pos)[0]
         hand.remove(c)
         bit = _BIT[c]
         masks[turn] ^= bit
@@ -688,8 +673,8 @@ def _played_by(view: SeatView) -> list[list[int]]:
     return out
 
 
-def _bid_weigher(view: SeatView, k: _Knowledge, sigma: float
-                 ) -> Callable[[list[list[int]]], float]:
+def bid_weigher(view: SeatView, k: _Knowledge, sigma: float
+                ) -> Callable[[list[list[int]]], float]:
     """The likelihood of the bids made (not blind, not ours) for a sampled deal: each
     bidder is taken to bid near the basic estimate of the hand it held when it bid, the
     bid within about ``sigma`` tricks of it (a normal weight). ``1.0`` for every deal
@@ -711,15 +696,15 @@ def _bid_weigher(view: SeatView, k: _Knowledge, sigma: float
     return weight
 
 
-def _fitting_deals(k: _Knowledge, weigh: Callable[[list[list[int]]], float],
-                   rnd: SimRandom, count: int) -> tuple[list[list[list[int]]], list[float]]:
+def fitting_deals(k: _Knowledge, weigh: Callable[[list[list[int]]], float],
+                  rnd: SimRandom, count: int) -> tuple[list[list[list[int]]], list[float]]:
     """``count`` sampled deals (voids respected) and their bid likelihoods."""
-    deals = [_sample(k, rnd) for _ in range(count)]
+    deals = [sample_deal(k, rnd) for _ in range(count)]
     return deals, [weigh(d) for d in deals]
 
 
-def _pick_weighted(deals: list[list[list[int]]], weights: list[float], count: int,
-                   rnd: SimRandom) -> list[list[list[int]]]:
+def pick_weighted(deals: list[list[list[int]]], weights: list[float], count: int,
+                  rnd: SimRandom) -> list[list[list[int]]]:
     """``count`` of ``deals`` drawn without replacement, each with a chance in proportion
     to its weight (keys u ** (1 / w), the largest kept)."""
     keyed = []
@@ -740,7 +725,7 @@ class _Node:
         self.kids: dict[int, list[Any]] = {}
 
 
-class StrongKachufulBot:
+class StrongKachufulBot(_BidThenPlay):
     """Bids and plays by searching deals that fit what the seat has seen.
 
     Deals of the unseen cards respect the voids shown and are weighted by how well they
@@ -760,7 +745,6 @@ class StrongKachufulBot:
     basic play; the card visited most is played.
     """
 
-    game = "kachuful"
     level = "strong"
 
     def __init__(self, seed: int = 0, bid_samples: int = 100, play_samples: int = 600,
@@ -784,9 +768,10 @@ class StrongKachufulBot:
     def _rollout(self, hands: list[list[int]], played: int, bids: Sequence[int],
                  won: list[int], leader: int, trick: list[int], trump: int, n: int
                  ) -> list[int]:
-        """The rest of the hand played out (``seen``: by :func:`rollout_seen`)."""
+        """The rest of the hand played out (``seen``: every seat sees the deal)."""
         if self.seen:
-            return rollout_seen(hands, played, bids, won, leader, trick, trump, n)
+            return rollout_variant(hands, played, bids, won, leader, trick, trump, n,
+                                   seen=True)
         return rollout_coded(hands, played, bids, won, leader, trick, trump, n)
 
     def _score(self, rules: KachufulRules, bid: int, tricks: int, blind: bool) -> int:
@@ -795,14 +780,6 @@ class StrongKachufulBot:
         if got is None:
             got = self._scores[key] = score_hand(bid, tricks, rules, blind)
         return got
-
-    def decide(self, observation: KachufulObservation) -> Decision[KachufulAction]:
-        view = observation.view
-        if view.current_player != view.seat:
-            raise ValueError("it is not this seat's turn")
-        if view.phase is Phase.BID:
-            return self.bid(observation)
-        return self.play(observation)
 
     # bidding ---------------------------------------------------------------------------
 
@@ -866,11 +843,11 @@ class StrongKachufulBot:
                 return blind
         if view.hand is None:
             return _forehead_bid(obs)
-        k = _knowledge(obs)
-        weigh = _bid_weigher(view, k, self.sigma)
+        k = knowledge_of(obs)
+        weigh = bid_weigher(view, k, self.sigma)
         count = self.bid_samples
-        deals, weights = _fitting_deals(k, weigh, self.rng, 3 * count)
-        deals = _pick_weighted(deals, weights, count, self.rng)
+        deals, weights = fitting_deals(k, weigh, self.rng, 3 * count)
+        deals = pick_weighted(deals, weights, count, self.rng)
         est = estimate_coded(k.known[view.seat] or [], k.trump, k.size, k.players)[0]
         if view.hand_size <= 4:
             candidates = numbers
@@ -897,8 +874,8 @@ class StrongKachufulBot:
         beats looking: sampled deals give the own hand too; a seen bid is valued as the
         basic estimate of the sampled hand would bid it (a lower bound)."""
         view, rules = public.view, public.rules
-        k = _knowledge(public)
-        deals = [_sample(k, self.rng) for _ in range(self.blind_samples)]
+        k = knowledge_of(public)
+        deals = [sample_deal(k, self.rng) for _ in range(self.blind_samples)]
         n = view.players
         trump = _trump_int(view)
         leader = (view.dealer + 1) % n
@@ -933,10 +910,10 @@ class StrongKachufulBot:
         view, rules = obs.view, obs.rules
         n, trump, seat = k.players, k.trump, k.seat
         bids = [b if b is not None else 0 for b in view.bids]
-        weigh = _bid_weigher(view, k, self.sigma)
+        weigh = bid_weigher(view, k, self.sigma)
         count = min(self.pool, self.forced_samples)
-        deals, weights = _fitting_deals(k, weigh, self.rng, 2 * count)
-        deals = _pick_weighted(deals, weights, count, self.rng)
+        deals, weights = fitting_deals(k, weigh, self.rng, 2 * count)
+        deals = pick_weighted(deals, weights, count, self.rng)
         trick0 = [c.index for _, c in view.current_trick]
         leader0 = view.current_trick[0][0] if view.current_trick else seat
         made = total = 0
@@ -965,13 +942,13 @@ class StrongKachufulBot:
     def play(self, obs: KachufulObservation) -> Decision[KachufulAction]:
         view = obs.view
         if view.hand is None:
-            return self._forced(obs, _knowledge(obs), None, "bots.kachuful.strong-own-card")
+            return self._forced(obs, knowledge_of(obs), None, "bots.kachuful.strong-own-card")
         legal = [c for c in legal_actions(obs) if isinstance(c, Card)]
         seat = view.seat
         bid = view.bids[seat]
         assert bid is not None
         won_now = view.tricks_won[seat]
-        k = _knowledge(obs)
+        k = knowledge_of(obs)
         if len(legal) == 1:
             return self._forced(obs, k, legal[0].index, "bots.kachuful.strong-only")
         mine = 0
@@ -984,8 +961,8 @@ class StrongKachufulBot:
             basic = basic_play(obs).action
             assert isinstance(basic, Card)
             return self._forced(obs, k, basic.index, "bots.kachuful.strong-alike")
-        weigh = _bid_weigher(view, k, self.sigma)
-        deals, weights = _fitting_deals(k, weigh, self.rng, min(self.pool, self.play_samples))
+        weigh = bid_weigher(view, k, self.sigma)
+        deals, weights = fitting_deals(k, weigh, self.rng, min(self.pool, self.play_samples))
         stats = self._search(obs, k, deals, weights, candidates)
         choice = max(candidates, key=lambda c: (stats[c][0], stats[c][1], -c))
         visits, ev, made = stats[choice]
@@ -1139,8 +1116,8 @@ class StrongKachufulBot:
             if not hands[turn]:
                 pass
             elif eps > 0:
-                won = _rollout_mixed(hands, played, bids, won, leader, trick, trump, n, eps,
-                                     rnd)
+                won = rollout_variant(hands, played, bids, won, leader, trick, trump, n, eps,
+                                      rnd)
             else:
                 won = self._rollout(hands, played, bids, won, leader, trick, trump, n)
             for entry, p in path:

@@ -156,7 +156,7 @@ def unseen_counts(obs: KrypkasinoObservation) -> list[int]:
     return counts
 
 
-def _position(obs: KrypkasinoObservation) -> KrypkasinoState:
+def position_of(obs: KrypkasinoObservation) -> KrypkasinoState:
     """A scenario holding only what the seat knows: its hand, the table, no stock."""
     view = obs.view
     hands: list[Sequence[Card]] = [view.hand if s == view.seat else () for s in
@@ -171,7 +171,7 @@ def legal_actions(obs: KrypkasinoObservation) -> list[Play]:
     view = obs.view
     if view.phase is not Phase.PLAY or view.current_player != view.seat:
         return []
-    return _position(obs).legal_actions()
+    return position_of(obs).legal_actions()
 
 
 # -- the basic evaluation --------------------------------------------------------------
@@ -302,36 +302,41 @@ def _explain(a: _Assessment, table: Sequence[Card], rules: KrypkasinoRules, forc
                     else "bots.krypkasino.capture", data)
 
 
-class RandomKrypkasinoBot:
-    """Uniform among the legal plays."""
+class _SeededBot:
+    """What the bots share: the game, the seeded generator, and the legal plays of the
+    seat to act (a refusal when it is not its turn)."""
 
     game = "krypkasino"
-    level = "random"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = sim_random(seed)
 
-    def decide(self, observation: KrypkasinoObservation) -> Decision[Play]:
+    @staticmethod
+    def _plays(observation: KrypkasinoObservation) -> list[Play]:
         plays = legal_actions(observation)
         if not plays:
             raise ValueError("it is not this seat's turn")
+        return plays
+
+
+class RandomKrypkasinoBot(_SeededBot):
+    """Uniform among the legal plays."""
+
+    level = "random"
+
+    def decide(self, observation: KrypkasinoObservation) -> Decision[Play]:
+        plays = self._plays(observation)
         play = plays[int(self.rng.random() * len(plays))]
         return Decision(play, "bots.random.play", {"card": play.card})
 
 
-class BasicKrypkasinoBot:
+class BasicKrypkasinoBot(_SeededBot):
     """The cheapest play now, counting the sweep the next player may be forced into."""
 
-    game = "krypkasino"
     level = "basic"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = sim_random(seed)
-
     def decide(self, observation: KrypkasinoObservation) -> Decision[Play]:
-        plays = legal_actions(observation)
-        if not plays:
-            raise ValueError("it is not this seat's turn")
+        plays = self._plays(observation)
         view = observation.view
         counts = unseen_counts(observation)
         table = [c.index for c in view.table]
@@ -369,7 +374,7 @@ def _cheapest(moves: Sequence[Move], table: Sequence[int], rules: KrypkasinoRule
     return best
 
 
-def _basic_move(state: KrypkasinoState, public: list[int]) -> Move:
+def basic_move(state: KrypkasinoState, public: list[int]) -> Move:
     """The basic play of the player to act in a sampled position, on card ids (the
     engine's ``legal_moves``): the first of the cheapest by :func:`_move_cost`, as the
     basic bot chooses (``public`` counts by value the cards in every hand and the stock)."""
@@ -382,8 +387,8 @@ def _basic_move(state: KrypkasinoState, public: list[int]) -> Move:
                      len(state.hands[(seat + 1) % state.players]))
 
 
-def _misfits(hands: Sequence[Sequence[int]], stock: Sequence[int], me: int,
-             plays: Sequence[LotPlay], scratch: KrypkasinoState, limit: int = -1) -> int:
+def misfit_count(hands: Sequence[Sequence[int]], stock: Sequence[int], me: int,
+                 plays: Sequence[LotPlay], scratch: KrypkasinoState, limit: int = -1) -> int:
     """How many of the others' public plays of this lot (``plays``) a basic player would
     not have made, had the world been ``hands`` (every seat's hand now, ``me``'s
     included) and ``stock``: each earlier hand is the hand now plus the cards played
@@ -454,7 +459,7 @@ def _round_cost(state: KrypkasinoState, seat: int, play: Play, rival_weight: flo
     while state.phase is Phase.PLAY and state.deal_index == deal and state.lot == lot:
         if state.turn == seat and not to_end:
             break
-        answer = _basic_move(state, public)
+        answer = basic_move(state, public)
         public[_HV[answer[0]]] -= 1
         state.apply_move(answer)
     if state.results and state.results[-1].deal == deal:
@@ -537,7 +542,7 @@ def deal_unseen(pool: list[int], sizes: Sequence[int], seat: int,
     return hands, pool[pos:]
 
 
-class StrongKrypkasinoBot:
+class StrongKrypkasinoBot(_SeededBot):
     """Looks ahead on sampled hidden hands: ``samples`` deals of the unseen cards (the
     same for every play, consistent with the values the others are known to lack when
     ``infer``), at most ``max_plays`` plays (the basic-cheapest). The others answer with
@@ -549,7 +554,6 @@ class StrongKrypkasinoBot:
     ``samples`` that best explain the others' plays of this lot are searched (the fewest
     plays a basic player holding those cards would not have made); 1 = no fitting."""
 
-    game = "krypkasino"
     level = "strong"
 
     def __init__(self, seed: int = 0, samples: int = 32, max_plays: int = 10,
@@ -605,13 +609,13 @@ class StrongKrypkasinoBot:
         """The ``samples`` deals the search runs on. With ``fit`` > 1, ``fit`` times as
         many are drawn and those that best explain the others' plays of this lot are
         kept: the fewest plays a basic player would not have made holding those cards
-        (:func:`_misfits`; the earliest drawn first among equals)."""
+        (:func:`misfit_count`; the earliest drawn first among equals)."""
         k = self.samples
         if self.fit <= 1 or not obs.plays or k < 1:
             return [self._build(obs, *self._deal(obs, counts, rng)) for _ in range(k)]
         view = obs.view
         mine = [c.index for c in view.hand]
-        scratch = _position(obs)
+        scratch = position_of(obs)
         # The k best (misfits, draw index) so far, as a max-heap: a later draw enters
         # only with fewer misfits than the worst kept, so its count can stop there.
         kept: list[tuple[int, int, list[list[int]], list[int]]] = []
@@ -619,7 +623,7 @@ class StrongKrypkasinoBot:
             dealt, rest = self._deal(obs, counts, rng)
             hands = [mine if s == view.seat else h for s, h in enumerate(dealt)]
             limit = -kept[0][0] if len(kept) == k else -1
-            m = _misfits(hands, rest, view.seat, obs.plays, scratch, limit)
+            m = misfit_count(hands, rest, view.seat, obs.plays, scratch, limit)
             if len(kept) < k:
                 heapq.heappush(kept, (-m, -j, dealt, rest))
             elif m < limit:
@@ -628,9 +632,7 @@ class StrongKrypkasinoBot:
         return [self._build(obs, d[2], d[3]) for d in drawn[:k]]
 
     def decide(self, observation: KrypkasinoObservation) -> Decision[Play]:
-        plays = legal_actions(observation)
-        if not plays:
-            raise ValueError("it is not this seat's turn")
+        plays = self._plays(observation)
         view, rules = observation.view, observation.rules
         counts = unseen_counts(observation)
         table = [c.index for c in view.table]

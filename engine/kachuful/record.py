@@ -397,14 +397,6 @@ def state_from_record(doc: Any) -> KachufulState:
         raise RecordError("hands", "the record has no hand to load")
     state = KachufulState.from_hands(record.players, [h.setup for h in record.hands],
                                      record.rules)
-    for hand in record.hands:
-        n = record.players
-        for k in range(n):
-            seat = (hand.setup.dealer + 1 + k) % n
-            bid = hand.bids[seat]
-            if bid is None:
-                break
-            state.apply(Bid(bid, seat in hand.blind))
-        for card in hand.play:
-            state.apply(card)
+    for action in actions_of(record):
+        state.apply(action)
     return state

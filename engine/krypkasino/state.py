@@ -739,26 +739,7 @@ class KrypkasinoState:
         if taken:
             take = list(taken)
             self.play_log[-1].append((cid, take))
-            lone = len(table) == 1
-            key = self.table_key
-            cols = self.cols
-            for j in take:
-                table.remove(j)
-                cols[_TV[j]].remove(j)
-                key -= _ONE[j]
-            self.table_key = key
-            pile = self.captured[seat]
-            pile += take
-            pile.append(cid)
-            self.last_capturer = seat
-            if not table:
-                rules = self.rules
-                double = lone and take[0] == cid and rules.double_sweep
-                points = rules.double_points() if double else rules.sweep_points
-                victim = self.previous
-                self.sweep_points[seat] += points
-                self.sweep_points[victim] -= points
-                self.sweeps.append(SweepRecord(play, seat, victim, points, double))
+            self._capture(seat, cid, take, play)
         else:
             self.play_log[-1].append((cid, []))
             table.append(cid)
@@ -857,12 +838,7 @@ class KrypkasinoState:
                     pile.append(cid)
                     self.last_capturer = seat
                     if not table:
-                        double = lone and take[0] == cid and rules.double_sweep
-                        points = rules.double_points() if double else rules.sweep_points
-                        victim = self.previous
-                        self.sweep_points[seat] += points
-                        self.sweep_points[victim] -= points
-                        self.sweeps.append(SweepRecord(play, seat, victim, points, double))
+                        self._sweep(seat, play, lone and take[0] == cid)
                 else:
                     log.append((cid, []))
                     table.append(cid)
@@ -880,6 +856,40 @@ class KrypkasinoState:
             else:
                 self._end_deal(None)
         return plays
+
+    def _capture(self, seat: int, cid: int, take: list[int], play: int) -> SweepRecord | None:
+        """Play ``play``'s capture: the cards ``take`` off the table (its columns and key)
+        onto ``seat``'s pile with ``cid``; the sweep it makes, if any, scored and
+        returned."""
+        table = self.table
+        lone = len(table) == 1
+        key = self.table_key
+        cols = self.cols
+        for j in take:
+            table.remove(j)
+            cols[_TV[j]].remove(j)
+            key -= _ONE[j]
+        self.table_key = key
+        pile = self.captured[seat]
+        pile += take
+        pile.append(cid)
+        self.last_capturer = seat
+        if table:
+            return None
+        return self._sweep(seat, play, lone and take[0] == cid)
+
+    def _sweep(self, seat: int, play: int, pair: bool) -> SweepRecord:
+        """C-9, C-10: ``seat`` swept the table at play ``play`` (``pair``: a lone card
+        taken by its twin), the player before paying; the record kept and returned."""
+        rules = self.rules
+        double = pair and rules.double_sweep
+        points = rules.double_points() if double else rules.sweep_points
+        victim = self.previous
+        self.sweep_points[seat] += points
+        self.sweep_points[victim] -= points
+        record = SweepRecord(play, seat, victim, points, double)
+        self.sweeps.append(record)
+        return record
 
     def _opens_lot(self, play: int) -> bool:
         """Whether play ``play`` of the deal (from 0) is the first of a lot: after the
@@ -902,39 +912,20 @@ class KrypkasinoState:
         play = self.play_index
         self.play_log[-1].append((cid, take))
         if take:
-            table = self.table
-            lone = len(table) == 1
-            key = self.table_key
-            cols = self.cols
-            for j in take:
-                table.remove(j)
-                cols[_TV[j]].remove(j)
-                key -= _ONE[j]
-            self.table_key = key
-            pile = self.captured[seat]
-            pile.extend(take)
-            pile.append(cid)
-            self.last_capturer = seat
+            sweep = self._capture(seat, cid, take, play)
             if events is not None:
                 v = _HV[cid]
                 groups = (tuple(given_groups) if given_groups
                           else _cap.group_collection(v, _cards(take)) or (_cards(take),))
                 events.append(Captured(seat, DECK[cid], v, groups, _cards(_sorted_ids(take)),
                                        play))
-            if not table:
-                rules = self.rules
-                double = lone and take[0] == cid and rules.double_sweep
-                points = rules.double_points() if double else rules.sweep_points
-                victim = self.previous
-                self.sweep_points[seat] += points
-                self.sweep_points[victim] -= points
-                self.sweeps.append(SweepRecord(play, seat, victim, points, double))
-                if events is not None:
+                if sweep is not None:
                     # The first play of a deal or lot: the player before is the dealer,
                     # who has not played in it yet (C-9).
+                    victim = sweep.victim
                     opening = victim == self.dealer and self._opens_lot(play)
-                    events.append(Swept(seat, victim, points, double, DECK[cid], play,
-                                        opening))
+                    events.append(Swept(seat, victim, sweep.points, sweep.double, DECK[cid],
+                                        play, opening))
         else:
             self.table.append(cid)
             self.table_key += _ONE[cid]

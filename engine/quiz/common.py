@@ -6,10 +6,21 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from engine.cards import Card
-from engine.quiz.model import Choice, text
+from engine.quiz.model import CardGroup, Choice, Question, Text, text
 from engine.rng import Rng
 
 T = TypeVar("T")
+
+
+def question(game: str, kind: str, seed: int, rule: str, prompt: Text,
+             choices: tuple[Choice, ...], correct: set[str], explanation: Text, *,
+             multiple: bool = False, facts: tuple[Text, ...] = (),
+             groups: tuple[CardGroup, ...] = (), **data: object) -> Question:
+    """A question of ``game`` (each game's module binds its game:
+    ``partial(question, GAME)``)."""
+    return Question(kind=kind, seed=seed, game=game, rule=rule, prompt=prompt, choices=choices,
+                    multiple=multiple, correct=frozenset(correct), explanation=explanation,
+                    facts=facts, groups=groups, data=data)
 
 
 def seat_choices(players: int) -> tuple[Choice, ...]:

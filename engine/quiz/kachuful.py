@@ -7,6 +7,8 @@ position and reads the answer from the engine (``legal_actions``, the events of
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine.cards import Card, Suit
 from engine.kachuful import (
     DEFAULT_RULES,
@@ -30,6 +32,7 @@ from engine.quiz.common import (
     card_choices,
     number_choices,
     number_distractors,
+    question,
     seat_choices,
     sorted_hand,
 )
@@ -88,13 +91,7 @@ def _bid_facts(state: KachufulState) -> tuple[Text, ...]:
                  if state.bids[s] is not None)
 
 
-def _question(kind: str, seed: int, rule: str, prompt: Text, choices: tuple[Choice, ...],
-              correct: set[str], explanation: Text, *, multiple: bool = False,
-              facts: tuple[Text, ...] = (), groups: tuple[CardGroup, ...] = (),
-              **data: object) -> Question:
-    return Question(kind=kind, seed=seed, game=GAME, rule=rule, prompt=prompt, choices=choices,
-                    multiple=multiple, correct=frozenset(correct), explanation=explanation,
-                    facts=facts, groups=groups, data=data)
+_question = partial(question, GAME)
 
 
 # -- bidding ---------------------------------------------------------------------------

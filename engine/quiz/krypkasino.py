@@ -9,6 +9,7 @@ to a position and reads the answer from the engine: ``legal_actions``, ``check``
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from engine.cards import DECK, SUITS, Card, Rank
 from engine.errors import IllegalActionError
@@ -30,7 +31,13 @@ from engine.krypkasino.rules import (
     deal_sizes,
 )
 from engine.krypkasino.state import KrypkasinoState, Phase, Play
-from engine.quiz.common import card_choices, number_choices, number_distractors, seat_choices
+from engine.quiz.common import (
+    card_choices,
+    number_choices,
+    number_distractors,
+    question,
+    seat_choices,
+)
 from engine.quiz.model import CardGroup, Choice, Question, Text, text
 from engine.rng import Rng
 
@@ -41,13 +48,7 @@ class NoPosition(RuntimeError):
     """No random game reached the kind of position a generator asked for."""
 
 
-def _question(kind: str, seed: int, rule: str, prompt: Text, choices: tuple[Choice, ...],
-              correct: set[str], explanation: Text, *, multiple: bool = False,
-              facts: tuple[Text, ...] = (), groups: tuple[CardGroup, ...] = (),
-              **data: object) -> Question:
-    return Question(kind=kind, seed=seed, game=GAME, rule=rule, prompt=prompt, choices=choices,
-                    multiple=multiple, correct=frozenset(correct), explanation=explanation,
-                    facts=facts, groups=groups, data=data)
+_question = partial(question, GAME)
 
 
 def _session(rng: Rng, players: int | None = None,

@@ -279,12 +279,7 @@ def tricks_for_bids(hands: Sequence[Sequence[int]], bids: Sequence[int], me: int
     greedy = list(bids)
     greedy[me] = size + 1
     cur = [list(h) for h in hands]
-    masks = []
-    for h in cur:
-        m = 0
-        for c in h:
-            m |= _BIT[c]
-        masks.append(m)
+    masks = kb.hand_masks(cur)
     unplayed = _ALL
     won = [0] * n
     turn = leader

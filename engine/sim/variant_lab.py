@@ -27,6 +27,7 @@ from typing import Any
 from engine.kachuful.rules import KachufulRules
 from engine.krypkasino.rules import KrypkasinoRules
 from engine.registry import GAME_IDS
+from engine.registry import GAMES as REGISTRY
 from engine.sim.cost import game_seconds
 from engine.sim.games import GameRecord, halftime_round, kachuful_game, krypkasino_game
 from engine.sim.runner import unit_seed
@@ -39,11 +40,10 @@ GAMES = GAME_IDS
 
 def rules_of(game: str, options: Mapping[str, Any]) -> KachufulRules | KrypkasinoRules:
     """The engine's variant for ``options`` (raises ``InvalidActionError`` on bad ones)."""
-    if game == "kachuful":
-        return KachufulRules.from_dict(dict(options))
-    if game == "krypkasino":
-        return KrypkasinoRules.from_dict(dict(options))
-    raise ValueError(f"unknown game {game!r}")
+    if game not in REGISTRY:
+        raise ValueError(f"unknown game {game!r}")
+    rules: KachufulRules | KrypkasinoRules = REGISTRY[game].rules(options)
+    return rules
 
 
 @dataclass(frozen=True)
