@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from google.protobuf.message import Message
 from streamlit.testing.v1 import AppTest
+from testkit import MD_ESCAPE, proto_strings, walk
 
 from engine.registry import BOT_LEVELS, GAMES
 from ui.apptest import open_site
@@ -50,39 +50,18 @@ _SKIP = {"id", "form_id", "key", "page_script_hash", "url_path", "page", "icon",
 _SCRIPT = re.compile(r"<(script|style)\b.*?</\1>", re.DOTALL | re.IGNORECASE)
 _TAG = re.compile(r"<[^>]*>")
 _LINK = re.compile(r"https?://\S+|\S*\?\S*=\S*|\]\([^)]*\)")
-_MD_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!:|>~<])")
-
-
-def _strings(message: Message) -> Iterator[str]:
-    for field, value in message.ListFields():
-        if field.name in _SKIP:
-            continue
-        items = value if type(value).__name__.startswith("Repeated") else [value]
-        for item in items:
-            if isinstance(item, Message):
-                yield from _strings(item)
-            elif isinstance(item, str):
-                yield item
-
-
-def _walk(node: Any) -> Iterator[Any]:
-    yield node
-    for child in (getattr(node, "children", None) or {}).values():
-        yield from _walk(child)
-
-
 def screen_text(raw: str) -> str:
     """What a person reads of one element's string: no script, style, tag, link or escape."""
     text = _TAG.sub(" ", _SCRIPT.sub(" ", raw))
-    return _LINK.sub(" ", html.unescape(_MD_ESCAPE.sub(r"\1", text)))
+    return _LINK.sub(" ", html.unescape(MD_ESCAPE.sub(r"\1", text)))
 
 
 def texts_of(at: AppTest) -> list[str]:
     out: list[str] = []
-    for node in _walk(at._tree):
+    for node in walk(at._tree):
         proto = getattr(node, "proto", None)
         if isinstance(proto, Message) and type(node).__name__ != "Code":
-            out.extend(screen_text(s) for s in _strings(proto))
+            out.extend(screen_text(s) for s in proto_strings(proto, _SKIP))
     return out
 
 
