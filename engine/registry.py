@@ -47,6 +47,7 @@ from engine.kachuful.rules import (
     TRUMP_RULES,
     USUAL_MAX_PLAYERS,
     KachufulRules,
+    largest_hand,
 )
 from engine.kachuful.state import KachufulState
 from engine.krypkasino import record as krypkasino_record
@@ -158,7 +159,7 @@ class Option(_Labelled):
     (a whole number in ``numbers``) or ``choice-or-number`` (one of ``choices`` or a whole
     number). ``choices`` lists the named values, the default first; ``numbers`` is the
     inclusive range links and editors offer, and ``per_player_limit`` (when set) the
-    largest number a table of ``players`` allows (``max_cards``: 52 // players).
+    largest number a table of ``players`` allows (``max_cards``: :func:`engine.kachuful.rules.largest_hand`).
     """
 
     game: str
@@ -339,7 +340,7 @@ KACHUFUL = Game(
     options=(
         _choice(_K, "schedule", SCHEDULES),
         Option(_K, "max_cards", "choice-or-number", None, (None, "classic"),
-               (1, 52 // KACHUFUL_MIN_PLAYERS), lambda players: 52 // players),
+               (1, largest_hand(KACHUFUL_MIN_PLAYERS)), largest_hand),
         _choice(_K, "trumps", TRUMP_RULES),
         _flag(_K, "hook_rule", True),
         _choice(_K, "scoring", SCORINGS),

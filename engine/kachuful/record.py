@@ -29,6 +29,7 @@ from engine.kachuful.rules import (
     MIN_PLAYERS,
     KachufulRules,
     hand_sizes,
+    largest_hand,
     max_hand_size,
     trump_code,
     winners,
@@ -154,7 +155,7 @@ def _read_deal(value: Any, path: str, players: int) -> list[list[Card]]:
     seen: dict[Card, str] = {}
     deal: list[list[Card]] = []
     size = -1
-    limit = 52 // players
+    limit = largest_hand(players)
     for s, raw in enumerate(seats):
         seat_path = join(path, s)
         cards = expect_list(raw, seat_path)
