@@ -8,7 +8,7 @@ counted from 1 (``hand``) and tricks from 1 within their hand (``trick``).
 >>> from engine.cards import parse_card
 >>> narrate(CardPlayed(seat=1, card=parse_card("2C"), trick=1, how="trumped",
 ...                    led=Suit.HEARTS, trump=Suit.CLUBS, reneged=False))
-'Seat 1 has no hearts and trumps with 2♣.'
+'Player B has no hearts and trumps with 2♣.'
 """
 
 from __future__ import annotations
