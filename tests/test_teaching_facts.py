@@ -24,6 +24,7 @@ from engine.cards import Card, parse_card
 from engine.kachuful import KachufulRules
 from engine.krypkasino.rules import KrypkasinoRules
 from engine.quiz import TYPES, CardGroup, Question, Text
+from engine.registry import GAMES
 from engine.walkthrough import krypkasino as kryp_walk
 from tutorials import lessons as lesson_files
 from tutorials import scenarios as scenario_files
@@ -310,6 +311,21 @@ def test_titles_and_summaries_name_only_what_the_walkthrough_has(game: str,
     for lang in LANGS:
         for field, text in (("title", scenario.title_in(lang)), ("summary", scenario.summary_in(lang))):
             _check_described(text, lang, cards, numbers, players, f"{game}/{scenario_id}: {field}")
+            _check_quoted_labels(text, lang, game, f"{game}/{scenario_id}: {field}")
+
+
+_QUOTED = re.compile(r"[“«]([^”»]+)[”»]")
+
+
+def _check_quoted_labels(text: str, lang: str, game: str, where: str) -> None:
+    """A title or summary (typed text, not filled) that quotes an option or a value says it
+    exactly as the registry labels it in that language ("Option: value" or either alone)."""
+    options = GAMES[game].options
+    labels = {o.label(lang) for o in options}
+    values = {o.value_label(v, lang) for o in options for v in o.choices}
+    pairs = {f"{o.label(lang)}: {o.value_label(v, lang)}" for o in options for v in o.choices}
+    for quoted in _QUOTED.findall(text):
+        assert quoted in labels | values | pairs, f"{where} ({lang}) quotes {quoted!r}"
 
 
 # -- lessons -----------------------------------------------------------------------------
