@@ -161,6 +161,7 @@ def kachuful_facts(step: Any, rules: Any = None, extra: Mapping[str, Any] | None
     rules = rules or DEFAULT_RULES
     facts["exact_bonus"] = score_hand(0, 0, rules)
     facts["renege_points"] = score_hand(0, 0, rules, reneged=True)
+    facts.update(option_labels("kachuful"))
     table = step.table
     if table is not None:
         facts.update(
