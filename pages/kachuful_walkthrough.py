@@ -27,8 +27,8 @@ from ui.safe import escape_markdown
 
 W = "kwalk.w"  # widget keys
 visitor = current()
-progress.restore()  # this browser's learner id: your-move answers land in its record
 lang = visitor.lang
+progress.restore()  # this browser's learner id: your-move answers land in its record
 
 
 @st.cache_data(show_spinner=False)
@@ -125,7 +125,7 @@ def sync(name: str, current_value: Any) -> str:
 
 
 # -- the settings ---------------------------------------------------------------------------
-st.title(t("kwalk.page.title", lang), anchor="walkthrough")
+st.title(t("page.kachuful_walkthrough", lang), anchor=False)
 st.caption(t("kwalk.page.lead", lang))
 show_problems(problems, lang)
 random_mode = cfg.scenario == wk.RANDOM
@@ -141,10 +141,8 @@ if random_mode:
     top[3].number_input(t("kwalk.hands", lang), min_value=1, max_value=len(walk.schedule), step=1,
                         key=sync("hands", cfg.hands), on_change=on_settings, args=("hands",),
                         help=t("kwalk.hands.help", lang))
-else:
-    summary = next(m[2] for m in menu if m[0] == cfg.scenario)
-    if summary:
-        top[1].caption(summary.get(lang) or summary["en"])
+elif summary := next(m[2] for m in menu if m[0] == cfg.scenario):  # beside the menu
+    top[1].caption(summary.get(lang) or summary["en"])
 wk.variant_box(cfg.rules, base, walk.players, lang, sync, on_settings, f"{W}.reset")
 
 stops = ym.draw_switch(lang, f"{W}.yourmove")

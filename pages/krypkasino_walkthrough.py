@@ -21,6 +21,7 @@ from tutorials import scenarios as scen
 from tutorials.facts import krypkasino_facts
 from ui import progress
 from ui import walkthrough_krypkasino as wk
+from ui import walkthrough_krypkasino_step as ws
 from ui import walkthrough_view as wv
 from ui import your_move as ym
 from ui.docs import rule_href
@@ -127,7 +128,7 @@ def sync(name: str, value: object) -> str:
     return key
 
 
-top = st.columns([3, 1, 1]) if sel.scenario == wk.RANDOM else st.columns([1])
+top = st.columns([3, 1, 1]) if sel.scenario == wk.RANDOM else st.columns([3, 3])
 top[0].selectbox(t("kw.scenario", lang), [*[s.id for s in menu], wk.RANDOM],
                  key=sync("scenario", sel.scenario), on_change=on_change, args=(True,),
                  format_func=lambda s: t("kw.random", lang) if s == wk.RANDOM
@@ -138,8 +139,8 @@ if sel.scenario == wk.RANDOM:
                         on_change=on_change, args=(True,))
     top[2].selectbox(t("kw.players", lang), [2, 3, 4, 5, 6], key=sync("players", sel.players),
                      on_change=on_change, args=(True,))
-if scenario is not None and scenario.summary:
-    st.caption(scenario.summary_in(lang))
+elif scenario is not None and scenario.summary:  # beside the menu, as on Kachuful's page
+    top[1].caption(scenario.summary_in(lang))
 wk.variant_box(options, base, lang, sync, on_change, on_reset)
 stops = ym.draw_switch(lang, f"{K}.yourmove")  # a projector's link says yourmove=off
 
@@ -160,31 +161,23 @@ params = {**wk.link_params(sel, base, first + 1), "step": shape.ids[first]}
 heading = t("kw.step-of", lang, step=view + 1, count=len(groups))
 waiting = False
 if step.your_move is not None and stops:
-    waiting = wk.draw_your_move(step, params, heading, lang, four)
+    waiting = ws.draw_your_move(step, params, heading, lang, four)
     title = f"{t('ym.title', lang)} · {title}"  # until answered, the play is not named
-board = here.board
-st.caption(t("kw.where", lang, deal=board.deal + 1, lot=board.lot, lots=board.lots,
-             stock=board.stock, dealer=board.dealer))
-if not waiting:
+if not waiting:  # the panel on the left, the table on the right; the status under both
     text = scenario.text(step.id, step.kind, here.nth, lang, facts=krypkasino_facts(
         here, rules)) if scenario is not None and last == first else None
-    general = t(f"kw.explain.{step.kind}", lang, points=rules.sweep_points,
-                double=rules.double_points())
-    happened, error = wk.step_sentences(step, lang)
 
     def link_rules(x: str) -> str:
         return tutorials.rewrite_rule_links(x, lambda r: rule_href(r, query=visitor.query()))
 
-    wv.panel(lang=lang, title=f"{heading} · {title}", happened=happened if last == first else [],
-             why=[], text=link_rules(text) if text else None, error=error,
-             extra=None if text else lambda: None if st.info(
-                 link_rules(general), icon=":material/menu_book:") else None)
-    if last > first:
-        wk.draw_trails([walk.steps[i].view for i in range(first, last + 1)], lang, four)
-    else:
-        wk.draw_view(here, options, lang, four, None if seat == wv.ALL else int(seat),
-                     lambda deal, play: wk.view_of(groups, shape.ids.index(
-                         kw.step_prefix(deal) + f"play-{play}")) + 1)
+    ws.draw_step(walk.steps[first:last + 1], f"{heading} · {title}",
+                 link_rules(text) if text else None,
+                 link_rules(t(f"kw.explain.{step.kind}", lang, points=rules.sweep_points,
+                              double=rules.double_points())),
+                 options, lang, four, None if seat == wv.ALL else int(seat),
+                 lambda deal, play: wk.view_of(groups, shape.ids.index(
+                     kw.step_prefix(deal) + f"play-{play}")) + 1, visitor.query())
+    ws.draw_status(here, lang, four)
 if last == shape.count - 1:
     wk.draw_where_next(sel, shape, menu, lang, "&".join(f"{k}={v}" for k, v in
                                                         visitor.query().items()))

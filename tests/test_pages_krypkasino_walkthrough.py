@@ -359,3 +359,27 @@ def test_seats_are_letters_and_options_their_registry_labels(lang: str) -> None:
     player = {"en": "Player", "es": "Jugador", "pt": "Jogador"}[lang]
     assert f"| {player} {seat_letter(1)} | 0 | 6 | 1 | +10 | 11 | 11 |" in page
     assert not re.search(r"\b(Seat|Asiento|Lugar) \d", page, re.IGNORECASE), page
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt"])
+def test_both_walkthroughs_share_one_title_pattern_and_one_step_layout(lang: str) -> None:
+    """Issue 12: the same title pattern (the sidebar's name of the page) on both pages; the
+    scenario's summary beside its menu; the step in two columns, the "what happened / why"
+    panel (with the rules behind the step) on the left and the table on the right."""
+    from ui.i18n import t
+
+    pages = {"krypkasino": open_page(scenario="forced-sweep", step="2", lang=lang),
+             "kachuful": open_site("pages/kachuful_walkthrough.py", lang=lang, yourmove="off")}
+    rules_said = t("walk.rules", lang, links="").strip()
+    for game, at in pages.items():
+        assert at.title[0].value == t(f"page.{game}_walkthrough", lang), game
+        menu, summary = at.columns[0], at.columns[1]  # the scenario's summary beside its menu
+        assert len(menu.selectbox) == 1 and summary.caption, game
+        left, right = next(((a, b) for a, b in zip(at.columns, at.columns[1:], strict=False)
+                            if a.header), (None, None))
+        assert left is not None and right is not None, game
+        assert any(rules_said in m.value for m in left.markdown), game
+        assert right.get("html"), game  # the table and the hands
+    kryp = pages["krypkasino"]
+    left = next(c for c in kryp.columns if c.header)
+    assert any("(C-8)" in e.value for e in left.error)  # the refusal is in the panel

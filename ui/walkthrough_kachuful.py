@@ -505,7 +505,6 @@ def draw_step(step: Step, walk: Walkthrough, viewer: int | None, lang: str, four
     left, the table (or the draw, the schedule, the score sheet) on the right."""
     import streamlit as st
 
-    from ui.docs import rule_href
     from ui.walkthrough_view import panel
 
     hidden = step.hides_private(viewer)
@@ -517,15 +516,12 @@ def draw_step(step: Step, walk: Walkthrough, viewer: int | None, lang: str, four
         if not hidden and step.bot:
             st.info(f"**{t('kwalk.bot', lang)}:** {escape_markdown(step.bot)}",
                     icon=":material/smart_toy:")
-        if step.rules:
-            links = ", ".join(f"[{r}]({rule_href(r, query=dict(query))})" for r in step.rules)
-            st.markdown(t("kwalk.rules", lang, links=links))
 
     left, right = st.columns([2, 3], gap="large")
     with left:
         panel(lang=lang, title=step.title, happened=step.lines,
               why=[*step.explain, *(() if hidden else step.private)], text=step.text,
-              error=step.error, extra=extra,
+              error=step.error, extra=extra, rules=step.rules, query=query,
               hidden_note=t("kwalk.view.private", lang, seat=viewer, actor=step.seat)
               if hidden else None)
     with right:

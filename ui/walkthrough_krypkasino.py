@@ -1,14 +1,14 @@
-"""The Krypkasino walkthrough page's own layer: its link, its outline and its drawing.
+"""The Krypkasino walkthrough page's own layer: its link, its outline and its helpers.
 
 The steps come from the engine (:mod:`engine.walkthrough.krypkasino`: language-free
 :class:`~engine.walkthrough.model.Step` values whose ``view`` is a
 :class:`~engine.walkthrough.krypkasino.View`); this module decides no rule. It reads and
 writes the page's link (scenario or seed, variant, step), folds runs of plain trails into
-one page step, and draws a step (table, hand, board, tallies), the variant box (the
-registry's labels), a your-move stop, where next and the score chart in the page's
-language, players named by letter (``kw.*`` strings write ``{seat:seat}``); the controls and
-the "what happened / why" panel are the ones both walkthroughs share
-(:mod:`ui.walkthrough_view`).
+one page step, says a step's sentences and draws cards, the seats' status table, the
+variant box (the registry's labels), where next and the score chart in the page's
+language, players named by letter (``kw.*`` strings write ``{seat:seat}``). A step is
+drawn by :mod:`ui.walkthrough_krypkasino_step` in the layout both walkthroughs share; the
+controls and the "what happened / why" panel are those of :mod:`ui.walkthrough_view`.
 """
 
 from __future__ import annotations
@@ -25,14 +25,14 @@ from engine.walkthrough.krypkasino import GAME_KEYS, Board, Tally, View, base_va
 from engine.walkthrough.model import Step, Walkthrough
 from ui.cards import CardState, cards_html
 from ui.i18n import t
-from ui.safe import escape_markdown
-from ui.walkthrough_view import ask_of, say
+from ui.walkthrough_view import say
 
 __all__ = [
-    "GAME_KEYS", "RANDOM", "VARIANT_KEYS", "Outline", "Selection", "base_variant", "draw_chart",
-    "draw_view", "finished_scores", "fold", "hand_states", "link_params", "outline", "read_link",
-    "draw_where_next", "draw_your_move", "selection_from", "status_html", "step_sentences", "tally_text", "variant_box",
-    "variant_text", "view_of",
+    "GAME_KEYS", "OPTIONS", "RANDOM", "VARIANT_KEYS", "Outline", "Selection", "base_variant",
+    "cards", "collection_text", "draw_chart", "draw_where_next", "finished_scores", "fold",
+    "hand_states", "link_params", "marked", "options_markdown", "outline", "read_link",
+    "refusal_groups", "seat_name", "selection_from", "status_html", "step_sentences",
+    "tally_text", "variant_box", "variant_text", "view_of",
 ]
 
 KWalk = Walkthrough[View]
@@ -327,142 +327,6 @@ def status_html(board: Board, lang: str) -> str:
     return table_html(head, rows, t("kw.col.score", lang))
 
 
-def draw_trails(trails: Sequence[View], lang: str, four: bool) -> None:
-    """A run of plain trails folded into one step, each trail inside an expander."""
-    import streamlit as st
-
-    with st.expander(t("kw.trails.open", lang, n=len(trails))):
-        for trail in trails:
-            st.markdown(" ".join(escape_markdown(e.sentence(lang)) for e in trail.events))
-            st.html(cards(trail.board.table, lang, four, marked(trail.board.table,
-                                                                 [trail.card or ""]),
-                          layout="table", caption=t("kw.table", lang)))
-
-
-def draw_position(step: View, lang: str, four: bool) -> None:
-    """A your-move step before the learner's choice: the table and the hand as they were."""
-    import streamlit as st
-
-    st.html(cards(step.table_before, lang, four, layout="table", caption=t("kw.table", lang)))
-    st.html(cards(step.hand_before, lang, four,
-                  caption=t("kw.hand-to-play", lang, seat=step.seat)))
-
-
-def _draw_play(step: View, options: Mapping[str, Any], lang: str, four: bool) -> None:
-    import streamlit as st
-
-    left, right = st.columns(2, gap="large")
-    if step.kind == "position":
-        left.html(cards(step.table_before, lang, four, layout="table",
-                        caption=t("kw.table", lang)))
-    else:
-        left.html(cards(step.table_before, lang, four, marked(step.table_before, step.taken),
-                        layout="table", caption=t("kw.table-before", lang)))
-    with right:
-        key = "kw.hand-to-play" if step.kind == "position" else "kw.hand-before"
-        st.html(cards(step.hand_before, lang, four, hand_states(step),
-                      caption=t(key, lang, seat=step.seat)))
-        st.caption(t("kw.legend", lang))
-    if step.sweepers:
-        st.markdown(t("kw.sweepers", lang, cards=collection_text(step.sweepers)))
-        if step.refusals:
-            st.markdown(t("kw.forced", lang))
-            for sentence, refused in refusal_groups(step, lang):
-                st.error(f"**{collection_text(refused)}** — {sentence}", icon=":material/block:")
-        elif not options["forced_sweep"]:
-            st.caption(t("kw.not-forced", lang))
-    elif step.kind == "position":
-        st.caption(t("kw.no-sweepers", lang))
-    if step.card and step.taken:
-        st.markdown(t("kw.groups", lang, groups=" · ".join(
-            " + ".join(str(c) for c in parse_cards(list(g))) for g in step.groups)))
-        alternatives = step.alternatives
-        card_text = collection_text([step.card])
-        if alternatives:
-            if options["capture"] == "maximal":
-                st.markdown(t("kw.alternatives.maximal", lang, card=card_text,
-                              setting=OPTIONS.option("capture").setting_text("maximal", lang)))
-            else:
-                st.markdown(t("kw.alternatives", lang, card=card_text))
-            columns = st.columns(min(len(alternatives), 3))
-            for i, alt in enumerate(alternatives):
-                columns[i % len(columns)].html(cards(alt, lang, four))
-        else:
-            st.caption(t("kw.only-choice", lang, card=card_text))
-    with st.expander(t("kw.options", lang)):
-        st.markdown(options_markdown(step, lang))
-
-
-def _draw_score(step: View, lang: str, four: bool, page_step: Callable[[int, int], int]) -> None:
-    import streamlit as st
-
-    board = step.board
-    st.markdown(f"**{t('kw.tally', lang)}**")
-    for tally in step.tallies:
-        codes = [code for code, copies, _ in tally.cards for _ in range(copies)]
-        title = t("kw.tally.seat", lang, seat=tally.seat, points=tally.total,
-                  cards=tally.captured)
-        if codes:
-            st.html(cards(codes, lang, four, caption=title))
-            st.caption(tally_text(tally))
-        else:
-            st.markdown(f"**{title}** — {t('kw.tally.none', lang)}")
-    st.markdown(t("kw.tally.sum", lang, total=sum(x.total for x in step.tallies)))
-    st.markdown(f"**{t('kw.sweeps', lang)}**")
-    if step.sweeps:
-        st.markdown("\n".join(
-            "- " + t("kw.sweep.row", lang, step=page_step(step.deal, s.play), seat=s.seat,
-                     victim=s.victim, points=s.points)
-            + (f" {t('kw.sweep.double', lang)}" if s.double else "")
-            for s in step.sweeps))
-    else:
-        st.caption(t("kw.sweeps.none", lang))
-    st.markdown(t("kw.sweeps.sum", lang, points=", ".join(
-        f"{seat_name(i, lang)} {p:+d}" for i, p in enumerate(board.sweep_points))))
-
-
-_TABLE_CAPTIONS = {"face-cards": "kw.table-dealt", "new-lot": "kw.table-lot",
-                   "last-lot": "kw.table-lot", "leftovers": "kw.table-end"}
-
-
-def draw_view(step: View, options: Mapping[str, Any], lang: str, four: bool,
-              viewer: int | None, page_step: Callable[[int, int], int]) -> None:
-    """What a step shows under the panel: the play (table, hand, sweepers, refusals,
-    other collections), the lot or leftovers, the tallies; then the board after it. With
-    ``viewer`` a seat, the other hands are drawn face down ("show the table as")."""
-    import streamlit as st
-
-    if step.hand_before:  # a play, or the position before the first play
-        _draw_play(step, options, lang, four)
-    elif step.kind in _TABLE_CAPTIONS:
-        st.html(cards(step.table_before, lang, four, marked(step.table_before, step.taken),
-                      layout="table", caption=t(_TABLE_CAPTIONS[step.kind], lang)))
-    elif step.kind == "score":
-        _draw_score(step, lang, four, page_step)
-    board = step.board
-    st.markdown(f"### {t('kw.after', lang)}")
-    st.html(status_html(board, lang))
-    st.caption(t("kw.status.note", lang))
-    if any(board.point_cards) and step.kind != "score":
-        with st.expander(t("kw.point-cards", lang)):
-            for seat, pile in enumerate(board.point_cards):
-                st.html(cards(pile, lang, four, caption=f"{seat_name(seat, lang)} · "
-                              f"{t('kw.col.card-points', lang)}: {board.card_points[seat]}"))
-    if board.table or any(board.hands) or board.spade_faces:
-        table_col, spades_col = st.columns([3, 1]) if board.spade_faces else (st.container(), None)
-        table_col.html(cards(board.table, lang, four, layout="table", caption=t("kw.table", lang)))
-        if spades_col is not None:
-            spades_col.html(cards(board.spade_faces, lang, four, caption=t("kw.spades", lang)))
-        hand_cols = st.columns(min(board.players, 3))
-        for seat in range(board.players):
-            mark = f" ← {t('kw.to-play', lang)}" if seat == board.to_play else ""
-            caption = (f"{seat_name(seat, lang)} · "
-                       f"{t('kw.cards', lang, n=len(board.hands[seat]))}{mark}")
-            hand_cols[seat % len(hand_cols)].html(cards(
-                board.hands[seat], lang, four, layout="hand", caption=caption,
-                hidden=viewer is not None and seat != viewer))
-
-
 def variant_box(options: Mapping[str, Any], base: Mapping[str, Any], lang: str,
                 sync: Callable[[str, object], str], on_change: Callable[[bool], None],
                 on_reset: Callable[[], None]) -> None:
@@ -513,32 +377,6 @@ def step_sentences(step: Step[View], lang: str) -> tuple[list[str], str | None]:
                         card=collection_text([here.recorded_card or ""]))
                       + " " + here.recorded_refusal.sentence(lang) + " "
                       + t("kw.recorded-refused.after", lang))
-
-
-def draw_your_move(step: Step[View], params: Mapping[str, str | None], heading: str,
-                   lang: str, four: bool) -> bool:
-    """A your-move stop: the engine's question and, until it is answered, the table and
-    the hand as they were (the play is not named yet). ``True`` while it waits."""
-    import streamlit as st
-
-    from ui import your_move as ym
-
-    assert step.your_move is not None
-    ask = ask_of(step.your_move, lang)
-    answer_key = "krypkasino:" + ":".join(f"{k}={v}" for k, v in sorted(params.items())
-                                          if v is not None and k != "step") + ":" + step.id
-    if ym.settled(ask, ym.tried(st.session_state, answer_key)) is not None:
-        ym.draw(ask, answer_key, lang, "krypkasino-walkthrough")
-        st.caption(t("ym.then", lang))
-        return False
-    st.header(f"{heading} · {t('ym.title', lang)}", anchor=False)
-    table_col, ask_col = st.columns(2, gap="large")
-    with table_col:
-        draw_position(step.view, lang, four)
-    with ask_col:
-        ym.draw(ask, answer_key, lang, "krypkasino-walkthrough")
-        st.caption(t("ym.recorded", lang))
-    return True
 
 
 def draw_where_next(selection: Selection, shape: Outline, menu: Sequence[Any], lang: str,

@@ -15,7 +15,7 @@ the table shows; every control writes ``st.query_params``, so a link reproduces 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from engine.messages import render
 from engine.walkthrough.model import Note, YourMove
@@ -138,10 +138,15 @@ def controls(*, key: str, lang: str, index: int, count: int, go: Callable[[int],
 
 def panel(*, lang: str, title: str, happened: Sequence[str], why: Sequence[str],
           text: str | None = None, error: str | None = None,
-          hidden_note: str | None = None, extra: Callable[[], None] | None = None) -> None:
+          hidden_note: str | None = None, extra: Callable[[], None] | None = None,
+          rules: Sequence[str] = (), query: Mapping[str, str] | None = None) -> None:
     """The "what happened / why" panel: the scenario's teaching text, the engine's
-    sentences, its refusal, the reasons; ``extra`` draws what a game adds (advice)."""
+    sentences, its refusal, the reasons; ``extra`` draws what a game adds (advice,
+    refusals); last, "Rules behind this step", each rule ID a link to its rules page
+    (``query`` keeps the visitor's language and deck)."""
     import streamlit as st
+
+    from ui.docs import rule_href
 
     st.header(title, anchor=False)
     if text:
@@ -159,6 +164,9 @@ def panel(*, lang: str, title: str, happened: Sequence[str], why: Sequence[str],
         st.caption(hidden_note)
     if extra is not None:
         extra()
+    if rules:
+        links = ", ".join(f"[{r}]({rule_href(r, query=dict(query or {}))})" for r in rules)
+        st.markdown(t("walk.rules", lang, links=links))
 
 
 def share(*, lang: str, page: str, query: dict[str, str]) -> None:
