@@ -2,11 +2,12 @@
 
 The same arrangement as the Kachuful walkthrough (issue 12): the shared "what happened /
 why" panel (:func:`ui.walkthrough_view.panel`) in the left column, with the reasons of the
-step (the cards that sweep, the forced sweep and the engine's refusals, the groups taken,
-the other collections, the rules behind the step); the table and the hands in the right
-column; under both, the seats' status table (:func:`draw_status`), then the page's chart.
-A your-move stop (:func:`draw_your_move`) shows the table and the hand beside the
-question until it is answered. Streamlit stacks the columns on a phone.
+step (the groups taken, the cards that sweep, the forced sweep and the engine's refusals,
+the rules behind the step); the table and the hands in the right column (with the other
+collections the card could have taken); under both, the seats' status table
+(:func:`draw_status`), then the page's chart. A your-move stop (:func:`draw_your_move`)
+shows the table and the hand beside the question until it is answered. Streamlit stacks
+the columns on a phone.
 
 The helpers that say and draw cards (:func:`~ui.walkthrough_krypkasino.cards`, the
 refusal groups, the status table) are those of :mod:`ui.walkthrough_krypkasino`.
@@ -72,24 +73,15 @@ def why_lines(view: View, options: Mapping[str, Any], lang: str) -> list[str]:
     return lines
 
 
-def _draw_reasons(view: View, options: Mapping[str, Any], lang: str, four: bool) -> None:
-    """Under the panel's "Why": the engine's refusals (C-8), the other collections the
-    card could have taken (C-6), and what each card of the hand could do."""
+def _draw_reasons(view: View, lang: str) -> None:
+    """Under the panel's "Why": the engine's refusals (C-8) and what each card of the hand
+    could do."""
     import streamlit as st
 
     if view.sweepers:
         for sentence, refused in refusal_groups(view, lang):
             st.error(f"**{collection_text(refused)}** — {sentence}",
                      icon=":material/block:")
-    if view.card and view.taken and view.alternatives:
-        card_text = collection_text([view.card])
-        if options["capture"] == "maximal":
-            st.markdown(t("kw.alternatives.maximal", lang, card=card_text,
-                          setting=OPTIONS.option("capture").setting_text("maximal", lang)))
-        else:
-            st.markdown(t("kw.alternatives", lang, card=card_text))
-        for alt in view.alternatives:
-            st.html(cards(alt, lang, four))
     if view.hand_before:
         with st.expander(t("kw.options", lang)):
             st.markdown(options_markdown(view, lang))
@@ -145,8 +137,26 @@ def _draw_score(view: View, lang: str, four: bool, page_step: Callable[[int, int
         f"{seat_name(i, lang)} {p:+d}" for i, p in enumerate(board.sweep_points))))
 
 
-def _draw_table(view: View, lang: str, four: bool, viewer: int | None,
-                page_step: Callable[[int, int], int]) -> None:
+def _draw_alternatives(view: View, options: Mapping[str, Any], lang: str, four: bool) -> None:
+    """Under the table and the hand: the other collections the card could have taken (C-6;
+    a scenario's text says they are listed below the table)."""
+    import streamlit as st
+
+    if not (view.card and view.taken and view.alternatives):
+        return
+    card_text = collection_text([view.card])
+    if options["capture"] == "maximal":
+        st.markdown(t("kw.alternatives.maximal", lang, card=card_text,
+                      setting=OPTIONS.option("capture").setting_text("maximal", lang)))
+    else:
+        st.markdown(t("kw.alternatives", lang, card=card_text))
+    columns = st.columns(min(len(view.alternatives), 3))
+    for i, alt in enumerate(view.alternatives):
+        columns[i % len(columns)].html(cards(alt, lang, four))
+
+
+def _draw_table(view: View, options: Mapping[str, Any], lang: str, four: bool,
+                viewer: int | None, page_step: Callable[[int, int], int]) -> None:
     """The right column: where the step is, the table and the hand before the play (or the
     table a lot, the deal or its end shows, or the tallies), then the table and the hands
     after it. With ``viewer`` a seat, the other hands are face down."""
@@ -164,6 +174,7 @@ def _draw_table(view: View, lang: str, four: bool, viewer: int | None,
         st.html(cards(view.hand_before, lang, four, hand_states(view),
                       caption=t(key, lang, seat=view.seat)))
         st.caption(t("kw.legend", lang))
+        _draw_alternatives(view, options, lang, four)
     elif view.kind in TABLE_CAPTIONS:
         st.html(cards(view.table_before, lang, four, marked(view.table_before, view.taken),
                       layout="table", caption=t(TABLE_CAPTIONS[view.kind], lang)))
@@ -211,7 +222,7 @@ def draw_step(steps: Sequence[Step[View]], title: str, text: str | None, general
 
     def extra() -> None:
         if one:
-            _draw_reasons(view, options, lang, four)
+            _draw_reasons(view, lang)
         if not text:
             st.info(general, icon=":material/menu_book:")
 
@@ -222,7 +233,7 @@ def draw_step(steps: Sequence[Step[View]], title: str, text: str | None, general
               extra=extra, rules=rules, query=query)
     with right:
         if one:
-            _draw_table(view, lang, four, viewer, page_step)
+            _draw_table(view, options, lang, four, viewer, page_step)
         else:
             st.caption(where_text(view, lang))
             _draw_trails([s.view for s in steps], lang, four)
