@@ -8,7 +8,7 @@ Events see everything (they include every hand at the deal); pages decide what t
 >>> from engine.cards import parse_card
 >>> e = Trailed(seat=1, card=parse_card("4C"), play=3)
 >>> render(e.key, "en", **e.message_data())
-'seat 1 trails 4♣: it captures nothing and stays on the table'
+'Player B trails 4♣: it captures nothing and stays on the table.'
 """
 
 from __future__ import annotations
