@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from engine.messages import render
 from engine.walkthrough.model import Note, YourMove
 from ui.i18n import has, t
+from ui.play_link import page_origin
 from ui.safe import escape_markdown
 from ui.your_move import Ask, Choice
 
@@ -176,11 +177,7 @@ def share(*, lang: str, page: str, query: dict[str, str]) -> None:
     import streamlit as st
 
     path = f"{page}?{urllib.parse.urlencode(query)}"
-    try:
-        parts = urllib.parse.urlsplit(str(st.context.url or ""))
-        origin = f"{parts.scheme}://{parts.netloc}/" if parts.scheme and parts.netloc else "/"
-    except Exception:  # noqa: BLE001 - no URL outside a browser session (tests)
-        origin = "/"
+    origin = page_origin()
     with st.expander(t("walk.share", lang), icon=":material/link:"):
         st.caption(t("walk.share.help", lang))
         st.code(origin + path, language=None)
