@@ -159,10 +159,11 @@ def runs_finished(page: Any) -> int:
 def goto(page: Any, base: str, path: str = "", fragment: str = "", *,
          timeout: float = 30_000, **query: object) -> None:
     """Open ``path`` of the site (``""`` is Home) with ``query`` and wait until idle and the
-    page's content is drawn."""
+    page's content is drawn (a visible element: the pages that keep a learner id start with a
+    hidden script element, ui/progress.restore)."""
     page.goto(url_for(base, path, fragment, **query), wait_until="domcontentloaded",
               timeout=timeout)
-    page.wait_for_selector("[data-testid='stMainBlockContainer'] [data-testid='stElementContainer']",
+    page.wait_for_selector("[data-testid='stMainBlockContainer'] [data-testid='stElementContainer']:visible",
                            timeout=timeout)
     wait_idle(page, timeout)
 
