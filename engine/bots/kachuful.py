@@ -545,12 +545,7 @@ def rollout_coded(hands: list[list[int]], played: int, bids: Sequence[int], won:
              leader: int, trick: list[int], trump: int, n: int) -> list[int]:
     """Play the rest of the hand with the basic policy for every seat; returns the
     tricks won. ``hands`` and ``won`` are consumed (pass copies)."""
-    masks = []
-    for h in hands:
-        m = 0
-        for c in h:
-            m |= _BIT[c]
-        masks.append(m)
+    masks = hand_masks(hands)
     unplayed = _ALL & ~played
     count = len(trick)
     turn = (leader + count) % n
