@@ -123,6 +123,11 @@ class DealOutcome:
     made: dict[str, list[bool]] = field(default_factory=dict)
     times: dict[str, list[float]] = field(default_factory=dict)
     cpu: dict[str, list[float]] = field(default_factory=dict)
+    #: Bids and tricks per seat: the control's, and per level ours (for diagnosis).
+    control_bids: list[int] = field(default_factory=list)
+    control_tricks: list[int] = field(default_factory=list)
+    bids: dict[str, list[int]] = field(default_factory=dict)
+    tricks: dict[str, list[int]] = field(default_factory=dict)
 
 
 def _chance_actions(game: Any, seed: int) -> list[int]:
@@ -209,18 +214,23 @@ def play_deal(job: tuple[int, int, int, tuple[str, ...], int]) -> DealOutcome:
     deal_seed = seed * 1_000_003 + cards * 10_007 + index
     chance = _chance_actions(game, deal_seed)
     control, bids, tricks, _, _ = _play(pyspiel, game, chance, cards, sims, deal_seed, None, None)
-    out = DealOutcome(control, [b == t for b, t in zip(bids, tricks, strict=True)])
+    out = DealOutcome(control, [b == t for b, t in zip(bids, tricks, strict=True)],
+                      control_bids=bids, control_tricks=tricks)
     for level in levels:
         scores, made, times, cpus = [], [], [], []
+        our_bids, our_tricks = [], []
         for seat in range(PLAYERS):
             ret, bids, tricks, t, c = _play(pyspiel, game, chance, cards, sims, deal_seed,
                                             seat, level)
             scores.append(ret[seat])
             made.append(bids[seat] == tricks[seat])
+            our_bids.append(bids[seat])
+            our_tricks.append(tricks[seat])
             times.extend(t)
             cpus.extend(c)
         out.ours[level], out.made[level], out.times[level] = scores, made, times
         out.cpu[level] = cpus
+        out.bids[level], out.tricks[level] = our_bids, our_tricks
     return out
 
 

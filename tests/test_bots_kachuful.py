@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import fields
+from typing import Any
 
 import pytest
 from testkit import play_explained
@@ -428,3 +429,87 @@ def test_strong_play_ducks_when_it_has_its_tricks_and_wins_when_it_needs_one() -
             state.apply(parse_card(code))
         decision = StrongKachufulBot(0, play_samples=80).decide(observe(state, 3))
         assert decision.action == parse_card(want)
+
+
+#: The strong bot's tuning options (docs/bots.md says what each was tried for).
+TUNING: list[dict[str, object]] = [
+    {"eps": 0.25}, {"seen": 1}, {"soft": 0.0}, {"bid_search": 24},
+    {"bid_search": 24, "bid_eps": 1.0}, {"bias": 0.3, "sigma": 0.8}, {"steer": 1},
+]
+
+
+@pytest.mark.parametrize("options", TUNING, ids=lambda o: ",".join(f"{k}={o[k]}" for k in o))
+def test_every_tuning_option_plays_legal_games(options: dict[str, object]) -> None:
+    rules = KachufulRules(max_cards=4, trumps="turned", scoring="margin")
+    small = {"bid_samples": 12, "play_samples": 8, "blind_samples": 8, **options}
+    for seed in range(2):
+        play_game(rules, 4, ["strong", "basic", "strong", "random"], seed, small)
+
+
+def _deal_for_rollouts(seed: int) -> tuple[list[list[int]], int]:
+    rng = random.Random(seed)
+    cards = list(range(52))
+    rng.shuffle(cards)
+    return [sorted(cards[7 * s:7 * s + 7]) for s in range(4)], rng.randrange(4)
+
+
+def test_rollout_variant_without_options_is_the_basic_rollout() -> None:
+    from engine.bots.kachuful import rollout_coded, rollout_variant
+
+    for seed in range(30):
+        hands, trump = _deal_for_rollouts(seed)
+        bids = [seed % 3, 1, 2, 0]
+        plain = rollout_coded([list(h) for h in hands], 0, bids, [0] * 4, seed % 4, [],
+                              trump, 4)
+        assert rollout_variant([list(h) for h in hands], 0, bids, [0] * 4, seed % 4, [],
+                               trump, 4) == plain
+        assert sum(plain) == 7
+
+
+def _seers_run(deal: tuple[list[list[int]], list[int], int, int], **options: Any
+               ) -> list[int]:
+    """One rollout of ``deal`` (hands, bids, leader, trump) on copies (it consumes them)."""
+    from engine.bots.kachuful import rollout_variant
+
+    hands, bids, leader, trump = deal
+    return rollout_variant([list(h) for h in hands], 0, bids, [0] * 4, leader, [], trump, 4,
+                           **options)
+
+
+def test_seers_see_the_deal_as_seen_does() -> None:
+    """``seers`` with every seat is ``seen``; with one seat only that seat's cards change,
+    and some deals come out differently."""
+    differ = 0
+    for seed in range(60):
+        hands, trump = _deal_for_rollouts(seed)
+        bids = [2, 1, 2, 1]
+        deal = (hands, bids, seed % 4, trump)
+        assert _seers_run(deal, seen=True) == _seers_run(deal, seers=0b1111)
+        one = _seers_run(deal, seers=0b0001)
+        plain = _seers_run(deal)
+        differ += one != plain
+        assert sum(one) == 7
+    assert differ > 0
+
+
+def test_bias_moves_the_bid_model_under_the_estimate() -> None:
+    """With ``bias`` the weigher expects bids that many tricks under the basic estimate:
+    a deal whose bidder's estimate is the bid plus the bias weighs the most."""
+    from engine.bots.kachuful import bid_weigher, estimate_coded, knowledge_of, sample_deal
+
+    state = _seven_card_state(3)
+    bidder = state.current_player()
+    assert bidder is not None
+    state.apply(Bid(2))
+    seat = state.current_player()
+    assert seat is not None
+    obs = observe(state, seat)
+    k = knowledge_of(obs)
+    rng = random.Random(4)
+    deals = [sample_deal(k, rng) for _ in range(300)]
+    for bias in (0.0, 0.8):
+        weigh = bid_weigher(obs.view, k, 1.0, bias)
+        best = max(deals, key=weigh)
+        est = estimate_coded(best[bidder], k.trump, 7, 4)[0]
+        assert abs(est - bias - 2) == min(
+            abs(estimate_coded(d[bidder], k.trump, 7, 4)[0] - bias - 2) for d in deals)

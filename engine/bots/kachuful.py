@@ -592,7 +592,8 @@ def _no_noise() -> float:
 
 def rollout_variant(hands: list[list[int]], played: int, bids: Sequence[int], won: list[int],
                     leader: int, trick: list[int], trump: int, n: int, eps: float = 0.0,
-                    rnd: Callable[[], float] = _no_noise, seen: bool = False) -> list[int]:
+                    rnd: Callable[[], float] = _no_noise, seen: bool = False,
+                    seers: int = 0) -> list[int]:
     """:func:`rollout_coded` with the strong bot's rollout options (kept apart from the
     default loop, which the options' tests would slow by a few per cent).
 
@@ -602,7 +603,11 @@ def rollout_variant(hands: list[list[int]], played: int, bids: Sequence[int], wo
     the players it stands for steer to their bids better than basic play guessing).
     ``eps``: noise, each card is with chance ``eps`` (drawn from ``rnd``) a uniformly
     random legal card instead of the basic policy's, the others as :func:`rollout_coded`
-    plays them (``seen`` is not read)."""
+    plays them (``seen`` is not read). ``seers``: a bit set of the seats that see the deal
+    that way when ``seen`` is off (the strong bot's own seat, whose search steers to its
+    bid)."""
+    if seen:
+        seers = (1 << n) - 1
     masks = hand_masks(hands)
     unplayed = _ALL & ~played
     count = len(trick)
@@ -622,7 +627,7 @@ def rollout_variant(hands: list[list[int]], played: int, bids: Sequence[int], wo
             options = [x for x in hand if x // 13 == led] or hand if led >= 0 else hand
             c = options[int(rnd() * len(options))]
         else:
-            if seen and not eps:
+            if seers >> turn & 1 and not eps:
                 later = 0
                 s = turn
                 for _ in range(last_pos - count):
@@ -668,11 +673,11 @@ def _played_by(view: SeatView) -> list[list[int]]:
     return out
 
 
-def bid_weigher(view: SeatView, k: _Knowledge, sigma: float
+def bid_weigher(view: SeatView, k: _Knowledge, sigma: float, bias: float = 0.0
                 ) -> Callable[[list[list[int]]], float]:
     """The likelihood of the bids made (not blind, not ours) for a sampled deal: each
     bidder is taken to bid near the basic estimate of the hand it held when it bid, the
-    bid within about ``sigma`` tricks of it (a normal weight). ``1.0`` for every deal
+    bid within about ``sigma`` tricks of it (a normal weight), ``bias`` tricks under it. ``1.0`` for every deal
     when nobody else has bid."""
     played = _played_by(view)
     bidders = [(s, b, played[s]) for s, b in enumerate(view.bids)
@@ -684,7 +689,7 @@ def bid_weigher(view: SeatView, k: _Knowledge, sigma: float
     def weight(hands: list[list[int]]) -> float:
         log_w = 0.0
         for s, b, gone in bidders:
-            est = estimate_coded(hands[s] + gone, trump, size, n)[0]
+            est = estimate_coded(hands[s] + gone, trump, size, n)[0] - bias
             log_w += scale * (b - est) ** 2
         return math.exp(log_w)
 
@@ -745,8 +750,12 @@ class StrongKachufulBot(_BidThenPlay):
     def __init__(self, seed: int = 0, bid_samples: int = 100, play_samples: int = 600,
                  blind_samples: int = 80, sigma: float = 1.0, uct_c: float = 0.6,
                  pool: int = 120, eps: float = 0.0, seen: int = 0,
-                 forced_samples: int = 40, soft: float = 0.5, bid_search: int = 0) -> None:
+                 forced_samples: int = 40, soft: float = 0.5, bid_search: int = 0,
+                 bias: float = 0.0, steer: int = 0, bid_eps: float = 0.0) -> None:
         self.rng = sim_random(seed)
+        self.bid_eps = bid_eps
+        self.steer = bool(steer)
+        self.bias = bias
         self.bid_search = bid_search
         self.soft = soft
         self.seen = bool(seen)
@@ -792,7 +801,7 @@ class StrongKachufulBot(_BidThenPlay):
             if bids[s] >= 0:
                 continue
             numbers = legal_bids(size, (total,), dealer=s == view.dealer, rules=rules)
-            bids[s] = closest_number(numbers, estimates[s])
+            bids[s] = closest_number(numbers, estimates[s] - self.bias)
             total += bids[s]
         return bids
 
@@ -817,8 +826,12 @@ class StrongKachufulBot(_BidThenPlay):
             exact = 0.0
             for hands, est in zip(deals, estimates, strict=True):
                 bids = self._bids_after(view, est, b, rules)
-                won = self._rollout([list(h) for h in hands], 0, bids, [0] * n, leader, [],
-                                    trump, n)
+                if self.steer:
+                    won = rollout_variant([list(h) for h in hands], 0, bids, [0] * n, leader,
+                                          [], trump, n, seers=1 << seat)
+                else:
+                    won = self._rollout([list(h) for h in hands], 0, bids, [0] * n, leader,
+                                        [], trump, n)
                 t = won[seat]
                 if t == b or not soft or abs(t - b) > 1:
                     total += self._score(rules, b, t, blind)
@@ -839,7 +852,7 @@ class StrongKachufulBot(_BidThenPlay):
         if view.hand is None:
             return _forehead_bid(obs)
         k = knowledge_of(obs)
-        weigh = bid_weigher(view, k, self.sigma)
+        weigh = bid_weigher(view, k, self.sigma, self.bias)
         count = self.bid_samples
         deals, weights = fitting_deals(k, weigh, self.rng, 3 * count)
         deals = pick_weighted(deals, weights, count, self.rng)
@@ -905,7 +918,7 @@ class StrongKachufulBot(_BidThenPlay):
         view, rules = obs.view, obs.rules
         n, trump, seat = k.players, k.trump, k.seat
         bids = [b if b is not None else 0 for b in view.bids]
-        weigh = bid_weigher(view, k, self.sigma)
+        weigh = bid_weigher(view, k, self.sigma, self.bias)
         count = min(self.pool, self.forced_samples)
         deals, weights = fitting_deals(k, weigh, self.rng, 2 * count)
         deals = pick_weighted(deals, weights, count, self.rng)
@@ -956,7 +969,7 @@ class StrongKachufulBot(_BidThenPlay):
             basic = basic_play(obs).action
             assert isinstance(basic, Card)
             return self._forced(obs, k, basic.index, "bots.kachuful.strong-alike")
-        weigh = bid_weigher(view, k, self.sigma)
+        weigh = bid_weigher(view, k, self.sigma, self.bias)
         deals, weights = fitting_deals(k, weigh, self.rng, min(self.pool, self.play_samples))
         stats = self._search(obs, k, deals, weights, candidates)
         choice = max(candidates, key=lambda c: (stats[c][0], stats[c][1], -c))
@@ -1001,7 +1014,7 @@ class StrongKachufulBot(_BidThenPlay):
         log = math.log
         sqrt = math.sqrt
         c_uct = self.uct_c
-        eps = self.eps
+        eps = self.bid_eps if bidding else self.eps
         allowed = set(candidates)
         root = _Node()
         root_made = dict.fromkeys(candidates, 0)
