@@ -435,6 +435,7 @@ def test_strong_play_ducks_when_it_has_its_tricks_and_wins_when_it_needs_one() -
 TUNING: list[dict[str, object]] = [
     {"eps": 0.25}, {"seen": 1}, {"soft": 0.0}, {"bid_search": 24},
     {"bid_search": 24, "bid_eps": 1.0}, {"bias": 0.3, "sigma": 0.8}, {"steer": 1},
+    {"top_trumps": 1}, {"top_trumps": 1, "seen": 1, "steer": 1},
 ]
 
 

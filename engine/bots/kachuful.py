@@ -593,7 +593,7 @@ def _no_noise() -> float:
 def rollout_variant(hands: list[list[int]], played: int, bids: Sequence[int], won: list[int],
                     leader: int, trick: list[int], trump: int, n: int, eps: float = 0.0,
                     rnd: Callable[[], float] = _no_noise, seen: bool = False,
-                    seers: int = 0) -> list[int]:
+                    seers: int = 0, top_trumps: bool = False) -> list[int]:
     """:func:`rollout_coded` with the strong bot's rollout options (kept apart from the
     default loop, which the options' tests would slow by a few per cent).
 
@@ -605,7 +605,10 @@ def rollout_variant(hands: list[list[int]], played: int, bids: Sequence[int], wo
     random legal card instead of the basic policy's, the others as :func:`rollout_coded`
     plays them (``seen`` is not read). ``seers``: a bit set of the seats that see the deal
     that way when ``seen`` is off (the strong bot's own seat, whose search steers to its
-    bid)."""
+    bid). ``top_trumps``: a seat that still needs tricks counts its top trumps (trumps no
+    unplayed card beats: each wins whenever it is played) towards them, so one whose top
+    trumps cover what it needs ducks the other suits instead of taking tricks it will
+    then have too many of."""
     if seen:
         seers = (1 << n) - 1
     masks = hand_masks(hands)
@@ -635,8 +638,12 @@ def rollout_variant(hands: list[list[int]], played: int, bids: Sequence[int], wo
                     later |= masks[s]
             else:
                 later = unplayed & ~masks[turn]
-            c = basic_card_coded(hand, led, win, trump, bids[turn] - won[turn], later,
-                                 count == last_pos)[0]
+            need = bids[turn] - won[turn]
+            if top_trumps and need > 0 and trump >= 0:  # trumps above every outside one
+                mine = masks[turn] & _SUIT_MASK[trump]
+                need -= (mine >> (unplayed & ~masks[turn] & _SUIT_MASK[trump]).bit_length()
+                         ).bit_count()
+            c = basic_card_coded(hand, led, win, trump, need, later, count == last_pos)[0]
         hand.remove(c)
         bit = _BIT[c]
         masks[turn] ^= bit
@@ -751,8 +758,10 @@ class StrongKachufulBot(_BidThenPlay):
                  blind_samples: int = 80, sigma: float = 1.0, uct_c: float = 0.6,
                  pool: int = 120, eps: float = 0.0, seen: int = 0,
                  forced_samples: int = 40, soft: float = 0.5, bid_search: int = 0,
-                 bias: float = 0.0, steer: int = 0, bid_eps: float = 0.0) -> None:
+                 bias: float = 0.0, steer: int = 0, bid_eps: float = 0.0,
+                 top_trumps: int = 0) -> None:
         self.rng = sim_random(seed)
+        self.top_trumps = bool(top_trumps)
         self.bid_eps = bid_eps
         self.steer = bool(steer)
         self.bias = bias
@@ -773,9 +782,9 @@ class StrongKachufulBot(_BidThenPlay):
                  won: list[int], leader: int, trick: list[int], trump: int, n: int
                  ) -> list[int]:
         """The rest of the hand played out (``seen``: every seat sees the deal)."""
-        if self.seen:
+        if self.seen or self.top_trumps:
             return rollout_variant(hands, played, bids, won, leader, trick, trump, n,
-                                   seen=True)
+                                   seen=self.seen, top_trumps=self.top_trumps)
         return rollout_coded(hands, played, bids, won, leader, trick, trump, n)
 
     def _score(self, rules: KachufulRules, bid: int, tricks: int, blind: bool) -> int:
@@ -828,7 +837,8 @@ class StrongKachufulBot(_BidThenPlay):
                 bids = self._bids_after(view, est, b, rules)
                 if self.steer:
                     won = rollout_variant([list(h) for h in hands], 0, bids, [0] * n, leader,
-                                          [], trump, n, seers=1 << seat)
+                                          [], trump, n, seers=1 << seat,
+                                          top_trumps=self.top_trumps)
                 else:
                     won = self._rollout([list(h) for h in hands], 0, bids, [0] * n, leader,
                                         [], trump, n)
