@@ -39,3 +39,24 @@ def test_one_deal_against_openspiel() -> None:
     out = bench.play_deal((0, 3, 5, ("basic",), 1))
     assert len(out.control) == len(out.ours["basic"]) == 4
     assert all(isinstance(x, float) for x in out.ours["basic"])
+
+
+def test_the_dump_keeps_bids_and_tricks_and_the_diagnosis_reads_it(tmp_path: Path) -> None:
+    pytest.importorskip("pyspiel")
+    import subprocess
+
+    job = (0, 3, 5, ("basic",), 1)
+    out = bench.play_deal(job)
+    for seat in range(4):
+        made = out.bids["basic"][seat] == out.tricks["basic"][seat]
+        assert made == out.made["basic"][seat]
+        assert (out.control_bids[seat] == out.control_tricks[seat]) == out.control_made[seat]
+    assert sum(out.tricks["basic"]) <= 3 * 4 and sum(out.control_tricks) == 3
+    dump = tmp_path / "deals.jsonl"
+    bench._dump(str(dump), job, out)
+    script = _PATH.parent / "ismcts_diagnosis.py"
+    result = subprocess.run([sys.executable, str(script), "--cards", "3", "--level", "basic",
+                             "--rollouts", str(dump)], capture_output=True, text=True,
+                            timeout=120, check=True)
+    assert result.stdout.startswith("1 deals, 4 hands, level basic")
+    assert "by trumps held" in result.stdout and "our bid playouts" in result.stdout
