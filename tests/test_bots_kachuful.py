@@ -514,3 +514,38 @@ def test_bias_moves_the_bid_model_under_the_estimate() -> None:
         est = estimate_coded(best[bidder], k.trump, 7, 4)[0]
         assert abs(est - bias - 2) == min(
             abs(estimate_coded(d[bidder], k.trump, 7, 4)[0] - bias - 2) for d in deals)
+
+
+def test_top_trump_count_counts_trumps_above_every_outside_trump() -> None:
+    from engine.bots.kachuful import top_trump_count
+
+    rng = random.Random(2)
+    for _ in range(2000):
+        cards = list(range(52))
+        rng.shuffle(cards)
+        trump = rng.randrange(4)
+        hand = sum(1 << c for c in cards[:7])
+        outside = sum(1 << c for c in cards[7:7 + rng.randrange(46)])
+        naive = sum(1 for c in cards[:7] if c // 13 == trump
+                    and not any(outside >> x & 1 for x in range(c + 1, trump * 13 + 13)))
+        assert top_trump_count(hand, outside, trump) == naive
+    # A K of trumps below the outside ace counts nothing; with the ace held both count.
+    king, ace = 11, 12  # spades are suit 0 here: K = 11, A = 12
+    assert top_trump_count(1 << king, 1 << ace, 0) == 0
+    assert top_trump_count(1 << king | 1 << ace, 1 << 5, 0) == 2
+
+
+def test_top_trumps_playouts_make_more_bids() -> None:
+    """The documented effect (docs/bots.md): on seeded deals, every seat bidding its
+    rounded basic estimate, playouts with ``top_trumps`` make more bids than without."""
+    from engine.bots.kachuful import estimate_coded, rollout_variant
+
+    made = {False: 0, True: 0}
+    for seed in range(1500):
+        hands, trump = _deal_for_rollouts(seed)
+        bids = [round(estimate_coded(h, trump, 7, 4)[0]) for h in hands]
+        for top in (False, True):
+            won = rollout_variant([list(h) for h in hands], 0, bids, [0] * 4, seed % 4, [],
+                                  trump, 4, top_trumps=top)
+            made[top] += sum(w == b for w, b in zip(won, bids, strict=True))
+    assert made[True] > made[False] + 0.005 * 4 * 1500

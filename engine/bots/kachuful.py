@@ -586,6 +586,13 @@ def rollout_coded(hands: list[list[int]], played: int, bids: Sequence[int], won:
             turn = turn + 1 if turn < last_pos else 0
 
 
+def top_trump_count(hand: int, outside: int, trump: int) -> int:
+    """How many trumps of ``hand`` (a bit set) rank above every trump of ``outside`` (the
+    unplayed cards of the others): each of them wins whenever it is played."""
+    suit = _SUIT_MASK[trump]
+    return ((hand & suit) >> (outside & suit).bit_length()).bit_count()
+
+
 def _no_noise() -> float:
     return 1.0
 
@@ -639,10 +646,8 @@ def rollout_variant(hands: list[list[int]], played: int, bids: Sequence[int], wo
             else:
                 later = unplayed & ~masks[turn]
             need = bids[turn] - won[turn]
-            if top_trumps and need > 0 and trump >= 0:  # trumps above every outside one
-                mine = masks[turn] & _SUIT_MASK[trump]
-                need -= (mine >> (unplayed & ~masks[turn] & _SUIT_MASK[trump]).bit_length()
-                         ).bit_count()
+            if top_trumps and need > 0 and trump >= 0:
+                need -= top_trump_count(masks[turn], unplayed & ~masks[turn], trump)
             c = basic_card_coded(hand, led, win, trump, need, later, count == last_pos)[0]
         hand.remove(c)
         bit = _BIT[c]
@@ -684,8 +689,8 @@ def bid_weigher(view: SeatView, k: _Knowledge, sigma: float, bias: float = 0.0
                 ) -> Callable[[list[list[int]]], float]:
     """The likelihood of the bids made (not blind, not ours) for a sampled deal: each
     bidder is taken to bid near the basic estimate of the hand it held when it bid, the
-    bid within about ``sigma`` tricks of it (a normal weight), ``bias`` tricks under it. ``1.0`` for every deal
-    when nobody else has bid."""
+    bid within about ``sigma`` tricks of it (a normal weight), ``bias`` tricks under it.
+    ``1.0`` for every deal when nobody else has bid."""
     played = _played_by(view)
     bidders = [(s, b, played[s]) for s, b in enumerate(view.bids)
                if b is not None and s != view.seat and not view.blind[s]
@@ -779,12 +784,13 @@ class StrongKachufulBot(_BidThenPlay):
         self._scores: dict[tuple[KachufulRules, int, int, bool], int] = {}
 
     def _rollout(self, hands: list[list[int]], played: int, bids: Sequence[int],
-                 won: list[int], leader: int, trick: list[int], trump: int, n: int
-                 ) -> list[int]:
-        """The rest of the hand played out (``seen``: every seat sees the deal)."""
-        if self.seen or self.top_trumps:
+                 won: list[int], leader: int, trick: list[int], trump: int, n: int,
+                 seers: int = 0) -> list[int]:
+        """The rest of the hand played out (``seen``: every seat sees the deal; ``seers``:
+        these seats do, see :func:`rollout_variant`)."""
+        if self.seen or self.top_trumps or seers:
             return rollout_variant(hands, played, bids, won, leader, trick, trump, n,
-                                   seen=self.seen, top_trumps=self.top_trumps)
+                                   seen=self.seen, seers=seers, top_trumps=self.top_trumps)
         return rollout_coded(hands, played, bids, won, leader, trick, trump, n)
 
     def _score(self, rules: KachufulRules, bid: int, tricks: int, blind: bool) -> int:
@@ -835,13 +841,8 @@ class StrongKachufulBot(_BidThenPlay):
             exact = 0.0
             for hands, est in zip(deals, estimates, strict=True):
                 bids = self._bids_after(view, est, b, rules)
-                if self.steer:
-                    won = rollout_variant([list(h) for h in hands], 0, bids, [0] * n, leader,
-                                          [], trump, n, seers=1 << seat,
-                                          top_trumps=self.top_trumps)
-                else:
-                    won = self._rollout([list(h) for h in hands], 0, bids, [0] * n, leader,
-                                        [], trump, n)
+                won = self._rollout([list(h) for h in hands], 0, bids, [0] * n, leader, [],
+                                    trump, n, seers=(1 << seat) if self.steer else 0)
                 t = won[seat]
                 if t == b or not soft or abs(t - b) > 1:
                     total += self._score(rules, b, t, blind)
