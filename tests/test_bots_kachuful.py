@@ -436,6 +436,7 @@ TUNING: list[dict[str, object]] = [
     {"eps": 0.25}, {"seen": 1}, {"soft": 0.0}, {"bid_search": 24},
     {"bid_search": 24, "bid_eps": 1.0}, {"bias": 0.3, "sigma": 0.8}, {"steer": 1},
     {"top_trumps": 1}, {"top_trumps": 1, "seen": 1, "steer": 1},
+    {"soft": 0.25, "soft_over": 0.8},
 ]
 
 
@@ -549,3 +550,30 @@ def test_top_trumps_playouts_make_more_bids() -> None:
                                   trump, 4, top_trumps=top)
             made[top] += sum(w == b for w, b in zip(won, bids, strict=True))
     assert made[True] > made[False] + 0.005 * 4 * 1500
+
+
+def test_soft_and_soft_over_weigh_short_and_over_playouts_apart() -> None:
+    """A bid playout one trick short counts as made with chance ``soft``, one trick over
+    with ``soft_over``: on the same deals the shares of made bids add up as that says
+    (the playouts are deterministic given the deal)."""
+    from engine.bots.kachuful import fitting_deals, knowledge_of
+    from engine.rng import sim_random
+
+    state = _seven_card_state(4)
+    seat = state.current_player()
+    assert seat is not None
+    obs = observe(state, seat)
+    deals, _ = fitting_deals(knowledge_of(obs), lambda d: 1.0, sim_random(1), 60)
+    candidates = [1, 2, 3]
+
+    def shares(under: float, over: float) -> dict[int, float]:
+        bot = StrongKachufulBot(0, soft=under, soft_over=over)
+        return {b: v[1] for b, v in bot._expected(obs, deals, candidates, False).items()}
+
+    none, short, more, both = shares(0, 0), shares(1, 0), shares(0, 1), shares(1, 1)
+    for b in candidates:
+        assert both[b] == pytest.approx(short[b] + more[b] - none[b])
+    assert any(short[b] > none[b] for b in candidates)
+    assert any(more[b] > none[b] for b in candidates)
+    # The default counts both sides alike.
+    assert StrongKachufulBot(0, soft=0.3).soft_over == 0.3

@@ -764,8 +764,9 @@ class StrongKachufulBot(_BidThenPlay):
                  pool: int = 120, eps: float = 0.0, seen: int = 0,
                  forced_samples: int = 40, soft: float = 0.5, bid_search: int = 0,
                  bias: float = 0.0, steer: int = 0, bid_eps: float = 0.0,
-                 top_trumps: int = 0) -> None:
+                 top_trumps: int = 0, soft_over: float = -1.0) -> None:
         self.rng = sim_random(seed)
+        self.soft_over = soft if soft_over < 0 else soft_over
         self.top_trumps = bool(top_trumps)
         self.bid_eps = bid_eps
         self.steer = bool(steer)
@@ -834,7 +835,7 @@ class StrongKachufulBot(_BidThenPlay):
         leader = (view.dealer + 1) % n
         seat = view.seat
         estimates = [self._estimates(view, hands, trump) for hands in deals]
-        soft = self.soft
+        under, over = self.soft, self.soft_over
         out: dict[int, tuple[float, float]] = {}
         for b in candidates:
             total = 0.0
@@ -844,12 +845,13 @@ class StrongKachufulBot(_BidThenPlay):
                 won = self._rollout([list(h) for h in hands], 0, bids, [0] * n, leader, [],
                                     trump, n, seers=(1 << seat) if self.steer else 0)
                 t = won[seat]
-                if t == b or not soft or abs(t - b) > 1:
+                soft = under if t == b - 1 else over if t == b + 1 else 0.0
+                if t == b or not soft:
                     total += self._score(rules, b, t, blind)
                 else:  # one trick off: better play than basic's would often make it
                     total += (soft * self._score(rules, b, b, blind)
                               + (1 - soft) * self._score(rules, b, t, blind))
-                exact += 1.0 if t == b else soft if abs(t - b) == 1 else 0.0
+                exact += 1.0 if t == b else soft
             out[b] = (total / len(deals), exact / len(deals))
         return out
 
@@ -885,7 +887,8 @@ class StrongKachufulBot(_BidThenPlay):
         return Decision(Bid(best), "bots.kachuful.strong-bid",
                         {"bid": best, "samples": len(deals), "pct": percent(exact),
                          "ev": round(ev, 1),
-                         "steer": 0 if self.bid_search else percent(self.soft)})
+                         "steer": 0 if self.bid_search else percent(self.soft),
+                         "steer_over": 0 if self.bid_search else percent(self.soft_over)})
 
     def _blind_choice(self, public: KachufulObservation, numbers: Sequence[int]
                       ) -> Decision[KachufulAction] | None:
