@@ -577,3 +577,22 @@ def test_soft_and_soft_over_weigh_short_and_over_playouts_apart() -> None:
     assert any(more[b] > none[b] for b in candidates)
     # The default counts both sides alike.
     assert StrongKachufulBot(0, soft=0.3).soft_over == 0.3
+
+
+def test_a_searched_bid_quotes_its_search() -> None:
+    """With ``bid_search`` the bid sentence quotes the search the bid came from (deals,
+    playouts, how often the bid was tried and made), in every language."""
+    state = _seven_card_state(6)
+    seat = state.current_player()
+    assert seat is not None
+    bot = StrongKachufulBot(2, bid_samples=30, bid_search=120, bid_eps=0.5)
+    decision = bot.decide(observe(state, seat))
+    assert isinstance(decision.action, Bid)
+    assert decision.key == "bots.kachuful.strong-bid-search"
+    data = decision.data
+    assert data["playouts"] == 120 and data["samples"] == 30
+    assert 0 < data["tried"] <= 120 and 0 <= data["pct"] <= 100
+    for lang in LANGUAGES:
+        text = decision.explain(lang)
+        assert str(decision.action.n) in text and f"{data['pct']}%" in text
+        assert str(data["tried"]) in text and "120" in text

@@ -17,6 +17,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bots.kachuful.bid-blind-small": "I bid {bid} blind, before looking: with only {size:plural:# card|# cards} each, a bid of 0 is made often enough that doubling it pays",
         "bots.kachuful.bid-forehead": "I bid {bid}: I cannot see my own card, and an unseen card beats the cards I see ({cards:cards}) about {pct}% of the time",
         "bots.kachuful.strong-bid": "I bid {bid}: over {samples:plural:# guess|# guesses} of the other hands that fit the bids made so far, each played out, I make {bid} in {pct}% of them (a playout that ends one trick short of the bid counts as made {steer}% of the time, one trick over {steer_over}%: I steer to my bid better than the playout does), the best average score of my bids ({ev:plural:# point|# points})",
+        "bots.kachuful.strong-bid-search": "I bid {bid}: over {samples:plural:# guess|# guesses} of the other hands that fit the bids made so far, searched in {playouts:plural:# playout|# playouts}, I tried it in {tried} of them and it is made in {pct}% of those ({ev:plural:# point|# points} on average), the bid I tried most",
         "bots.kachuful.strong-bid-blind": "I bid {bid} blind, before looking: over {samples:plural:# guess|# guesses} it averages {ev:plural:# point|# points} with the double, against {seen_ev} if I looked first",
         # Kachuful cards
         "bots.kachuful.own-card": "I play my only card, which I cannot see",
@@ -66,6 +67,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bots.kachuful.bid-blind-small": "Apuesto {bid} a ciegas, sin mirar: con solo {size:plural:# carta|# cartas} cada uno, una apuesta de 0 se cumple tan a menudo que doblarla compensa",
         "bots.kachuful.bid-forehead": "Apuesto {bid}: no veo mi propia carta, y una carta desconocida gana a las que veo ({cards:cards}) cerca del {pct}% de las veces",
         "bots.kachuful.strong-bid": "Apuesto {bid}: en {samples:plural:# suposición|# suposiciones} de las otras manos que encajan con las apuestas hechas, cada una jugada hasta el final, hago {bid} en el {pct}% de ellas (una partida simulada que termina con una baza menos de la apuesta cuenta como cumplida el {steer}% de las veces, con una baza más el {steer_over}%: me dirijo a mi apuesta mejor que la partida simulada), la mejor puntuación media de mis apuestas ({ev:plural:# punto|# puntos})",
+        "bots.kachuful.strong-bid-search": "Apuesto {bid}: en {samples:plural:# suposición|# suposiciones} de las otras manos que encajan con las apuestas hechas, exploradas en {playouts:plural:# partida simulada|# partidas simuladas}, la probé en {tried} de ellas y se cumple en el {pct}% de esas ({ev:plural:# punto|# puntos} de media), la apuesta que más probé",
         "bots.kachuful.strong-bid-blind": "Apuesto {bid} a ciegas, sin mirar: en {samples:plural:# suposición|# suposiciones} da {ev:plural:# punto|# puntos} de media con el doble, frente a {seen_ev} si mirara antes",
         "bots.kachuful.own-card": "Juego mi única carta, que no puedo ver",
         "bots.kachuful.only": "Juego {card}: es la única carta que puedo jugar",
@@ -113,6 +115,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "bots.kachuful.bid-blind-small": "Aposto {bid} às cegas, sem olhar: com só {size:plural:# carta|# cartas} cada um, uma aposta de 0 se cumpre tantas vezes que dobrá-la compensa",
         "bots.kachuful.bid-forehead": "Aposto {bid}: não vejo a minha própria carta, e uma carta desconhecida vence as que vejo ({cards:cards}) em cerca de {pct}% das vezes",
         "bots.kachuful.strong-bid": "Aposto {bid}: em {samples:plural:# palpite|# palpites} das outras mãos que batem com as apostas feitas, cada um jogado até o fim, faço {bid} em {pct}% deles (uma partida simulada que termina com uma vaza a menos que a aposta conta como cumprida {steer}% das vezes, com uma vaza a mais {steer_over}%: levo o jogo à minha aposta melhor do que a partida simulada), a melhor pontuação média das minhas apostas ({ev:plural:# ponto|# pontos})",
+        "bots.kachuful.strong-bid-search": "Aposto {bid}: em {samples:plural:# palpite|# palpites} das outras mãos que batem com as apostas feitas, explorados em {playouts:plural:# partida simulada|# partidas simuladas}, experimentei-a em {tried} delas e ela é cumprida em {pct}% dessas ({ev:plural:# ponto|# pontos} em média), a aposta que mais experimentei",
         "bots.kachuful.strong-bid-blind": "Aposto {bid} às cegas, sem olhar: em {samples:plural:# palpite|# palpites} dá {ev:plural:# ponto|# pontos} em média com o dobro, contra {seen_ev} se eu olhasse antes",
         "bots.kachuful.own-card": "Jogo a minha única carta, que não consigo ver",
         "bots.kachuful.only": "Jogo {card}: é a única carta que posso jogar",

@@ -879,16 +879,19 @@ class StrongKachufulBot(_BidThenPlay):
             stats = self._search(obs, k, deals, [1.0] * len(deals), candidates, True,
                                  self.bid_search)
             best = max(candidates, key=lambda b: (stats[b][0], stats[b][1], -abs(b - est)))
-            _, ev, exact = stats[best]
-        else:
-            results = self._expected(obs, deals, candidates, False)
-            best = max(candidates, key=lambda b: (results[b][0], -abs(b - est)))
-            ev, exact = results[best]
+            tried, ev, exact = stats[best]
+            return Decision(Bid(best), "bots.kachuful.strong-bid-search",
+                            {"bid": best, "samples": len(deals),
+                             "playouts": self.bid_search, "tried": tried,
+                             "pct": percent(exact), "ev": round(ev, 1)})
+        results = self._expected(obs, deals, candidates, False)
+        best = max(candidates, key=lambda b: (results[b][0], -abs(b - est)))
+        ev, exact = results[best]
         return Decision(Bid(best), "bots.kachuful.strong-bid",
                         {"bid": best, "samples": len(deals), "pct": percent(exact),
                          "ev": round(ev, 1),
-                         "steer": 0 if self.bid_search else percent(self.soft),
-                         "steer_over": 0 if self.bid_search else percent(self.soft_over)})
+                         "steer": percent(self.soft),
+                         "steer_over": percent(self.soft_over)})
 
     def _blind_choice(self, public: KachufulObservation, numbers: Sequence[int]
                       ) -> Decision[KachufulAction] | None:
