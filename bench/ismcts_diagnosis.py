@@ -5,6 +5,10 @@ For one level (``--level strong``) and the deals of the dump files given, it pri
 
 * by bid: how often our bot and the control (IS-MCTS in the same seat) bid it, the share
   made and the mean score;
+* by how our bid compares with the control's in the same seat (same, higher, lower): the
+  tricks taken minus the bid and the share made for each, and the points lost (when the
+  bids agree, what is left is card play; where they differ, both the bid and the play of
+  a hand on the margin);
 * by the seat's number of trumps (and of trumps jack or higher): our bid minus the
   control's, the tricks taken minus the bid for each, and the share made;
 * with ``--rollouts``, for the same trump buckets, what the strong bot's own bid playouts
@@ -94,6 +98,7 @@ def main() -> None:
     by_bid: dict[int, list[float]] = defaultdict(lambda: [0.0] * 6)
     by_trumps: dict[tuple[int, int], list[float]] = defaultdict(lambda: [0.0] * 7)
     predicted: dict[int, list[float]] = defaultdict(lambda: [0.0] * 6)
+    versus: dict[str, list[float]] = defaultdict(lambda: [0.0] * 8)
     bot = StrongKachufulBot(5)
     for row in rows:
         out = row["outcome"]
@@ -114,6 +119,12 @@ def main() -> None:
                 cell[k] += 1
                 cell[k + 1] += made
                 cell[k + 2] += score
+            side = "same" if bid == cbid else "higher" if bid > cbid else "lower"
+            cell = versus[side]
+            for i, v in enumerate((1, took - bid, bid == took, took < bid, ctook - cbid,
+                                   cbid == ctook, ctook < cbid,
+                                   out["ours"][args.level][seat] - out["control"][seat])):
+                cell[i] += v
             trumps = sum(c.index // 13 == trump for c in hands[seat])
             high = sum(c.index // 13 == trump and c.index % 13 >= 9 for c in hands[seat])
             cell = by_trumps[(min(trumps, 4), min(high, 2))]
@@ -137,6 +148,14 @@ def main() -> None:
         c = by_bid[b]
         print(f"{b:3d} | {c[0]:5.0f} {c[1] / max(1, c[0]):5.2f} {c[2] / max(1, c[0]):6.2f} | "
               f"{c[3]:5.0f} {c[4] / max(1, c[3]):5.2f} {c[5] / max(1, c[3]):6.2f}")
+    print("\nour bid against the control's: hands | ours: tricks - bid, made, short | "
+          "control: tricks - bid, made, short | our score - control's")
+    for side in ("same", "higher", "lower"):
+        c = versus[side]
+        n = c[0]
+        if n:
+            print(f"{side:6s} | {n:4.0f} | {c[1] / n:+.2f} {c[2] / n:.2f} {c[3] / n:.2f} | "
+                  f"{c[4] / n:+.2f} {c[5] / n:.2f} {c[6] / n:.2f} | {c[7] / n:+.2f}")
     print("\nby trumps held (trumps, of them J or higher): hands | our bid - control bid | "
           "ours: tricks - bid, made | control: tricks - bid, made")
     for key in sorted(by_trumps):

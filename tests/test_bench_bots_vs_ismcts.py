@@ -60,3 +60,4 @@ def test_the_dump_keeps_bids_and_tricks_and_the_diagnosis_reads_it(tmp_path: Pat
                             timeout=120, check=True)
     assert result.stdout.startswith("1 deals, 4 hands, level basic")
     assert "by trumps held" in result.stdout and "our bid playouts" in result.stdout
+    assert "our bid against the control's" in result.stdout
