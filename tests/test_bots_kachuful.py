@@ -571,7 +571,22 @@ def test_soft_and_soft_over_weigh_short_and_over_playouts_apart() -> None:
         return {b: v[1] for b, v in bot._expected(obs, deals, candidates, False).items()}
 
     none, short, more, both = shares(0, 0), shares(1, 0), shares(0, 1), shares(1, 1)
+    # The playouts' tricks, counted here: soft adds the share one short, soft_over the
+    # share one over, to the share of exactly the bid.
+    from engine.bots.kachuful import rollout_coded
+
+    plain = StrongKachufulBot(0)
+    view, trump = obs.view, knowledge_of(obs).trump
     for b in candidates:
+        tricks = []
+        for hands in deals:
+            bids = plain._bids_after(view, plain._estimates(view, hands, trump), b, obs.rules)
+            tricks.append(rollout_coded([list(h) for h in hands], 0, bids, [0] * 4,
+                                        (view.dealer + 1) % 4, [], trump, 4)[seat])
+        n = len(tricks)
+        assert none[b] == pytest.approx(tricks.count(b) / n)
+        assert short[b] == pytest.approx((tricks.count(b) + tricks.count(b - 1)) / n)
+        assert more[b] == pytest.approx((tricks.count(b) + tricks.count(b + 1)) / n)
         assert both[b] == pytest.approx(short[b] + more[b] - none[b])
     assert any(short[b] > none[b] for b in candidates)
     assert any(more[b] > none[b] for b in candidates)

@@ -764,9 +764,9 @@ class StrongKachufulBot(_BidThenPlay):
                  pool: int = 120, eps: float = 0.0, seen: int = 0,
                  forced_samples: int = 40, soft: float = 0.5, bid_search: int = 0,
                  bias: float = 0.0, steer: int = 0, bid_eps: float = 0.0,
-                 top_trumps: int = 0, soft_over: float = -1.0) -> None:
+                 top_trumps: int = 0, soft_over: float | None = None) -> None:
         self.rng = sim_random(seed)
-        self.soft_over = soft if soft_over < 0 else soft_over
+        self.soft_over = soft if soft_over is None else soft_over
         self.top_trumps = bool(top_trumps)
         self.bid_eps = bid_eps
         self.steer = bool(steer)
