@@ -611,3 +611,19 @@ def test_a_searched_bid_quotes_its_search() -> None:
         text = decision.explain(lang)
         assert str(decision.action.n) in text and f"{data['pct']}%" in text
         assert str(data["tried"]) in text and "120" in text
+
+
+@pytest.mark.parametrize("play_samples", [80])
+def test_strong_play_tells_apart_cards_the_table_card_separates(play_samples: int) -> None:
+    """With 10♥ on the table, 9♥ and J♥ are not alike: J♥ takes the trick, 9♥ does not.
+    Seat 3 plays last to 10♥ 3♥ 4♥ holding 5♥ 9♥ J♥ and needs the trick."""
+    deal = [["TH", "AS", "3D"], ["3H", "4S", "5D"], ["4H", "6S", "9D"],
+            ["5H", "9H", "JH"]]
+    state = hand_state(deal, "C", dealer=3)
+    for b in (0, 0, 0, 1):
+        state.apply(Bid(b))
+    for code in ("TH", "3H", "4H"):
+        state.apply(parse_card(code))
+    decision = StrongKachufulBot(0, play_samples=play_samples).decide(observe(state, 3))
+    assert decision.action == parse_card("JH")
+    assert decision.key == "bots.kachuful.strong-play"

@@ -979,7 +979,11 @@ class StrongKachufulBot(_BidThenPlay):
         mine = 0
         for c in k.known[seat] or []:
             mine |= _BIT[c]
+        # Cards of the trick on the table separate ours as much as unplayed ones do: with
+        # 10♥ on the table, 9♥ and J♥ are not alike (only one of them beats it).
         outside = _ALL & ~k.played & ~mine
+        for _, c in view.current_trick:
+            outside |= _BIT[c.index]
         rep = _distinct(sorted(c.index for c in legal), outside)
         candidates = sorted(set(rep.values()))
         if len(candidates) == 1:
