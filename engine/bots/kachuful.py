@@ -982,8 +982,8 @@ class StrongKachufulBot(_BidThenPlay):
         # Cards of the trick on the table separate ours as much as unplayed ones do: with
         # 10♥ on the table, 9♥ and J♥ are not alike (only one of them beats it).
         outside = _ALL & ~k.played & ~mine
-        for _, c in view.current_trick:
-            outside |= _BIT[c.index]
+        for _, on_table in view.current_trick:
+            outside |= _BIT[on_table.index]
         rep = _distinct(sorted(c.index for c in legal), outside)
         candidates = sorted(set(rep.values()))
         if len(candidates) == 1:
