@@ -436,7 +436,9 @@ TUNING: list[dict[str, object]] = [
     {"eps": 0.25}, {"seen": 1}, {"soft": 0.0}, {"bid_search": 24},
     {"bid_search": 24, "bid_eps": 1.0}, {"bias": 0.3, "sigma": 0.8}, {"steer": 1},
     {"top_trumps": 1}, {"top_trumps": 1, "seen": 1, "steer": 1},
-    {"soft": 0.25, "soft_over": 0.8},
+    {"soft": 0.25, "soft_over": 0.8}, {"random_play": 1}, {"random_play": 1, "weigh": 1},
+    {"random_play": 1, "raw": 1, "c": 2.0, "voids": 0}, {"random_play": 1, "flat": 1},
+    {"random_bids": 1},
 ]
 
 
@@ -613,8 +615,10 @@ def test_a_searched_bid_quotes_its_search() -> None:
         assert str(data["tried"]) in text and "120" in text
 
 
-@pytest.mark.parametrize("play_samples", [80])
-def test_strong_play_tells_apart_cards_the_table_card_separates(play_samples: int) -> None:
+@pytest.mark.parametrize("options", [{"play_samples": 80},
+                                     {"random_play": 1, "play_samples": 150}])
+def test_strong_play_tells_apart_cards_the_table_card_separates(
+        options: dict[str, int]) -> None:
     """With 10♥ on the table, 9♥ and J♥ are not alike: J♥ takes the trick, 9♥ does not.
     Seat 3 plays last to 10♥ 3♥ 4♥ holding 5♥ 9♥ J♥ and needs the trick."""
     deal = [["TH", "AS", "3D"], ["3H", "4S", "5D"], ["4H", "6S", "9D"],
@@ -624,6 +628,6 @@ def test_strong_play_tells_apart_cards_the_table_card_separates(play_samples: in
         state.apply(Bid(b))
     for code in ("TH", "3H", "4H"):
         state.apply(parse_card(code))
-    decision = StrongKachufulBot(0, play_samples=play_samples).decide(observe(state, 3))
+    decision = StrongKachufulBot(0, **options).decide(observe(state, 3))
     assert decision.action == parse_card("JH")
     assert decision.key == "bots.kachuful.strong-play"

@@ -43,6 +43,7 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeAlias
 
 from engine.bots.common import Decision, percent
+from engine.bots.kachuful_ismcts import bid_values, random_playout, search_cards
 from engine.cards import DECK, SUITS, Card, Suit
 from engine.kachuful.fast import trick_winner_int
 from engine.kachuful.rules import KachufulRules, legal_bids, score_hand
@@ -755,17 +756,37 @@ class StrongKachufulBot(_BidThenPlay):
     (by weight), walks a tree of the cards played from here (every seat choosing by UCB
     on its own score, exploration ``uct_c``), and plays the rest of the hand out with
     basic play; the card visited most is played.
+
+    ``random_play=1`` plays the cards with the random-playout information-set search of
+    :mod:`engine.bots.kachuful_ismcts` instead (OpenSpiel's IS-MCTS, on worlds that
+    respect the voids shown: ``play_samples`` iterations, default 2000, exploration
+    ``c`` on scores scaled to 0..1, ``raw=1`` on the raw scores as OpenSpiel does,
+    ``voids=0`` ignoring the voids as OpenSpiel's ``oh_hell`` sampler does, ``flat=1``
+    the root alone as the tree, ``weigh=1`` worlds drawn by bid weight from ``pool``
+    deals) and prices the bids on random playouts too; ``random_bids=1`` prices the bids
+    that way with this search's card play. Measured against OpenSpiel's IS-MCTS
+    (docs/bots.md), neither is better than the default, so both are off.
     """
 
     level = "strong"
 
-    def __init__(self, seed: int = 0, bid_samples: int = 100, play_samples: int = 600,
+    def __init__(self, seed: int = 0, bid_samples: int | None = None,
+                 play_samples: int | None = None,
                  blind_samples: int = 80, sigma: float = 1.0, uct_c: float = 0.6,
                  pool: int = 120, eps: float = 0.0, seen: int = 0,
                  forced_samples: int = 40, soft: float = 0.5, bid_search: int = 0,
                  bias: float = 0.0, steer: int = 0, bid_eps: float = 0.0,
-                 top_trumps: int = 0, soft_over: float | None = None) -> None:
+                 top_trumps: int = 0, soft_over: float | None = None,
+                 random_play: int = 0, c: float = 0.25, weigh: int = 0, raw: int = 0,
+                 voids: int = 1, flat: int = 0, random_bids: int = 0) -> None:
         self.rng = sim_random(seed)
+        self.raw = bool(raw)
+        self.random_bids = bool(random_bids)
+        self.flat = bool(flat)
+        self.voids = bool(voids)
+        self.random_play = bool(random_play)
+        self.c = c
+        self.weigh = bool(weigh)
         self.soft_over = soft if soft_over is None else soft_over
         self.top_trumps = bool(top_trumps)
         self.bid_eps = bid_eps
@@ -775,8 +796,10 @@ class StrongKachufulBot(_BidThenPlay):
         self.soft = soft
         self.seen = bool(seen)
         self.forced_samples = forced_samples
-        self.bid_samples = bid_samples
-        self.play_samples = play_samples
+        #: Bid: deals played out per candidate, or (``random_bids``) random playouts in all;
+        #: play: iterations of the card search.
+        self.bid_samples = bid_samples or (2000 if random_play or random_bids else 100)
+        self.play_samples = play_samples or (2000 if random_play else 600)
         self.blind_samples = blind_samples
         self.sigma = sigma
         self.uct_c = uct_c
@@ -865,6 +888,8 @@ class StrongKachufulBot(_BidThenPlay):
         if view.hand is None:
             return _forehead_bid(obs)
         k = knowledge_of(obs)
+        if self.random_play or self.random_bids:
+            return self._bid_random(obs, k, numbers)
         weigh = bid_weigher(view, k, self.sigma, self.bias)
         count = self.bid_samples
         deals, weights = fitting_deals(k, weigh, self.rng, 3 * count)
@@ -892,6 +917,52 @@ class StrongKachufulBot(_BidThenPlay):
                          "ev": round(ev, 1),
                          "steer": percent(self.soft),
                          "steer_over": percent(self.soft_over)})
+
+    def _draw(self, view: SeatView, k: _Knowledge, count: int
+              ) -> Callable[[], list[list[int]]]:
+        """The worlds the search deals from: a fresh deal of the unseen cards each time
+        (voids respected), or with ``weigh`` one of ``count`` deals drawn in proportion
+        to how well it explains the bids made."""
+        rng = self.rng
+        if not self.voids:
+            k = replace(k, voids=[0] * k.players)
+        if not self.weigh:
+            return lambda: sample_deal(k, rng)
+        deals, weights = fitting_deals(k, bid_weigher(view, k, self.sigma, self.bias), rng,
+                                       count)
+        if sum(weights) <= 0:
+            weights = [1.0] * len(deals)
+        cum = list(itertools.accumulate(weights))
+        top = cum[-1]
+        last = len(deals) - 1
+        rnd = rng.random
+        pick = bisect.bisect_right
+        return lambda: deals[min(pick(cum, rnd() * top), last)]
+
+    def _bid_random(self, obs: KachufulObservation, k: _Knowledge, numbers: Sequence[int]
+                    ) -> Decision[KachufulAction]:
+        """Every legal bid priced on the same random playouts of the whole hand: the bid
+        with the best average score for the variant's scoring."""
+        view, rules = obs.view, obs.rules
+        n, seat = view.players, view.seat
+        draw = self._draw(view, k, min(self.pool, self.bid_samples))
+        tricks = bid_values(draw, seat, (view.dealer + 1) % n, k.trump, n,
+                            self.bid_samples, self.rng.random)
+        counts = [0] * (k.size + 1)
+        for t in tricks:
+            counts[t] += 1
+        total = len(tricks)
+        est = estimate_coded(k.known[seat] or [], k.trump, k.size, n)[0]
+
+        def value(b: int) -> float:
+            return sum(counts[t] * self._score(rules, b, t, False)
+                       for t in range(k.size + 1)) / total
+
+        best = max(numbers, key=lambda b: (value(b), -abs(b - est)))
+        return Decision(Bid(best), "bots.kachuful.strong-bid-random",
+                        {"bid": best, "samples": total,
+                         "pct": percent(counts[best] / total),
+                         "ev": round(value(best), 1)})
 
     def _blind_choice(self, public: KachufulObservation, numbers: Sequence[int]
                       ) -> Decision[KachufulAction] | None:
@@ -953,7 +1024,11 @@ class StrongKachufulBot(_BidThenPlay):
                 w = (leader + trick_winner_int(trick, trump)) % n
                 won[w] += 1
                 leader, trick = w, []
-            won = self._rollout(hands, k.played | _BIT[c], bids, won, leader, trick, trump, n)
+            if not self.random_play:
+                won = self._rollout(hands, k.played | _BIT[c], bids, won, leader, trick,
+                                    trump, n)
+            else:
+                won = random_playout(hands, won, leader, trick, trump, n, self.rng.random)
             made += won[seat] == bids[seat]
             total += self._score(rules, bids[seat], won[seat], view.blind[seat])
         data: dict[str, Any] = {"bid": bids[seat], "won": view.tricks_won[seat],
@@ -990,6 +1065,8 @@ class StrongKachufulBot(_BidThenPlay):
             basic = basic_play(obs).action
             assert isinstance(basic, Card)
             return self._forced(obs, k, basic.index, "bots.kachuful.strong-alike")
+        if self.random_play:
+            return self._play_search(obs, k, candidates)
         weigh = bid_weigher(view, k, self.sigma, self.bias)
         deals, weights = fitting_deals(k, weigh, self.rng, min(self.pool, self.play_samples))
         stats = self._search(obs, k, deals, weights, candidates)
@@ -1001,6 +1078,35 @@ class StrongKachufulBot(_BidThenPlay):
                          "samples": len(deals), "playouts": self.play_samples,
                          "tried": visits,
                          "pct": percent(made), "ev": round(ev, 1)})
+
+    def _play_search(self, obs: KachufulObservation, k: _Knowledge, candidates: list[int]
+                     ) -> Decision[KachufulAction]:
+        """The card with the most visits in the information-set search
+        (:func:`engine.bots.kachuful_ismcts.search_cards`) over fresh worlds."""
+        view, rules = obs.view, obs.rules
+        n, seat, size = k.players, k.seat, k.size
+        bids = [b if b is not None else 0 for b in view.bids]
+        raw = [[self._score(rules, bids[s], t, view.blind[s]) for t in range(size + 1)]
+               for s in range(n)]
+        lo = min(min(r) for r in raw)
+        span = max(max(r) for r in raw) - lo or 1
+        scaled = [[(x - lo) / span for x in r] for r in raw]
+        if self.raw:
+            scaled, lo, span = [[float(x) for x in r] for r in raw], 0, 1
+        trick0 = [c.index for _, c in view.current_trick]
+        leader0 = view.current_trick[0][0] if view.current_trick else seat
+        draw = self._draw(view, k, min(self.pool, self.play_samples))
+        stats = search_cards(draw, seat, view.tricks_won, leader0, trick0, k.trump, n,
+                             scaled, bids[seat], candidates, self.play_samples, self.c,
+                             self.rng.random, self.flat)
+        choice = max(candidates, key=lambda c: (stats[c][0], stats[c][1], -c))
+        visits, mean, made = stats[choice]
+        card = DECK[choice]
+        return Decision(card, "bots.kachuful.strong-play",
+                        {"card": card, "bid": bids[seat], "won": view.tricks_won[seat],
+                         "samples": self.play_samples, "playouts": self.play_samples,
+                         "tried": visits, "pct": percent(made),
+                         "ev": round(lo + span * mean, 1)})
 
     def _search(self, obs: KachufulObservation, k: _Knowledge, deals: list[list[list[int]]],
                 weights: list[float], candidates: list[int], bidding: bool = False,
