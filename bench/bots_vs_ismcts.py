@@ -103,7 +103,10 @@ def _pyspiel() -> Any:
 def make_level(spec: str, seed: int) -> Any:
     """A bot from a level spec: ``basic``, ``strong`` or, for tuning, options after a
     colon (``strong:play_samples=600,uct_c=1.0``). (A level may end in ``@bids`` or
-    ``@cards``: our bot makes only the bid or only the card plays, IS-MCTS the rest.)"""
+    ``@cards``: our bot makes only the bid or only the card plays, IS-MCTS the rest. The
+    level ``ismcts`` is no bot of ours: OpenSpiel's IS-MCTS itself, with another seed,
+    played on OpenSpiel's state, the check that the harness favours no seat: its
+    difference must be 0 within the interval.)"""
     level, _, opts = spec.partition(":")
     options: dict[str, Any] = {}
     for item in filter(None, opts.split(",")):
@@ -171,7 +174,8 @@ def _play(pyspiel: Any, game: Any, chance: list[int], cards: int, sims: int, see
     if our_seat is not None and level is not None:
         spec, _, part = level.partition("@")
         part = part or "all"
-        mine = make_level(spec, seed * 10 + our_seat)
+        mine = (_ismcts(pyspiel, game, sims, seed * 10 + our_seat + 7919) if spec == "ismcts"
+                else make_level(spec, seed * 10 + our_seat))
     times: list[float] = []
     cpus: list[float] = []
     ncards = 52
@@ -181,6 +185,13 @@ def _play(pyspiel: Any, game: Any, chance: list[int], cards: int, sims: int, see
         if seat == our_seat and mine is not None and part in ("all", "bids" if bidding
                                                                else "cards"):
             start, cpu = time.perf_counter(), time.process_time()
+            if spec == "ismcts":  # the harness check: IS-MCTS itself, another seed
+                a = mine.step(state)
+                times.append(time.perf_counter() - start)
+                cpus.append(time.process_time() - cpu)
+                ours.apply(Bid(a - ncards) if a >= ncards else os_card(a))
+                state.apply_action(a)
+                continue
             decision = mine.decide(observe(ours, seat))
             times.append(time.perf_counter() - start)
             cpus.append(time.process_time() - cpu)
