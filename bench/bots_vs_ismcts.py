@@ -55,7 +55,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +74,8 @@ from engine.kachuful.state import Bid, HandSetup, KachufulState  # noqa: E402
 
 PLAYERS = 4
 UCT_C = 2.0
+#: The other seats' bots: OpenSpiel's C++ ``ISMCTSBot`` ("openspiel"), or ``replica``.
+CONTROL = "openspiel"
 #: OpenSpiel's suits are C D S H (card = rank * 4 + suit); ours S H D C (index = suit * 13
 #: + rank).
 _OS_SUIT_TO_OURS = (3, 2, 0, 1)
@@ -100,6 +102,69 @@ def _pyspiel() -> Any:
     return pyspiel
 
 
+class _InPlayBot(StrongKachufulBot):
+    """Diagnosis only (level suffix ``+known``): the strong bot told which of the cards
+    it has not seen are in the others' hands (not which hand), as OpenSpiel 2.0.2's
+    ``oh_hell`` resampler tells IS-MCTS: it deals the others exactly the cards they hold,
+    shuffled among them, and never one of the cards left undealt (``_leak_check``)."""
+
+    in_play: frozenset[int] = frozenset()
+
+    def _draw(self, view: Any, k: Any, count: int) -> Any:
+        k = replace(k, pool=[c for c in k.pool if c in self.in_play])
+        return super()._draw(view, k, count)
+
+
+def in_play_share(pyspiel: Any, game: Any, cards: int, positions: int = 20,
+                  samples: int = 20, seed: int = 1) -> float:
+    """The share of OpenSpiel's resampled worlds (``ResampleFromInfostate``, what its
+    ISMCTSBot searches) in which the other seats hold exactly the cards they really hold,
+    shuffled among them, over ``positions`` positions of seeded random play. A sampler that
+    deals every card the seat has not seen (the cards left undealt too) gives well under
+    1 % at 7 cards; OpenSpiel 2.0.2 gives 1.0: its IS-MCTS knows which cards are in play."""
+    rnd = random.Random(seed)
+    hits = total = 0
+    for p in range(positions):
+        state = game.new_initial_state()
+        for a in _chance_actions(game, seed * 7919 + p):
+            state.apply_action(a)
+        for _ in range(4 + rnd.randrange(cards * PLAYERS - 4)):
+            legal = state.legal_actions()
+            state.apply_action(legal[int(rnd.random() * len(legal))])
+        me = state.current_player()
+        truth = _held(state)
+        others = set().union(*(truth[s] for s in range(PLAYERS) if s != me))
+        for _ in range(samples):
+            world = _held(state.resample_from_infostate(
+                me, pyspiel.UniformProbabilitySampler(0.0, 1.0)))
+            hits += set().union(*(world[s] for s in range(PLAYERS) if s != me)) == others
+            total += 1
+    return hits / total
+
+
+def _held(state: Any) -> list[set[str]]:
+    """Each seat's cards now, read from OpenSpiel's ``oh_hell`` state string."""
+    text = str(state)
+    out = []
+    for s in range(PLAYERS):
+        block = text.split(f"Player: {s}\n")[1].split("\n\n")[0]
+        held = set()
+        for line in block.strip().split("\n"):
+            suit, _, ranks = line.strip().partition(":")
+            held.update(suit + r for r in ranks.strip())
+        out.append(held)
+    return out
+
+
+def replica(sims: int, seed: int) -> Any:
+    """IS-MCTS as OpenSpiel runs it (one random playout a simulation, ``uct_c`` 2 on raw
+    scores, the most visited action; worlds dealt uniformly from every card the seat has
+    not seen, voids ignored, as the ``oh_hell`` source describes its sampler), written
+    over our engine: the fair control of ``--control replica``."""
+    return StrongKachufulBot(seed, random_play=1, raw=1, c=2.0, voids=0, play_samples=sims,
+                             bid_samples=sims)
+
+
 def make_level(spec: str, seed: int) -> Any:
     """A bot from a level spec: ``basic``, ``strong`` or, for tuning, options after a
     colon (``strong:play_samples=600,uct_c=1.0``). (A level may end in ``@bids`` or
@@ -107,11 +172,14 @@ def make_level(spec: str, seed: int) -> Any:
     level ``ismcts`` is no bot of ours: OpenSpiel's IS-MCTS itself, with another seed,
     played on OpenSpiel's state, the check that the harness favours no seat: its
     difference must be 0 within the interval.)"""
+    spec, known, _ = spec.partition("+known")
     level, _, opts = spec.partition(":")
     options: dict[str, Any] = {}
     for item in filter(None, opts.split(",")):
         key, _, value = item.partition("=")
         options[key] = float(value) if "." in value else int(value)
+    if known:
+        return _InPlayBot(seed, **options)
     return _LEVELS[level](seed, **options)
 
 
@@ -168,7 +236,10 @@ def _play(pyspiel: Any, game: Any, chance: list[int], cards: int, sims: int, see
     rules = KachufulRules(max_cards=cards, trumps="turned", scoring="margin")
     setup = HandSetup(dealer, hands, turned.suit, trump_source="turned", turned=turned)
     ours = KachufulState.from_hands(PLAYERS, [setup], rules)
-    bots: list[Any] = [_ismcts(pyspiel, game, sims, seed * 10 + s) for s in range(PLAYERS)]
+    if CONTROL == "replica":
+        bots: list[Any] = [replica(sims, seed * 10 + s) for s in range(PLAYERS)]
+    else:
+        bots = [_ismcts(pyspiel, game, sims, seed * 10 + s) for s in range(PLAYERS)]
     mine = None
     part = "all"
     if our_seat is not None and level is not None:
@@ -192,6 +263,9 @@ def _play(pyspiel: Any, game: Any, chance: list[int], cards: int, sims: int, see
                 ours.apply(Bid(a - ncards) if a >= ncards else os_card(a))
                 state.apply_action(a)
                 continue
+            if isinstance(mine, _InPlayBot):
+                mine.in_play = frozenset(c.index for s in range(PLAYERS) if s != seat
+                                         for c in ours.view(s).hand or ())
             decision = mine.decide(observe(ours, seat))
             times.append(time.perf_counter() - start)
             cpus.append(time.process_time() - cpu)
@@ -199,6 +273,9 @@ def _play(pyspiel: Any, game: Any, chance: list[int], cards: int, sims: int, see
             a = ncards + action.n if isinstance(action, Bid) else os_action(action)
             if a not in state.legal_actions():
                 raise AssertionError(f"our bot's move {action} is illegal in OpenSpiel")
+        elif CONTROL == "replica":
+            move = resolve(ours, bots[seat].decide(observe(ours, seat)).action)
+            a = ncards + move.n if isinstance(move, Bid) else os_action(move)
         else:
             a = bots[seat].step(state)
         if a >= ncards:
@@ -260,6 +337,14 @@ def kachuful_rows(args: argparse.Namespace) -> list[tuple[str, float, str]]:
     rows: list[tuple[str, float, str]] = []
     levels = tuple(args.levels)
     for cards in args.cards:
+        if CONTROL == "openspiel" and not args.merge:
+            pyspiel = _pyspiel()
+            game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_tricks_fixed": cards,
+                                                 "off_bid_penalty": True})
+            row = (f"bots_vs_ismcts.kachuful.{cards}.openspiel_in_play_share",
+                   in_play_share(pyspiel, game, cards), "share")
+            rows.append(row)
+            print(_line(row), flush=True)
         for sims in args.sims:
             first = args.first_deal
             jobs = [(i, cards, sims, levels, args.seed)
@@ -283,7 +368,8 @@ def kachuful_rows(args: argparse.Namespace) -> list[tuple[str, float, str]]:
                     _progress(cards, sims, len(deals), len(jobs))
             if not deals:
                 continue
-            prefix = f"bots_vs_ismcts.kachuful.{cards}.sims{sims}"
+            prefix = (f"bots_vs_ismcts.kachuful.{cards}.sims{sims}" if CONTROL == "openspiel"
+                      else f"bots_vs_ismcts.kachuful.{cards}.replica{sims}")
             control = [x for d in deals for x in d.control]
             rows.append((f"{prefix}.control.mean_per_hand", sum(control) / len(control),
                          "points"))
@@ -386,6 +472,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes")
     parser.add_argument("--first-deal", type=int, default=0,
                         help="index of the first deal (to split a run over processes)")
+    parser.add_argument("--control", choices=["openspiel", "replica"], default="openspiel",
+                        help="the other seats: OpenSpiel's C++ ISMCTSBot, or replica (the same "
+                        "search over our engine with a fair sampler; see replica())")
     parser.add_argument("--dump", help="append each deal's outcome to this JSON-lines file")
     parser.add_argument("--merge", nargs="+",
                         help="play nothing: report the deals in these --dump files")
@@ -393,6 +482,8 @@ def main(argv: list[str] | None = None) -> int:
     if krypkasino is not None and hasattr(krypkasino, "add_arguments"):
         krypkasino.add_arguments(parser)
     args = parser.parse_args(argv)
+    global CONTROL
+    CONTROL = args.control
     if "kachuful" in args.games:
         kachuful_rows(args)
     if "krypkasino" in args.games:

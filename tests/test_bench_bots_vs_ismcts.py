@@ -61,3 +61,48 @@ def test_the_dump_keeps_bids_and_tricks_and_the_diagnosis_reads_it(tmp_path: Pat
     assert result.stdout.startswith("1 deals, 4 hands, level basic")
     assert "by trumps held" in result.stdout and "our bid playouts" in result.stdout
     assert "our bid against the control's" in result.stdout
+
+
+def test_the_known_cards_bot_deals_only_the_cards_in_play() -> None:
+    """The diagnosis level ``+known`` deals the others only the cards they hold (as
+    OpenSpiel's resampler does for IS-MCTS), shuffled among them."""
+    from engine.bots.kachuful import knowledge_of, observe
+    from engine.kachuful.rules import KachufulRules
+    from engine.kachuful.state import KachufulState
+
+    state = KachufulState.new_game(4, KachufulRules(max_cards=7), seed=3)
+    seat = state.current_player()
+    assert seat is not None
+    bot = bench.make_level("strong:random_play=1+known", 1)
+    assert isinstance(bot, bench._InPlayBot)
+    bot.in_play = frozenset(c.index for s in range(4) if s != seat
+                            for c in state.view(s).hand or ())
+    obs = observe(state, seat)
+    draw = bot._draw(obs.view, knowledge_of(obs), 10)
+    seen = set()
+    for _ in range(30):
+        hands = draw()
+        others = {c for s in range(4) if s != seat for c in hands[s]}
+        assert others == bot.in_play
+        seen.add(tuple(sorted(hands[(seat + 1) % 4])))
+    assert len(seen) > 1  # shuffled among the others
+
+
+def test_openspiel_resampler_deals_the_others_exactly_their_cards() -> None:
+    """The figure docs/bots.md quotes: OpenSpiel 2.0.2's oh_hell resampler, which its
+    IS-MCTS searches, never deals one of the cards left undealt."""
+    pyspiel = pytest.importorskip("pyspiel")
+    game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 7,
+                                         "off_bid_penalty": True})
+    assert bench.in_play_share(pyspiel, game, 7, positions=4, samples=5) == 1.0
+
+
+def test_a_deal_against_the_replica_control() -> None:
+    pytest.importorskip("pyspiel")
+    bench.CONTROL = "replica"
+    try:
+        out = bench.play_deal((0, 3, 40, ("basic",), 1))
+    finally:
+        bench.CONTROL = "openspiel"
+    assert len(out.control) == len(out.ours["basic"]) == 4
+    assert sum(out.control_tricks) == 3
