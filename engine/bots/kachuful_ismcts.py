@@ -17,8 +17,8 @@ playout prices every bid at once).
 Pure functions of their arguments and the random source ``rnd`` (a ``random()``
 callable): the strong bot (``engine.bots.kachuful``) and the benchmark call them.
 
->>> import random
->>> rnd = random.Random(1).random
+>>> from engine.rng import sim_random
+>>> rnd = sim_random(1).random
 >>> hands = [[12, 11], [0, 1], [25, 24], [13, 14]]   # A♠ K♠, 2♠ 3♠, A♥ K♥, 2♥ 3♥
 >>> won = random_playout([list(h) for h in hands], [0, 0, 0, 0], 0, [], -1, 4, rnd)
 >>> won[0]    # seat 0 leads spades, which nobody can beat
