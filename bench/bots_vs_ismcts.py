@@ -156,13 +156,14 @@ def _held(state: Any) -> list[set[str]]:
     return out
 
 
-def replica(sims: int, seed: int) -> Any:
+def replica(sims: int, seed: int, voids: bool = False) -> Any:
     """IS-MCTS as OpenSpiel runs it (one random playout a simulation, ``uct_c`` 2 on raw
     scores, the most visited action; worlds dealt uniformly from every card the seat has
     not seen, voids ignored, as the ``oh_hell`` source describes its sampler), written
-    over our engine: the fair control of ``--control replica``."""
-    return StrongKachufulBot(seed, random_play=1, raw=1, c=2.0, voids=0, play_samples=sims,
-                             bid_samples=sims)
+    over our engine: the fair control of ``--control replica``; ``voids`` (``--control
+    replica-voids``): its worlds respect the voids shown, a stronger fair control."""
+    return StrongKachufulBot(seed, random_play=1, raw=1, c=2.0, voids=int(voids),
+                             play_samples=sims, bid_samples=sims)
 
 
 def make_level(spec: str, seed: int) -> Any:
@@ -236,8 +237,9 @@ def _play(pyspiel: Any, game: Any, chance: list[int], cards: int, sims: int, see
     rules = KachufulRules(max_cards=cards, trumps="turned", scoring="margin")
     setup = HandSetup(dealer, hands, turned.suit, trump_source="turned", turned=turned)
     ours = KachufulState.from_hands(PLAYERS, [setup], rules)
-    if CONTROL == "replica":
-        bots: list[Any] = [replica(sims, seed * 10 + s) for s in range(PLAYERS)]
+    if CONTROL.startswith("replica"):
+        bots: list[Any] = [replica(sims, seed * 10 + s, CONTROL == "replica-voids")
+                           for s in range(PLAYERS)]
     else:
         bots = [_ismcts(pyspiel, game, sims, seed * 10 + s) for s in range(PLAYERS)]
     mine = None
@@ -273,7 +275,7 @@ def _play(pyspiel: Any, game: Any, chance: list[int], cards: int, sims: int, see
             a = ncards + action.n if isinstance(action, Bid) else os_action(action)
             if a not in state.legal_actions():
                 raise AssertionError(f"our bot's move {action} is illegal in OpenSpiel")
-        elif CONTROL == "replica":
+        elif CONTROL.startswith("replica"):
             move = resolve(ours, bots[seat].decide(observe(ours, seat)).action)
             a = ncards + move.n if isinstance(move, Bid) else os_action(move)
         else:
@@ -369,7 +371,7 @@ def kachuful_rows(args: argparse.Namespace) -> list[tuple[str, float, str]]:
             if not deals:
                 continue
             prefix = (f"bots_vs_ismcts.kachuful.{cards}.sims{sims}" if CONTROL == "openspiel"
-                      else f"bots_vs_ismcts.kachuful.{cards}.replica{sims}")
+                      else f"bots_vs_ismcts.kachuful.{cards}.{CONTROL}{sims}")
             control = [x for d in deals for x in d.control]
             rows.append((f"{prefix}.control.mean_per_hand", sum(control) / len(control),
                          "points"))
@@ -472,9 +474,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes")
     parser.add_argument("--first-deal", type=int, default=0,
                         help="index of the first deal (to split a run over processes)")
-    parser.add_argument("--control", choices=["openspiel", "replica"], default="openspiel",
+    parser.add_argument("--control", choices=["openspiel", "replica", "replica-voids"],
+                        default="openspiel",
                         help="the other seats: OpenSpiel's C++ ISMCTSBot, or replica (the same "
-                        "search over our engine with a fair sampler; see replica())")
+                        "search over our engine with a fair sampler; see replica()), or "
+                        "replica-voids (the same, its worlds respecting the voids shown)")
     parser.add_argument("--dump", help="append each deal's outcome to this JSON-lines file")
     parser.add_argument("--merge", nargs="+",
                         help="play nothing: report the deals in these --dump files")

@@ -97,9 +97,10 @@ def test_openspiel_resampler_deals_the_others_exactly_their_cards() -> None:
     assert bench.in_play_share(pyspiel, game, 7, positions=4, samples=5) == 1.0
 
 
-def test_a_deal_against_the_replica_control() -> None:
+@pytest.mark.parametrize("control", ["replica", "replica-voids"])
+def test_a_deal_against_the_replica_control(control: str) -> None:
     pytest.importorskip("pyspiel")
-    bench.CONTROL = "replica"
+    bench.CONTROL = control
     try:
         out = bench.play_deal((0, 3, 40, ("basic",), 1))
     finally:
