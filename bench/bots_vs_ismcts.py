@@ -142,6 +142,30 @@ def in_play_share(pyspiel: Any, game: Any, cards: int, positions: int = 20,
     return hits / total
 
 
+#: Above this ``in_play_share`` the control's worlds give the cards in play away (a fair
+#: sampler gives well under 1 % at 7 cards).
+LEAKY_SHARE = 0.5
+
+
+def openspiel_version() -> str:
+    """The installed open-spiel's version ("?" when its metadata is missing)."""
+    from importlib import metadata
+    try:
+        return metadata.version("open_spiel")
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
+def leaky_control_message(version: str, share: float) -> str:
+    """Why the bench refuses OpenSpiel's IS-MCTS as the control, and what to do."""
+    return (f"open-spiel {version}: in {share:.0%} of the worlds its oh_hell resampler deals, "
+            "the other seats hold exactly the cards they really hold, so its IS-MCTS knows "
+            "which cards are in play and is not an honest anchor (OpenSpiel 2.0 and later, "
+            "since commit 3d8df25a). Install the pinned open-spiel==1.6.15 "
+            "(pip install -r requirements-bench.txt), or pass --allow-leaky-control to "
+            "measure against it anyway.")
+
+
 def _held(state: Any) -> list[set[str]]:
     """Each seat's cards now, read from OpenSpiel's ``oh_hell`` state string."""
     text = str(state)
@@ -343,10 +367,12 @@ def kachuful_rows(args: argparse.Namespace) -> list[tuple[str, float, str]]:
             pyspiel = _pyspiel()
             game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_tricks_fixed": cards,
                                                  "off_bid_penalty": True})
-            row = (f"bots_vs_ismcts.kachuful.{cards}.openspiel_in_play_share",
-                   in_play_share(pyspiel, game, cards), "share")
+            share = in_play_share(pyspiel, game, cards)
+            row = (f"bots_vs_ismcts.kachuful.{cards}.openspiel_in_play_share", share, "share")
             rows.append(row)
             print(_line(row), flush=True)
+            if share > LEAKY_SHARE and not getattr(args, "allow_leaky_control", False):
+                sys.exit(leaky_control_message(openspiel_version(), share))
         for sims in args.sims:
             first = args.first_deal
             jobs = [(i, cards, sims, levels, args.seed)
@@ -479,6 +505,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="the other seats: OpenSpiel's C++ ISMCTSBot, or replica (the same "
                         "search over our engine with a fair sampler; see replica()), or "
                         "replica-voids (the same, its worlds respecting the voids shown)")
+    parser.add_argument("--allow-leaky-control", action="store_true",
+                        help="measure against OpenSpiel's IS-MCTS even when its oh_hell "
+                        "resampler gives the cards in play away (open-spiel 2.0 and later)")
     parser.add_argument("--dump", help="append each deal's outcome to this JSON-lines file")
     parser.add_argument("--merge", nargs="+",
                         help="play nothing: report the deals in these --dump files")
@@ -489,6 +518,8 @@ def main(argv: list[str] | None = None) -> int:
     global CONTROL
     CONTROL = args.control
     if "kachuful" in args.games:
+        if CONTROL == "openspiel" and not args.merge:
+            print(f"# open-spiel {openspiel_version()}", flush=True)
         kachuful_rows(args)
     if "krypkasino" in args.games:
         if krypkasino is None:

@@ -88,13 +88,49 @@ def test_the_known_cards_bot_deals_only_the_cards_in_play() -> None:
     assert len(seen) > 1  # shuffled among the others
 
 
-def test_openspiel_resampler_deals_the_others_exactly_their_cards() -> None:
-    """The figure docs/bots.md quotes: OpenSpiel 2.0.2's oh_hell resampler, which its
-    IS-MCTS searches, never deals one of the cards left undealt."""
+def test_openspiel_resampler_gives_the_cards_in_play_away_from_2_0_on() -> None:
+    """The figures docs/bots.md quotes: OpenSpiel's oh_hell resampler, which its IS-MCTS
+    searches, deals the others exactly their cards from 2.0 on (commit 3d8df25a) and
+    never before (the pinned 1.6.15 deals every card the seat has not seen)."""
     pyspiel = pytest.importorskip("pyspiel")
     game = pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 7,
                                          "off_bid_penalty": True})
-    assert bench.in_play_share(pyspiel, game, 7, positions=4, samples=5) == 1.0
+    share = bench.in_play_share(pyspiel, game, 7, positions=4, samples=5)
+    major = int(bench.openspiel_version().split(".")[0])
+    assert share == (1.0 if major >= 2 else 0.0)
+
+
+def test_the_bench_refuses_a_control_that_sees_the_cards_in_play(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a leaky resampler the run stops before any deal, with a sentence that says
+    why and what to install; --allow-leaky-control goes on."""
+    class FakeSpiel:
+        @staticmethod
+        def load_game(name: str, params: dict[str, object]) -> object:
+            return object()
+
+    monkeypatch.setattr(bench, "_pyspiel", lambda: FakeSpiel)
+    monkeypatch.setattr(bench, "in_play_share", lambda *a, **k: 1.0)
+    monkeypatch.setattr(bench, "openspiel_version", lambda: "2.0.2")
+    played: list[object] = []
+    monkeypatch.setattr(bench, "play_deal", played.append)
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--games", "kachuful", "--cards", "3", "--sims", "5", "--deals", "1"])
+    message = str(stop.value.code)
+    assert "open-spiel 2.0.2" in message and "100%" in message
+    assert "requirements-bench.txt" in message and "--allow-leaky-control" in message
+    assert played == []
+
+    class Played(Exception):
+        pass
+
+    def first_deal(job: object) -> None:
+        raise Played(job)
+
+    monkeypatch.setattr(bench, "play_deal", first_deal)
+    with pytest.raises(Played):
+        bench.main(["--games", "kachuful", "--cards", "3", "--sims", "5", "--deals", "1",
+                    "--allow-leaky-control"])
 
 
 @pytest.mark.parametrize("control", ["replica", "replica-voids"])
