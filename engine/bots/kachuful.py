@@ -1102,7 +1102,7 @@ class StrongKachufulBot(_BidThenPlay):
         choice = max(candidates, key=lambda c: (stats[c][0], stats[c][1], -c))
         visits, mean, made = stats[choice]
         card = DECK[choice]
-        return Decision(card, "bots.kachuful.strong-play",
+        return Decision(card, "bots.kachuful.strong-play-random",
                         {"card": card, "bid": bids[seat], "won": view.tricks_won[seat],
                          "samples": self.play_samples, "playouts": self.play_samples,
                          "tried": visits, "pct": percent(made),
