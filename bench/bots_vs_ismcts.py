@@ -36,7 +36,9 @@ Prints, for each cards/sims/level, ``BENCH bots_vs_ismcts.kachuful.<cards>.sims<
 of our bids made), ``.sec_per_decision`` (s); and ``...sims<N>.control.made_rate`` and
 ``.mean_per_hand``, plus ``.<level>.mean_per_hand``.
 
-Needs ``open-spiel`` (``pip install -r requirements-bench.txt``). Seeded: the figures
+Needs ``open-spiel`` (``pip install -r requirements-bench.txt``: 1.6.15, pinned because
+the ``oh_hell`` sampler of 2.0 and later deals the others exactly the cards they hold; a
+run against such a build stops unless ``--allow-leaky-control``). Seeded: the figures
 depend on ``--seed`` and ``--deals`` only, not on ``--workers``.
 
 Usage: ``python bench/bots_vs_ismcts.py [--cards 7 10] [--sims 200 1000]
@@ -121,7 +123,8 @@ def in_play_share(pyspiel: Any, game: Any, cards: int, positions: int = 20,
     ISMCTSBot searches) in which the other seats hold exactly the cards they really hold,
     shuffled among them, over ``positions`` positions of seeded random play. A sampler that
     deals every card the seat has not seen (the cards left undealt too) gives well under
-    1 % at 7 cards; OpenSpiel 2.0.2 gives 1.0: its IS-MCTS knows which cards are in play."""
+    1 % at 7 cards, and so does open-spiel 1.6.15 (0); 2.0 and later give 1.0 (OpenSpiel
+    commit 3d8df25a): their IS-MCTS knows which cards are in play."""
     rnd = random.Random(seed)
     hits = total = 0
     for p in range(positions):
