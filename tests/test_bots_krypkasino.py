@@ -191,13 +191,19 @@ def test_strong_sets_up_the_next_players_sweep_too() -> None:
     bot = StrongKrypkasinoBot(0, samples=16)
     d = bot.decide(observe(state, 0))
     assert d.action == Play(c("2C"), ())
-    assert d.key == "bots.krypkasino.strong-trail-2" and "16" in d.explain()
+    assert d.key == "bots.krypkasino.strong-trail-win" and "16" in d.explain()
+    assert f"{d.data['pct']}%" in d.explain()
     assert StrongKrypkasinoBot(0, samples=16).decide(observe(state, 0)) == d
+    # The older two-round search in points (plan=0) sees it too.
+    d = StrongKrypkasinoBot(0, samples=16, plan=0).decide(observe(state, 0))
+    assert d.action == Play(c("2C"), ())
+    assert d.key == "bots.krypkasino.strong-trail-2" and "16" in d.explain()
 
 
 def test_one_round_strong_bot_keeps_its_sentence() -> None:
     state = scenario("2C KC", "6H", "4D 5D 7D 9D TC JC", players=3)
-    d = StrongKrypkasinoBot(0, samples=16, depth=1, horizon="round").decide(observe(state, 0))
+    d = StrongKrypkasinoBot(0, samples=16, depth=1, horizon="round", plan=0).decide(
+        observe(state, 0))
     assert d.action == Play(c("2C"), ())
     assert d.key == "bots.krypkasino.strong-trail" and "one round" in d.explain()
 
@@ -256,12 +262,14 @@ def test_inferred_lacks_hold_and_the_samples_respect_them() -> None:
 
 def test_every_decision_explains_itself_in_every_language() -> None:
     keys: set[str] = set()
-    for seed in range(3):
+    for seed in range(4):
         state = KrypkasinoState.new(3, seed, KrypkasinoRules(session=1))
+        older = {"plan": 0} if seed == 3 else {}  # the round search keeps its sentences
         bots = [make_bot("krypkasino", "random", seed), make_bot("krypkasino", "basic", seed),
-                make_bot("krypkasino", "strong", seed, samples=3, max_plays=4)]
+                make_bot("krypkasino", "strong", seed, samples=3, max_plays=4, **older)]
         play_explained(state, bots, keys)
-    assert {"bots.random.play", "bots.krypkasino.strong-trail-2",
+    assert {"bots.random.play", "bots.krypkasino.strong-trail-win",
+            "bots.krypkasino.strong-capture-win", "bots.krypkasino.strong-trail-2",
             "bots.krypkasino.strong-capture-2", "bots.krypkasino.strong-trail-end"} <= keys
     assert any(k.startswith("bots.krypkasino.trail") for k in keys)
     assert len(keys) >= 6
@@ -377,3 +385,115 @@ def test_the_true_hands_explain_every_basic_play_and_fitted_worlds_explain_more(
                 checked += 1
     assert checked > 10
     assert fitted < drawn / 2
+
+
+# -- the lot search and the session objective (issue 16) -------------------------------
+
+
+def test_hermite_nodes_integrate_the_normal_moments() -> None:
+    from engine.bots.krypkasino import _NODES
+    moments = [sum(w * z ** k for z, w in _NODES) for k in range(7)]
+    assert moments == pytest.approx([1, 0, 1, 0, 3, 0, 15], abs=1e-9)
+
+
+def test_win_chance_against_a_simulation() -> None:
+    from engine.bots.krypkasino import win_chance
+    assert win_chance([5, 5, 5, 5], 2, 10.0) == pytest.approx(0.25, abs=1e-6)
+    assert win_chance([0, 3, 3, 9], 0, 0.0) == 1.0
+    assert win_chance([3, 3, 0, 9], 0, 0.0) == 0.0
+    assert win_chance([3, 3, 7, 9], 1, 0.0) == 0.5
+    rng = random.Random(16)
+    totals, spread = [0.0, 8.0, -4.0, 15.0], 12.0
+    runs = 40_000
+    for seat in range(4):
+        wins = 0
+        for _ in range(runs):
+            finals = [t + rng.gauss(0.0, spread) for t in totals]
+            wins += finals[seat] == min(finals)
+        assert win_chance(totals, seat, spread) == pytest.approx(wins / runs, abs=0.01)
+    assert sum(win_chance(totals, s, spread) for s in range(4)) == pytest.approx(1, abs=1e-4)
+    # A lead is worth more the less of the session is left.
+    assert win_chance([0, 10, 10, 10], 0, 5.0) > win_chance([0, 10, 10, 10], 0, 20.0) > 0.25
+
+
+def _plan_oracle(state: KrypkasinoState, seat: int, before: list[int],
+                 bounds: tuple[int, int] | None = None) -> float:
+    """The lot search's value by brute force through the checked API: the others are the
+    real basic bots deciding from their observations, the seat tries every legal play,
+    and the value is the seat's points minus the others' average at the end of the lot
+    (of the deal in the last lot)."""
+    deal, lot = bounds or (state.deal_index, state.lot)
+    while state.phase.name == "PLAY" and state.deal_index == deal and state.lot == lot:
+        turn = state.current_player()
+        assert turn is not None
+        if turn == seat:
+            values = []
+            for play in state.legal_actions():
+                branch = state.clone()
+                branch.apply(play)
+                values.append(_plan_oracle(branch, seat, before, (deal, lot)))
+            return min(values)
+        state.apply(BasicKrypkasinoBot(0).decide(observe(state, turn)).action)
+    after = (list(state.results[-1].scores) if state.results
+             else list(state.deal_result().scores))
+    delta = [a - b for a, b in zip(after, before, strict=True)]
+    return delta[seat] - (sum(delta) - delta[seat]) / (len(delta) - 1)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_lot_search_is_the_best_sequence_of_plays_against_basic_answers(seed: int) -> None:
+    """With ``width`` at least the hand, the lot search (``_plan_cost`` on ids) is the
+    brute-force best of every sequence of the seat's plays in the rest of the lot, the
+    others answering as the basic bot does from what it sees."""
+    from engine.bots.krypkasino import _plan_cost, point_margin
+    checked = 0
+    for _, state, seat, _obs in basic_positions([seed]):
+        if len(state.hands[seat]) > 3 or state.play_index % 3:
+            continue
+        before = list(state.deal_result().scores)
+        best = min(_plan_cost(state.clone(), seat, play, 9, point_margin(seat))
+                   for play in state.legal_actions())
+        assert best == pytest.approx(_plan_oracle(state.clone(), seat, before))
+        checked += 1
+    assert checked >= 5
+
+
+def _last_play_of_the_session() -> tuple[KrypkasinoState, int]:
+    """A one-deal session of basic bots played up to its last play."""
+    state = KrypkasinoState.new(4, 21, KrypkasinoRules(session=1))
+    bots = [BasicKrypkasinoBot(s) for s in range(4)]
+    while state.in_hands + state.stock_size() > 1:
+        seat = state.current_player()
+        assert seat is not None
+        state.apply(bots[seat].decide(observe(state, seat)).action)
+    seat = state.current_player()
+    assert seat is not None
+    return state, seat
+
+
+def test_the_session_estimate_is_exact_on_the_last_play() -> None:
+    """On the session's last play nothing is left to chance: the quoted chance of the
+    lowest total is the share of the win the play really gives (0 or 100% alone)."""
+    state, seat = _last_play_of_the_session()
+    bot = StrongKrypkasinoBot(4, samples=4, plan=2, objective="session")
+    d = bot.decide(observe(state, seat))
+    assert d.key in ("bots.krypkasino.strong-only-win", "bots.krypkasino.strong-forced-sweep-win")
+    state.apply(d.action)
+    share = 1 / len(state.winners() or []) if seat in (state.winners() or []) else 0.0
+    assert d.data["pct"] == round(100 * share)
+    for lang in ("en", "es", "pt"):
+        assert f"{d.data['pct']}%" in d.explain(lang)
+
+
+def test_the_lot_search_sentences_name_the_search_and_its_estimate() -> None:
+    keys: set[str] = set()
+    for seed, objective in ((0, "session"), (1, "points")):
+        state = KrypkasinoState.new(3, seed, KrypkasinoRules(session=2))
+        bots = [make_bot("krypkasino", "basic", seed), make_bot("krypkasino", "basic", seed),
+                make_bot("krypkasino", "strong", seed, samples=3, max_plays=4, plan=2,
+                         objective=objective)]
+        play_explained(state, bots, keys)
+    assert {"bots.krypkasino.strong-trail-win", "bots.krypkasino.strong-capture-win",
+            "bots.krypkasino.strong-trail-lot", "bots.krypkasino.strong-capture-lot"} <= keys
+    with pytest.raises(ValueError):
+        StrongKrypkasinoBot(0, objective="wins")

@@ -2,8 +2,9 @@
 suggests the strong bot's move (a bot built here from the class, with the seed the play
 session gives that decision), and its sentence quotes the estimate that bot's search
 rests on (Kachuful: the share of sampled deals where the bid is made, or the points the
-search expects; Krypkasino: the average cost against the others over the sampled hands),
-in every language."""
+search expects; Krypkasino: the chance of the lowest total at the end of the session
+over the sampled hands, or the average cost against the others for the older round
+search), in every language."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from engine.messages import LANGUAGES
 from engine.session import HUMAN, PlaySession, Setup, bot_seed
 
 #: The data fields holding a strong bot's estimate, per game.
-ESTIMATES = {"kachuful": ("pct", "ev"), "krypkasino": ("cost",)}
+ESTIMATES = {"kachuful": ("pct", "ev"), "krypkasino": ("cost", "pct")}
 
 
 def _positions(game: str, players: int, seed: int, count: int,
