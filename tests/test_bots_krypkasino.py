@@ -391,8 +391,8 @@ def test_the_true_hands_explain_every_basic_play_and_fitted_worlds_explain_more(
 
 
 def test_hermite_nodes_integrate_the_normal_moments() -> None:
-    from engine.bots.krypkasino import _NODES
-    moments = [sum(w * z ** k for z, w in _NODES) for k in range(7)]
+    from engine.bots.krypkasino import NORMAL_NODES
+    moments = [sum(w * z ** k for z, w in NORMAL_NODES) for k in range(7)]
     assert moments == pytest.approx([1, 0, 1, 0, 3, 0, 15], abs=1e-9)
 
 
@@ -442,16 +442,16 @@ def _plan_oracle(state: KrypkasinoState, seat: int, before: list[int],
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_lot_search_is_the_best_sequence_of_plays_against_basic_answers(seed: int) -> None:
-    """With ``width`` at least the hand, the lot search (``_plan_cost`` on ids) is the
+    """With ``width`` at least the hand, the lot search (``plan_cost`` on ids) is the
     brute-force best of every sequence of the seat's plays in the rest of the lot, the
     others answering as the basic bot does from what it sees."""
-    from engine.bots.krypkasino import _plan_cost, point_margin
+    from engine.bots.krypkasino import plan_cost, point_margin
     checked = 0
     for _, state, seat, _obs in basic_positions([seed]):
         if len(state.hands[seat]) > 3 or state.play_index % 3:
             continue
         before = list(state.deal_result().scores)
-        best = min(_plan_cost(state.clone(), seat, play, 9, point_margin(seat))
+        best = min(plan_cost(state.clone(), seat, play, 9, point_margin(seat))
                    for play in state.legal_actions())
         assert best == pytest.approx(_plan_oracle(state.clone(), seat, before))
         checked += 1

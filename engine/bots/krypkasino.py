@@ -48,8 +48,9 @@ from engine.krypkasino.state import KrypkasinoState, Move, Phase, Play, SeatView
 from engine.rng import SimRandom, sim_random
 
 __all__ = [
-    "BasicKrypkasinoBot", "KrypkasinoObservation", "RandomKrypkasinoBot", "StrongKrypkasinoBot",
-    "deal_unseen", "legal_actions", "lacks_of", "observe", "unseen_counts",
+    "NORMAL_NODES", "BasicKrypkasinoBot", "KrypkasinoObservation", "Objective",
+    "RandomKrypkasinoBot", "StrongKrypkasinoBot", "deal_unseen", "legal_actions", "lacks_of",
+    "observe", "plan_cost", "point_margin", "session_chance", "unseen_counts", "win_chance",
 ]
 
 _PTS = tuple(card_point(c) for c in DECK)
@@ -521,7 +522,7 @@ def _scores_now(state: KrypkasinoState) -> list[int]:
 Objective = Callable[[list[int], KrypkasinoState], float]
 
 
-def _plan_cost(state: KrypkasinoState, seat: int, play: Play, width: int,
+def plan_cost(state: KrypkasinoState, seat: int, play: Play, width: int,
                objective: Objective) -> float:
     """Apply ``play`` and search the rest of the lot (the rest of the deal in the last
     lot) on this sampled world: the others answer with basic play, and at each of its
@@ -543,7 +544,7 @@ def _plan_cost(state: KrypkasinoState, seat: int, play: Play, width: int,
 
 def _plan_after(state: KrypkasinoState, seat: int, public: list[int], before: list[int],
                 width: int, objective: Objective, deal: int, lot: int) -> float:
-    """The value of ``state`` just after the seat's play (see :func:`_plan_cost`)."""
+    """The value of ``state`` just after the seat's play (see :func:`plan_cost`)."""
     while state.phase is Phase.PLAY and state.deal_index == deal and state.lot == lot:
         if state.turn == seat:
             moves = state.legal_moves()
@@ -614,7 +615,8 @@ def _hermite_nodes(n: int) -> tuple[tuple[float, float], ...]:
     return tuple(sorted(nodes))
 
 
-_NODES = _hermite_nodes(16)
+#: Nodes and weights of E[f(Z)] for a standard normal Z (16-point Gauss-Hermite).
+NORMAL_NODES = _hermite_nodes(16)
 #: The spread of one seat's score over a whole deal (its variance), in points squared,
 #: per point of a sweep and for the card points: with the default sweep of 5 it is about
 #: 15.6 points, measured over 300 deals of four basic bots.
@@ -632,7 +634,7 @@ def win_chance(totals: Sequence[float], seat: int, spread: float) -> float:
         return 1.0 / totals.count(low) if me == low else 0.0
     gaps = [(me - t) / spread for t in others]
     total = 0.0
-    for z, w in _NODES:
+    for z, w in NORMAL_NODES:
         p = w
         for g in gaps:
             p *= 0.5 * math.erfc((g + z) / math.sqrt(2))
@@ -705,7 +707,7 @@ class StrongKrypkasinoBot(_SeededBot):
 
     ``plan`` > 0 (default 2): the lot search. Each play is followed to the end of the lot
     (of the deal in the last lot), the bot choosing each of its later plays among its
-    ``plan`` basic-cheapest by the same search (:func:`_plan_cost`), and valued by
+    ``plan`` basic-cheapest by the same search (:func:`plan_cost`), and valued by
     ``objective``: ``"session"`` (default), the chance of the lowest total at the end of
     the session (:func:`session_chance`: the totals so far, this deal's points, the
     points of the search, and a normal spread for the rest of the session); ``"points"``,
@@ -804,7 +806,7 @@ class StrongKrypkasinoBot(_SeededBot):
         """The search's cost of ``play`` on one sampled world (``base`` is used up)."""
         if self.plan > 0:
             assert self._goal is not None
-            return _plan_cost(base, seat, play, self.plan, self._goal)
+            return plan_cost(base, seat, play, self.plan, self._goal)
         return _round_cost(base, seat, play, self.rival_weight, self.leaf_weight,
                            self.horizon, self.depth, self.width)
 
