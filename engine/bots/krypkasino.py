@@ -438,6 +438,24 @@ def misfit_count(hands: Sequence[Sequence[int]], stock: Sequence[int], me: int,
     return misfits
 
 
+def _scores_now(state: KrypkasinoState) -> list[int]:
+    """Each seat's points of the current deal so far (card points taken plus sweeps)."""
+    return [sum(_PTS[i] for i in state.captured[s]) + state.sweep_points[s]
+            for s in range(state.players)]
+
+
+def _public_counts(state: KrypkasinoState) -> list[int]:
+    """By value, the cards in every hand and the stock of a sampled world: what the
+    player to act has not seen, once its own hand is taken off (:func:`_unseen_by`)."""
+    public = [0] * 15
+    for h in state.hands:
+        for i in h:
+            public[_HV[i]] += 1
+    for i in state.stock[state.stock_pos:]:
+        public[_HV[i]] += 1
+    return public
+
+
 def _round_cost(state: KrypkasinoState, seat: int, play: Play, rival_weight: float = 1.0,
                 leaf_weight: float = 1.0, horizon: str = "round", depth: int = 1,
                 width: int = 4) -> float:
@@ -449,13 +467,8 @@ def _round_cost(state: KrypkasinoState, seat: int, play: Play, rival_weight: flo
     ``horizon="lot"`` plays on to the end of the lot with basic play for the seat too;
     ``"last"`` does that only in the last lot (to the end of the deal), else one round."""
     n = state.players
-    before = [sum(_PTS[i] for i in state.captured[s]) + state.sweep_points[s] for s in range(n)]
-    public = [0] * 15
-    for h in state.hands:
-        for i in h:
-            public[_HV[i]] += 1
-    for i in state.stock[state.stock_pos:]:
-        public[_HV[i]] += 1
+    before = _scores_now(state)
+    public = _public_counts(state)
     to_end = horizon == "lot" or (horizon == "last" and state.stock_pos >= len(state.stock))
     state.apply_unchecked(play)
     public[_HV[_ix(play.card)]] -= 1
@@ -471,8 +484,7 @@ def _round_cost(state: KrypkasinoState, seat: int, play: Play, rival_weight: flo
         after = list(state.results[-1].scores)
         leaf = 0.0
     else:
-        after = [sum(_PTS[i] for i in state.captured[s]) + state.sweep_points[s]
-                 for s in range(n)]
+        after = _scores_now(state)
         # Back at our turn: the cheapest basic play we are left with (a forced sweep
         # shows here), or a shallower search from there.
         leaf = 0.0
@@ -511,30 +523,19 @@ def _leaf_cost(state: KrypkasinoState, public: list[int]) -> float:
     return min(a.cost for a in assessed)
 
 
-def _scores_now(state: KrypkasinoState) -> list[int]:
-    """Each seat's points of the current deal so far (card points taken plus sweeps)."""
-    return [sum(_PTS[i] for i in state.captured[s]) + state.sweep_points[s]
-            for s in range(state.players)]
-
-
 #: What a leaf of the lot search is worth to the seat (lower is better): the points each
 #: seat took since the search began, and the position at the leaf.
 Objective = Callable[[list[int], KrypkasinoState], float]
 
 
 def plan_cost(state: KrypkasinoState, seat: int, play: Play, width: int,
-               objective: Objective) -> float:
+              objective: Objective) -> float:
     """Apply ``play`` and search the rest of the lot (the rest of the deal in the last
     lot) on this sampled world: the others answer with basic play, and at each of its
     later turns the seat takes the best of its ``width`` basic-cheapest plays. The value
     is ``objective`` of the points each seat took by the end of the lot (or the deal),
     lower is better."""
-    public = [0] * 15
-    for h in state.hands:
-        for i in h:
-            public[_HV[i]] += 1
-    for i in state.stock[state.stock_pos:]:
-        public[_HV[i]] += 1
+    public = _public_counts(state)
     before = _scores_now(state)
     deal, lot = state.deal_index, state.lot
     state.apply_unchecked(play)
