@@ -43,7 +43,13 @@ from typing import Any
 from engine.bots.common import Decision, percent
 from engine.cards import DECK, Card
 from engine.krypkasino import capture as _cap
-from engine.krypkasino.rules import LOT_PACKETS, KrypkasinoRules, card_point, table_value
+from engine.krypkasino.rules import (
+    LOT_PACKETS,
+    KrypkasinoRules,
+    card_point,
+    deal_sizes,
+    table_value,
+)
 from engine.krypkasino.state import KrypkasinoState, Move, Phase, Play, SeatView
 from engine.rng import SimRandom, sim_random
 
@@ -651,9 +657,11 @@ def session_chance(seat: int, start: Sequence[int], deals_after: int,
     deal and the ``deals_after`` later deals still to move every total."""
     per_deal = _CARD_VARIANCE + _SWEEP_VARIANCE * rules.sweep_points ** 2
     start = list(start)
+    sizes = deal_sizes(len(start))
+    played = sizes.players * sizes.hand + sizes.stock  # the cards a deal plays from hands
 
     def value(delta: list[int], state: KrypkasinoState) -> float:
-        left = (state.in_hands + len(state.stock) - state.stock_pos) / 100.0
+        left = (state.in_hands + len(state.stock) - state.stock_pos) / played
         if state.phase is not Phase.PLAY:
             left = 0.0
         spread = math.sqrt(per_deal * (deals_after + min(1.0, left)))
