@@ -16,7 +16,7 @@ from pg_server import fresh_database
 
 import store
 from store import Forbidden, Refused, Store, migrations
-from store.core import CLASS_TTL_MS, EXPIRE_EVERY_MS, LEARNER_TTL_MS
+from store.core import CLASS_TTL_MS, EXPIRE_EVERY_MS, LEARNER_TTL_MS, now_ms
 
 LESSON = "1.packed-lesson"
 
@@ -47,7 +47,11 @@ def test_a_class_is_opened_joined_asked_answered_and_revealed(db: Store) -> None
     state = db.state(opened.code)
     assert state is not None and (state.step, state.follow, state.question) == (1, True, 0)
     assert state.lesson == LESSON and state.lang == "es" and not state.ended
-    ana, bo, cy = (db.join(opened.code, n) for n in ("Ana", "Bo", "Cy"))
+    # A millisecond apart: students who join in the same millisecond are listed in no
+    # particular order (the tie goes to their random ids), which this test must not meet.
+    start = now_ms()
+    ana, bo, cy = (db.join(opened.code, n, now=start + k)
+                   for k, n in enumerate(("Ana", "Bo", "Cy"), 1))
     moved = db.drive(opened.code, opened.key, step=5)
     assert moved.step == 5 and moved.version > state.version
     seq = db.ask(opened.code, opened.key, "quiz:k-bids-1", "K-9", ["a", "b", "c"], ["b"])
