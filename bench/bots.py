@@ -63,7 +63,7 @@ def report(name: str, result: TournamentResult, elapsed: float, target: float | 
     """Print the BENCH lines of position 0; True when the interval clears ``target`` (by
     default the fair share)."""
     seat = result.seats[0]
-    fair = 1 / len(result.lineup) if target is None else target
+    bar = 1 / len(result.lineup) if target is None else target
     wr, sc = seat.win_rate, seat.score
     print(f"BENCH {name}.win_rate {wr.mean:.4f} share")
     print(f"BENCH {name}.win_rate.ci_low {wr.low:.4f} share")
@@ -75,10 +75,10 @@ def report(name: str, result: TournamentResult, elapsed: float, target: float | 
     print(f"BENCH {name}.others_mean_score {statistics.mean(others):.2f} points")
     print(f"BENCH {name}.games {seat.games} games")
     print(f"BENCH {name}.elapsed_s {elapsed:.1f} s")
-    ok = wr.low > fair
+    ok = wr.low > bar
     what = "fair share" if target is None else "target"
     print(f"# {name}: win rate {wr.mean:.3f} [{wr.low:.3f}, {wr.high:.3f}] vs {what} "
-          f"{fair:.3f}: {'target met' if ok else 'TARGET MISSED'}", flush=True)
+          f"{bar:.3f}: {'target met' if ok else 'TARGET MISSED'}", flush=True)
     return ok
 
 

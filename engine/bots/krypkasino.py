@@ -752,7 +752,6 @@ class StrongKrypkasinoBot(_SeededBot):
         if objective not in ("points", "session"):
             raise ValueError("objective is 'points' or 'session'")
         self.objective = objective
-        self._goal: Objective | None = None
 
     def _deal(self, obs: KrypkasinoObservation, counts: list[int],
               rng: SimRandom) -> tuple[list[list[int]], list[int]]:
@@ -811,11 +810,11 @@ class StrongKrypkasinoBot(_SeededBot):
         drawn = sorted((-m, -j, dealt, rest) for m, j, dealt, rest in kept)
         return [self._build(obs, d[2], d[3]) for d in drawn[:k]]
 
-    def _cost(self, base: KrypkasinoState, seat: int, play: Play) -> float:
-        """The search's cost of ``play`` on one sampled world (``base`` is used up)."""
+    def _cost(self, base: KrypkasinoState, seat: int, play: Play, goal: Objective) -> float:
+        """The search's cost of ``play`` on one sampled world (``base`` is used up);
+        ``goal`` values the lot search's leaves."""
         if self.plan > 0:
-            assert self._goal is not None
-            return plan_cost(base, seat, play, self.plan, self._goal)
+            return plan_cost(base, seat, play, self.plan, goal)
         return _round_cost(base, seat, play, self.rival_weight, self.leaf_weight,
                            self.horizon, self.depth, self.width)
 
@@ -847,7 +846,7 @@ class StrongKrypkasinoBot(_SeededBot):
     def decide(self, observation: KrypkasinoObservation) -> Decision[Play]:
         plays = self._plays(observation)
         view, rules = observation.view, observation.rules
-        self._goal = self._objective(observation)
+        goal = self._objective(observation)
         counts = unseen_counts(observation)
         table = [c.index for c in view.table]
         assessed = _assess(plays, table, rules, _by_value(counts), sum(counts),
@@ -861,7 +860,7 @@ class StrongKrypkasinoBot(_SeededBot):
             play = plays[0]
             total = 0.0
             for base in self._worlds(observation, counts, self.aux):
-                total += self._cost(base, view.seat, play)
+                total += self._cost(base, view.seat, play, goal)
             sweep = bool(table) and len(play.take or ()) == len(table)
             key = "bots.krypkasino.strong-forced-sweep" if sweep else "bots.krypkasino.strong-only"
             return Decision(play, key + self._plan_suffix(),
@@ -871,7 +870,7 @@ class StrongKrypkasinoBot(_SeededBot):
         totals = [0.0] * len(shortlist)
         for base in self._worlds(observation, counts, self.rng):
             for k, a in enumerate(shortlist):
-                totals[k] += self._cost(base.clone(), view.seat, a.play)
+                totals[k] += self._cost(base.clone(), view.seat, a.play, goal)
         best = min(range(len(shortlist)), key=lambda k: (totals[k], shortlist[k].cost))
         play = shortlist[best].play
         data = {"card": play.card, "cards": list(play.take or ()), "samples": self.samples,
