@@ -497,3 +497,36 @@ def test_the_lot_search_sentences_name_the_search_and_its_estimate() -> None:
             "bots.krypkasino.strong-trail-lot", "bots.krypkasino.strong-capture-lot"} <= keys
     with pytest.raises(ValueError):
         StrongKrypkasinoBot(0, objective="wins")
+
+
+def test_the_strong_bot_chooses_by_the_session_chance_of_its_worlds() -> None:
+    """The default bot's play and its quoted chance are those of the session objective
+    over its own worlds: the play with the highest average chance of the lowest total,
+    from the session totals and this deal's points (not the points margin)."""
+    from engine.bots.krypkasino import plan_cost, session_chance
+    state = KrypkasinoState.new(4, 30, KrypkasinoRules(session=2))
+    bots = [BasicKrypkasinoBot(s) for s in range(4)]
+    checked = 0
+    while not state.is_terminal() and checked < 6:
+        seat = state.current_player()
+        assert seat is not None
+        obs = observe(state, seat)
+        if state.deal_index == 1 and len(state.legal_actions()) > 1 and state.play_index % 4 == 0:
+            assert obs.deal_points == state.deal_result().scores
+            decision = StrongKrypkasinoBot(9, samples=6).decide(obs)
+            twin = StrongKrypkasinoBot(9, samples=6)
+            counts = unseen_counts(obs)
+            start = [t + p for t, p in zip(state.totals, obs.deal_points, strict=True)]
+            goal = session_chance(seat, start, 0, state.rules)
+            plays = state.legal_actions()
+            assert len(plays) <= 10  # the bot's shortlist holds every play
+            totals = [0.0] * len(plays)
+            for world in twin._worlds(obs, counts, twin.rng):
+                for k, play in enumerate(plays):
+                    totals[k] += plan_cost(world.clone(), seat, play, 2, goal)
+            chosen = totals[plays.index(decision.action)]
+            assert chosen == pytest.approx(min(totals))
+            assert decision.data["pct"] == round(-100 * chosen / 6)
+            checked += 1
+        state.apply(bots[seat].decide(obs).action)
+    assert checked == 6
