@@ -293,7 +293,9 @@ class Store:
 
     def drive(self, code: str, key: str, *, step: int | None = None,
               follow: bool | None = None, now: int | None = None) -> ClassState:
-        """Move the class to ``step`` and/or turn follow mode on or off."""
+        """Move the class to ``step`` and/or turn follow mode on or off. Moving to another
+        step closes a question still open (as :meth:`reveal`): the question belongs to the
+        slide it was asked on, and the next slides may show its answer."""
         now = now_ms() if now is None else now
         values: dict[str, object] = {}
         if step is not None:
@@ -303,7 +305,13 @@ class Store:
         if follow is not None:
             values["follow"] = int(follow)
         with self._write() as conn, conn.begin():
-            self._teacher(conn, code, key)
+            state = self._teacher(conn, code, key)
+            if step is not None and step != state.step and state.question \
+                    and not state.revealed:
+                conn.execute(sa.update(_questions).where(
+                    (_questions.c.class_code == code) & (_questions.c.seq == state.question)
+                ).values(revealed_ms=now))
+                values["revealed"] = 1
             if values:
                 self._change(conn, code, now, **values)
             row = conn.execute(sa.select(_classes).where(_classes.c.code == code)).one()

@@ -216,3 +216,101 @@ def test_a_your_move_step_is_asked_live(opened: tuple[str, str]) -> None:
     pupil.run()
     assert t("live.wrong", "en") in everything(pupil)
     assert escape_markdown(question.explanation)[:30] in everything(pupil)
+
+
+def send(page: AppTest, seq: int, choice: str) -> None:
+    page.run()
+    page.radio(key=f"lv_pick{seq}").set_value(choice)
+    page.button(key=f"FormSubmitter:lv_answer{seq}-" + t("live.send", "en")).click().run()
+    assert not page.exception, page.exception
+
+
+def test_an_open_question_shows_only_the_question_and_its_choices(
+        opened: tuple[str, str]) -> None:
+    code, key = opened
+    deck = classroom.slides(lessons.load("kachuful-20"), "en")
+    # The dealer's-hook step: its slide says what D bid and why 1 was not allowed.
+    step = next(i for i, s in enumerate(deck, start=1) if s.ask and "bid" in s.ask)
+    slide = deck[step - 1]
+    telling = [line for line in slide.lines if "not allowed" in line]
+    assert telling
+    follower, explorer = join(code, "Ana"), join(code, "Bo")
+    store.get().drive(code, key, step=step)
+    desk = teacher(code, key)
+    assert f'id="cl-slide-title">{slide.title}<' in html_text(desk)
+    desk.button(key="lv_free").click().run()
+    desk.button(key="lv_ask").click().run()
+    question = live.resolve(live.slide_question(slide) or "")
+    assert question is not None and question.html and "rl-legal" not in question.html
+    for page in (desk, follower, explorer):
+        page.run()
+        shown = everything(page)
+        assert "cl-slide-title" not in shown, "the slide under an open question"
+        assert not any(line[:40] in shown for line in slide.lines), "a line of the slide"
+        assert escape_markdown(question.explanation)[:30] not in shown
+        assert escape_markdown(question.prompt) in shown or question.prompt in shown
+    # The projector lists the choices once; the phones offer them in one form, no slide.
+    assert all(label in html_text(desk) for _, label in question.choices)
+    assert desk.button(key="lv_ask").disabled  # asked already
+    for page in (follower, explorer):
+        assert len(page.radio) == 1 and not [b for b in page.button if b.key == "lv_s_next"]
+        prompt = escape_markdown(question.prompt)
+        assert len([m for m in page.markdown if prompt in str(m.value)]) == 1  # once
+    send(follower, 1, sorted(question.correct)[0])
+    desk.button(key="lv_reveal").click().run()
+    # Revealed: now the answer, and the step's own slide with the move.
+    follower.run()
+    assert t("live.right", "en") in everything(follower)
+    assert telling[0][:40] in everything(follower) and telling[0][:40] in everything(desk)
+
+
+def test_free_mode_cannot_step_onto_an_answer_not_shown(opened: tuple[str, str]) -> None:
+    code, key = opened
+    deck = classroom.slides(lessons.load("kachuful-20"), "en")
+    step = first_question_step()
+    assert deck[step].kind == "answer"
+    pupil = join(code, "Ana")
+    store.get().drive(code, key, step=step - 1, follow=False)
+    pupil.run()
+    pupil.button(key="lv_s_next").click().run()
+    assert f'id="cl-slide-title">{deck[step - 1].title}<' in html_text(pupil)
+    # Next skips the answer slide the teacher has not shown: the slide after it.
+    pupil.button(key="lv_s_next").click().run()
+    assert f'id="cl-slide-title">{deck[step + 1].title}<' in html_text(pupil)
+    assert "✓" not in everything(pupil)
+    # A your-move step ahead of the teacher tells its move: skipped too.
+    ahead = [i for i, s in enumerate(deck, start=1) if s.ask and i > step]
+    assert all(not live.may_visit(deck, i, step) for i in ahead)
+    # Once the teacher has shown the answer slide, it can be visited.
+    store.get().drive(code, key, step=step + 1)
+    pupil.run()
+    pupil.button(key="lv_s_back").click().run()
+    assert f'id="cl-slide-title">{deck[step].title}<' in html_text(pupil)
+
+
+def test_questions_are_offered_on_question_slides_only_and_never_stale(
+        opened: tuple[str, str]) -> None:
+    code, key = opened
+    deck = classroom.slides(lessons.load("kachuful-20"), "en")
+    step = first_question_step()
+    pupil = join(code, "Ana")
+    desk = teacher(code, key)
+    assert not [b for b in desk.button if b.key == "lv_ask"]  # the cover asks nothing
+    store.get().drive(code, key, step=step + 1)  # the answer slide
+    desk.run()
+    assert not [b for b in desk.button if b.key == "lv_ask"]
+    assert all(not live.slide_question(s) for s in deck if s.kind in ("answer", "cover", "item"))
+    store.get().drive(code, key, step=step)
+    desk.run()
+    desk.button(key="lv_ask").click().run()
+    assert 'id="lv-choices"' in html_text(desk)
+    # Next closes the question: the answer slide alone, no old panel over it, no form.
+    desk.button(key="lv_next").click().run()
+    state = store.get().state(code)
+    assert state is not None and state.revealed and state.step == step + 1
+    pupil.run()
+    for page in (desk, pupil):
+        assert f'id="cl-slide-title">{deck[step].title}<' in html_text(page)
+        assert 'id="lv-choices"' not in html_text(page) and 'id="lv-count"' not in html_text(page)
+        assert t("live.question", "en", n=1) not in everything(page)
+    assert not pupil.radio

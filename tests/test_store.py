@@ -259,3 +259,20 @@ def test_the_default_is_a_sqlite_file_in_the_data_folder(tmp_path: Path,
     monkeypatch.setenv("RULES_LAB_DATABASE_URL", "mysql://u@h/d")
     with pytest.raises(ValueError, match="RULES_LAB_DATABASE_URL"):
         Store()
+
+
+def test_moving_the_class_closes_the_open_question(db: Store) -> None:
+    opened = db.open_class(LESSON, "en", step=4)
+    ana, bo = db.join(opened.code, "Ana"), db.join(opened.code, "Bo")
+    seq = db.ask(opened.code, opened.key, "quiz:k-bids-1", "K-9", ["a", "b"], ["b"])
+    # Follow mode or the same step: the question stays open.
+    db.drive(opened.code, opened.key, follow=False)
+    db.drive(opened.code, opened.key, step=4)
+    assert not db.state(opened.code).revealed  # type: ignore[union-attr]
+    assert db.answer(opened.code, ana.token, seq, ["b"], True) == "counted"
+    # Another step: closed as if revealed; a later answer is late.
+    moved = db.drive(opened.code, opened.key, step=5)
+    assert moved.revealed and moved.step == 5 and moved.question == seq
+    asked = db.question(opened.code, seq)
+    assert asked is not None and asked.revealed_ms is not None
+    assert db.answer(opened.code, bo.token, seq, ["b"], True) == "late"

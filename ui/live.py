@@ -35,7 +35,7 @@ import segno
 from engine.quiz import check, make
 from tutorials import lessons
 from ui.cards import cards_html
-from ui.classroom import LETTERS, Slide, slides, step_ask
+from ui.classroom import LETTERS, Slide, ask_position_html, slides, step_ask
 from ui.i18n import t
 from ui.quiz import group_states, visible_groups
 from ui.safe import clip, escape_html
@@ -114,7 +114,8 @@ def _quiz(name: str, lang: str, four: bool) -> LiveQuestion:
 
 
 def _quiz_slide(slide: Slide) -> str | None:
-    if slide.kind in ("question", "answer") and slide.ref:
+    # Only the question slide asks: its answer slide already shows the answer.
+    if slide.kind == "question" and slide.ref:
         return f"quiz:{slide.ref}"
     return None
 
@@ -122,10 +123,11 @@ def _quiz_slide(slide: Slide) -> str | None:
 register("quiz", _quiz, _quiz_slide)
 
 
-def from_ask(ask: Any, ref: str) -> LiveQuestion:
+def from_ask(ask: Any, ref: str, html: str = "") -> LiveQuestion:
     """A "your move" step (an object with ``prompt``, ``rule``, ``answer`` and ``choices``
     of ``id``, ``label``, ``verdict`` and ``feedback``) as a live question: every choice the
-    engine does not refuse is right; the explanation is the feedback of the step's own move."""
+    engine does not refuse is right; the explanation is the feedback of the step's own move.
+    ``html``: the position before the move (:func:`ui.classroom.ask_position_html`)."""
     choices = tuple(ask.choices)
     legal = frozenset(c.id for c in choices if c.verdict != "illegal")
     best = next((c for c in choices if c.id == ask.answer), None)
@@ -133,12 +135,14 @@ def from_ask(ask: Any, ref: str) -> LiveQuestion:
         ref=ref, rule=ask.rule, prompt=ask.prompt,
         choices=tuple((c.id, c.label) for c in choices), correct=legal, multiple=False,
         explanation=best.feedback if best is not None else "",
-        judge=lambda chosen: bool(chosen) and set(chosen) <= legal)
+        judge=lambda chosen: bool(chosen) and set(chosen) <= legal, html=html)
 
 
 def _move(name: str, lang: str, four: bool) -> LiveQuestion | None:
     ask = step_ask(name, lang)
-    return from_ask(ask, f"move:{name}") if ask is not None else None
+    if ask is None:
+        return None
+    return from_ask(ask, f"move:{name}", ask_position_html(name, lang, four))
 
 
 def _move_slide(slide: Slide) -> str | None:
@@ -154,6 +158,42 @@ def slide_question(slide: Slide) -> str | None:
         ref = finder(slide)
         if ref:
             return ref
+    return None
+
+
+# -- what a slide may show while the class is live ---------------------------------------------
+def tells_answer(slide: Slide) -> bool:
+    """Whether ``slide`` shows the answer of a question: a quiz answer slide, or a
+    walkthrough step with a "your move" question (its lines say the move)."""
+    return slide.kind == "answer" or bool(slide.ask)
+
+
+def asked_on(slide: Slide, ref: str) -> bool:
+    """Whether the question ``ref`` (an asked question's) is the one ``slide`` asks."""
+    return bool(ref) and slide_question(slide) == ref
+
+
+def may_visit(deck: Sequence[Slide], step: int, teacher_step: int) -> bool:
+    """In free mode a student may look at any slide up to the teacher's, and beyond it
+    at any slide that does not tell an answer the class has not been shown.
+
+    >>> deck = [Slide("step", 0, "a"), Slide("answer", 0, "b"), Slide("step", 0, "c")]
+    >>> [may_visit(deck, n, 1) for n in (1, 2, 3)], may_visit(deck, 2, 2)
+    ([True, False, True], True)
+    """
+    if not 1 <= step <= len(deck):
+        return False
+    return step <= teacher_step or not tells_answer(deck[step - 1])
+
+
+def free_move(deck: Sequence[Slide], step: int, delta: int, teacher_step: int) -> int | None:
+    """The next slide a student in free mode reaches from ``step`` going ``delta`` (±1),
+    past the ones they may not see yet; ``None`` when there is none."""
+    at = step + delta
+    while 1 <= at <= len(deck):
+        if may_visit(deck, at, teacher_step):
+            return at
+        at += delta
     return None
 
 

@@ -154,28 +154,43 @@ def student_view(code: str, token: str, visitor: Prefs) -> None:
     if state.ended:
         _student_end(code, token, lang)
         return
-    if state.question:
-        _student_question(state, code, token, visitor)
     deck = _lesson_deck(state, visitor)
     if deck is None:
+        return
+    teacher_step = max(1, min(state.step, len(deck)))
+    asked = db().question(code, state.question) if state.question else None
+    if asked is not None and not state.revealed and \
+            live.asked_on(deck[teacher_step - 1], asked.ref):
+        # An open question: the phone shows it and its choices, nothing else (no slide
+        # that could tell the answer, no exploring).
+        _student_question(state, asked, code, token, visitor)
         return
     own = K + "own"
     if state.follow:
         st.session_state.pop(own, None)
-        step = state.step
+        step = teacher_step
     else:
-        step = int(st.session_state.setdefault(own, state.step))
+        step = int(st.session_state.setdefault(own, teacher_step))
+        if not live.may_visit(deck, step, teacher_step):
+            step = st.session_state[own] = teacher_step
         st.info(t("live.free", lang), icon=":material/explore:")
-    step = max(1, min(step, len(deck)))
-    slide_view.draw(deck[step - 1], lang, visitor.query(), note=False)
+    slide = deck[step - 1]
+    if asked is not None and live.asked_on(slide, asked.ref):
+        _student_question(state, asked, code, token, visitor)  # answered, and the answer
+        if slide.kind != "question":  # a your-move step: the move, now that it is shown
+            slide_view.draw(slide, lang, visitor.query(), note=False)
+    else:
+        slide_view.draw(slide, lang, visitor.query(), note=False)
     st.caption(t("classroom.position", lang, step=step, count=len(deck)))
     if not state.follow:
+        before = live.free_move(deck, step, -1, teacher_step)
+        after = live.free_move(deck, step, 1, teacher_step)
         back, forward = st.columns(2)
-        back.button(t("classroom.back", lang), key=K + "s_back", disabled=step <= 1,
-                    on_click=_own_step, args=(step - 1,), icon=":material/arrow_back:",
+        back.button(t("classroom.back", lang), key=K + "s_back", disabled=before is None,
+                    on_click=_own_step, args=(before or step,), icon=":material/arrow_back:",
                     width="stretch")
         forward.button(t("classroom.next", lang), key=K + "s_next",
-                       disabled=step >= len(deck), on_click=_own_step, args=(step + 1,),
+                       disabled=after is None, on_click=_own_step, args=(after or step,),
                        icon=":material/arrow_forward:", width="stretch")
 
 
@@ -193,11 +208,11 @@ def _own_step(step: int) -> None:
     st.session_state[K + "own"] = step
 
 
-def _student_question(state: store.ClassState, code: str, token: str, visitor: Prefs) -> None:
+def _student_question(state: store.ClassState, asked: store.Asked, code: str, token: str,
+                      visitor: Prefs) -> None:
     lang = visitor.lang
-    asked = db().question(code, state.question)
-    question = question_of(asked.ref, lang, visitor.four_colour) if asked else None
-    if asked is None or question is None:
+    question = question_of(asked.ref, lang, visitor.four_colour)
+    if question is None:
         return
     mine = db().answer_of(code, token, asked.seq)
     late = st.session_state.get(K + "late") == asked.seq
@@ -312,9 +327,22 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
         st.html(live.qr_svg(link, t("live.qr", lang, link=link)))
         st.code(link, language=None, wrap_lines=True)
         _roster(code, lang)
+    asked = db().question(code, state.question) if state.question else None
+    here = asked is not None and live.asked_on(slide, asked.ref)
+    question = question_of(asked.ref, lang, visitor.four_colour) if here and asked else None
     with main:
-        _live_panel(code, key, visitor)  # the question asked, above the slide
-        slide_view.draw(slide, lang, visitor.query(), note=True)
+        if asked is not None and question is not None:
+            # The question asked on this slide: only it and its choices while it is open
+            # (the slide may tell the answer), then the answer.
+            _question_box(question, asked.seq, lang)
+            _live_panel(code, key, state.version, asked.seq, question, lang)
+            if state.revealed:
+                _reveal_text(question, visitor)
+                if slide.kind != "question":  # a your-move step: the move it shows
+                    slide_view.draw(slide, lang, visitor.query(), note=True)
+        else:
+            _live_panel(code, key, state.version, 0, None, lang)
+            slide_view.draw(slide, lang, visitor.query(), note=True)
         back, middle, forward = st.columns([2, 4, 2], vertical_alignment="center")
         back.button(t("classroom.back", lang), key=K + "back", on_click=_drive,
                     args=(code, key, step - 1, None), disabled=step <= 1, shortcut="Left",
@@ -335,11 +363,13 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
                        args=(code, key, None, True), icon=":material/my_location:",
                        type="primary", width="stretch")
         ref = live.slide_question(slide)
-        question = question_of(ref, lang, visitor.four_colour) if ref else None
-        two.button(t("live.ask", lang), key=K + "ask", on_click=_ask,
-                   args=(code, key, question), disabled=question is None,
-                   icon=":material/campaign:", width="stretch",
-                   help=t("live.ask.help", lang))
+        if ref:  # questions are offered on question slides only
+            offered = question_of(ref, lang, visitor.four_colour)
+            two.button(t("live.ask", lang), key=K + "ask", on_click=_ask,
+                       args=(code, key, offered),
+                       disabled=offered is None or (here and not state.revealed),
+                       icon=":material/campaign:", width="stretch",
+                       help=t("live.ask.help", lang))
         three.button(t("live.end", lang), key=K + "end", on_click=_end, args=(code, key),
                      icon=":material/flag:", width="stretch")
     with st.expander(t("live.teacher-link", lang), icon=":material/key:"):
@@ -377,28 +407,40 @@ def _roster(code: str, lang: str) -> None:
     st.markdown(t("live.joined", lang, count=count))
 
 
+def _question_box(question: live.LiveQuestion, seq: int, lang: str) -> None:
+    """The question as the projector shows it: facts, the position, the prompt, the
+    lettered choices (nothing that tells the answer)."""
+    with st.container(border=True, key=K + "qbox"):
+        st.markdown(f"#### {t('live.question', lang, n=seq)}")
+        for fact in question.facts:
+            st.markdown(f"- {escape_markdown(fact)}")
+        if question.html:
+            st.html(f'<div class="cl-big">{question.html}</div>')
+        st.html(f'<p class="cl-body"><strong>{escape_html(question.prompt)}</strong></p>'
+                '<ul class="cl-body cl-choices" id="lv-choices">' + "".join(
+                    f"<li>{LETTERS[i]}. {escape_html(label)}</li>"
+                    for i, (_, label) in enumerate(question.choices)) + "</ul>")
+
+
 @st.fragment(run_every=live.TEACHER_POLL_S)
-def _live_panel(code: str, key: str, visitor: Prefs) -> None:
-    lang = visitor.lang
+def _live_panel(code: str, key: str, version: int, seq: int,
+                question: live.LiveQuestion | None, lang: str) -> None:
+    """Every half second: when the class changed (this or another of the teacher's tabs
+    moved, asked, revealed) the whole page runs again; otherwise the answer count and the
+    chart of the question on this slide are drawn afresh."""
     state = db().state(code)
-    if state is None or not state.question:
+    if state is None or state.version != version:
+        st.rerun()
+    if question is None or state is None:
         return
-    asked = db().question(code, state.question)
-    question = question_of(asked.ref, lang, visitor.four_colour) if asked else None
-    if asked is None or question is None:
-        return
-    tally = db().tally(code, asked.seq)
+    tally = db().tally(code, seq)
     with st.container(border=True, key=K + "panel"):
-        st.markdown(f"#### {t('live.question', lang, n=asked.seq)}: "
-                    f"{escape_markdown(question.prompt)}")
         st.html(f'<p class="lv-count" id="lv-count" data-answered="{tally.answered}">'
                 f'{escape_html(t("live.count", lang, answered=tally.answered, count=tally.students))}'
                 "</p>")
         st.plotly_chart(live.tally_figure(question, tally.counts, state.revealed, lang),
-                        key=K + f"chart{asked.seq}", config={"displayModeBar": False})
-        if state.revealed:
-            _reveal_text(question, visitor)
-        else:
+                        key=K + f"chart{seq}", config={"displayModeBar": False})
+        if not state.revealed:
             st.button(t("live.reveal", lang), key=K + "reveal", on_click=_reveal,
                       args=(code, key), icon=":material/visibility:", type="primary")
 
