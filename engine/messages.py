@@ -2,9 +2,11 @@
 
 Sentences are never built inside the rules code. A refusal or an event names a message
 key (beside the rule ID it rests on) and the data that fills it; :func:`render` looks the
-key up in the catalogue of the requested language and fills it in. Catalogues live in
-the modules listed in :data:`CATALOGUE_MODULES`, each defining ``MESSAGES = {lang: {key:
-template}}``. Templates use ``str.format`` fields, with three format specs of our own:
+key up in the catalogue of the requested language and fills it in. The catalogues are
+gettext's: ``locale/<lang>/LC_MESSAGES/engine.po`` is the source (``msgctxt`` the key,
+``msgid`` the English template, ``msgstr`` the language's), compiled to the ``.mo`` file
+beside it that :mod:`gettext` reads (``scripts/catalogues.py compile``; see
+docs/language.md). Templates use ``str.format`` fields, with format specs of our own:
 
 * ``{card}`` — a :class:`~engine.cards.Card` as rank and suit symbol (``10♦``);
   ``{card:name}`` its name in words ("ten of diamonds").
@@ -13,6 +15,8 @@ template}}``. Templates use ``str.format`` fields, with three format specs of ou
 * ``{cards:cards}`` — a list of cards joined with commas.
 * ``{seat:seat}`` — a 0-based seat as its letter (``2`` -> ``C``, :mod:`engine.seats`);
   ``{seats:letters}`` a list of seats as letters joined with commas.
+* ``{k:ordinal}`` — ``k`` as an ordinal in the language ("1st", "1.º"); ``{k:ordinal:f}``
+  feminine in es and pt ("1.ª").
 * ``{count:plural:# card|# cards}`` — the form of ``count`` its language's plural rule
   picks (gettext's ``Plural-Forms``, :data:`PLURAL_FORMS`), forms split by ``|``, ``#``
   replaced by the number. Never write "card(s)": every count goes through this spec.
@@ -33,9 +37,9 @@ from __future__ import annotations
 
 import enum
 import gettext
-import importlib
 import string
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from engine.seats import seat_letter, seat_letters
@@ -67,15 +71,6 @@ class CardLike(Protocol):
 
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "pt")
-CATALOGUE_MODULES: tuple[str, ...] = (
-    "engine.catalogue",
-    "engine.kachuful.catalogue",
-    "engine.krypkasino.catalogue",
-    "engine.scoresheet.catalogue",
-    "engine.bots.catalogue",
-    "engine.quiz.catalogue",
-    "engine.labels",
-)
 
 _SUIT_NOUNS = {
     "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
@@ -92,27 +87,64 @@ _RANK_NOUNS = {
 }
 _OF = {"en": "of", "es": "de", "pt": "de"}
 
-#: gettext's ``Plural-Forms`` header of each language (the formula picks the index of the
-#: form). European Portuguese, like Spanish and English, uses the singular for 1 only.
+#: Where the compiled catalogues live: ``locale/<lang>/LC_MESSAGES/<domain>.mo``, compiled
+#: from the PO files beside them (``scripts/catalogues.py``). The engine's domain is
+#: ``engine``; the site's (:mod:`ui.i18n`) is ``site``.
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+DOMAIN = "engine"
+
+
+class Catalogue(gettext.GNUTranslations):
+    """One compiled catalogue (an MO file) read by the standard library's :mod:`gettext`.
+
+    Every entry's context (``msgctxt``) is its message key and its ``msgid`` the English
+    template; :attr:`templates` maps each key to this language's template. Untranslated
+    entries are not compiled, so they are absent here and fall back to English.
+    """
+
+    templates: dict[str, str]
+    plural: Callable[[int], int]  # set by gettext from the Plural-Forms header
+    _catalog: dict[Any, str]  # gettext's table, "key\x04English" -> this language's text
+
+    def _parse(self, fp: Any) -> None:  # gettext's own hook, extended
+        super()._parse(fp)
+        self.templates = {}
+        for raw, text in self._catalog.items():
+            if isinstance(raw, str) and "\x04" in raw:
+                key = raw.split("\x04", 1)[0]
+                self.templates[key] = text
+
+
+_translations: dict[tuple[str, str], Catalogue] = {}
+
+
+def translations(domain: str, lang: str) -> Catalogue:
+    """The compiled catalogue of ``domain`` in ``lang`` (read once)."""
+    found = _translations.get((domain, lang))
+    if found is None:
+        path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
+        with path.open("rb") as handle:
+            found = _translations[(domain, lang)] = Catalogue(handle)
+    return found
+
+
+def templates(domain: str) -> dict[str, dict[str, str]]:
+    """Every template of ``domain`` by language and key."""
+    return {lang: translations(domain, lang).templates for lang in LANGUAGES}
+
+
+#: gettext's ``Plural-Forms`` header of each language, as its PO file declares it (the
+#: formula picks the index of the form). European Portuguese, like Spanish and English,
+#: uses the singular for 1 only (Brazilian Portuguese also for 0).
 PLURAL_FORMS: dict[str, str] = {
-    "en": "nplurals=2; plural=(n != 1);",
-    "es": "nplurals=2; plural=(n != 1);",
-    "pt": "nplurals=2; plural=(n != 1);",
-}
-_plural_rules: dict[str, Any] = {}
+    lang: translations(DOMAIN, lang).info().get("plural-forms", "") for lang in LANGUAGES}
 
 
 def plural_index(lang: str, n: int) -> int:
-    """The index of the plural form of ``n`` in ``lang`` (gettext's ``c2py`` of the
-    language's :data:`PLURAL_FORMS`)."""
-    rule = _plural_rules.get(lang)
-    if rule is None:
-        header = PLURAL_FORMS.get(lang, PLURAL_FORMS["en"])
-        nplurals, formula = (part.strip() for part in header.strip().rstrip(";").split(";"))
-        expr = formula.split("=", 1)[1].strip()
-        rule = _plural_rules[lang] = (int(nplurals.split("=")[1]), gettext.c2py(expr))
-    count, pick = rule
-    return min(int(pick(abs(int(n)))), count - 1)
+    """The index of the plural form of ``n`` in ``lang``: the ``plural`` function gettext
+    compiles from the language's ``Plural-Forms`` header."""
+    rule = translations(DOMAIN, lang if lang in LANGUAGES else "en").plural
+    return int(rule(abs(int(n))))
 
 
 def ngettext(lang: str, singular: str, plural: str, n: int) -> str:
@@ -131,7 +163,7 @@ def plural_form(lang: str, forms: tuple[str, ...] | list[str], n: Any) -> str:
             value = int(value)
         except ValueError:
             try:
-                value = float(value)
+                value = float(value.replace(",", "."))
             except ValueError:
                 value = 2.5  # not a number at all: the general form
     if isinstance(value, float) and not value.is_integer():
@@ -144,22 +176,41 @@ def plural_form(lang: str, forms: tuple[str, ...] | list[str], n: Any) -> str:
     return forms[index].replace("#", str(n))
 
 
+def ordinal(lang: str, n: int, feminine: bool = False) -> str:
+    """``n`` as an ordinal in figures, by the language's rule: "1st", "2nd", "11th",
+    "21st"; "1.º" / "1.ª" in Spanish and Portuguese.
+
+    >>> [ordinal("en", n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']
+    >>> ordinal("es", 1), ordinal("pt", 3, feminine=True)
+    ('1.º', '3.ª')
+    """
+    if lang in ("es", "pt"):
+        return f"{n}.ª" if feminine else f"{n}.º"
+    last_two = abs(int(n)) % 100
+    suffix = "th" if 11 <= last_two <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(last_two % 10, "th")
+    return f"{n}{suffix}"
+
+
+def decimal(lang: str, value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals in the language's form ("8.5"; "8,5" in es and
+    pt): the engine's own small helper (the site uses Babel's ``format_decimal``).
+
+    >>> decimal("en", 8.46, 2), decimal("pt", 8.46, 1), decimal("es", -0.25, 2)
+    ('8.46', '8,5', '-0,25')
+    """
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if lang in ("es", "pt") else text
+
+
 _catalogue: dict[str, dict[str, str]] | None = None
 
 
 def catalogue() -> dict[str, dict[str, str]]:
-    """All templates by language, merged from :data:`CATALOGUE_MODULES` (loaded once)."""
+    """All of the engine's templates by language (the ``engine`` domain, read once)."""
     global _catalogue
     if _catalogue is None:
-        merged: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
-        for name in CATALOGUE_MODULES:
-            module = importlib.import_module(name)
-            for lang, entries in module.MESSAGES.items():
-                clash = merged.setdefault(lang, {}).keys() & entries.keys()
-                if clash:
-                    raise RuntimeError(f"message keys defined twice: {sorted(clash)}")
-                merged[lang].update(entries)
-        _catalogue = merged
+        _catalogue = templates(DOMAIN)
     return _catalogue
 
 
@@ -186,6 +237,8 @@ class Formatter(string.Formatter):
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec in ("ordinal", "ordinal:f"):
+            return ordinal(self.lang, int(value), feminine=format_spec == "ordinal:f")
         if format_spec.startswith("plural:"):
             return plural_form(self.lang, format_spec[len("plural:"):].split("|"), value)
         if format_spec == "name" and isinstance(value, CardLike):

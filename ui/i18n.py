@@ -1,10 +1,12 @@
-"""The site's own words (menus, buttons, page texts) in English, Spanish and Portuguese.
+"""The site's own words (menus, buttons, page texts) in English, Spanish and Portuguese,
+and numbers in each language's form.
 
-Strings live in the modules of the :mod:`ui.strings` package, each defining ``STRINGS =
-{"en": {...}, "es": {...}, "pt": {...}}`` with every key in every language. A page area adds
-its own module (``ui/strings/walkthrough.py``) with keys prefixed by the area
-(``walkthrough.next``); the modules are discovered, merged once, and a key defined twice is
-an error. Engine sentences do not live here: they come from :mod:`engine.messages`.
+The words live in gettext PO files, ``locale/<lang>/LC_MESSAGES/site.po`` (``msgctxt`` the
+key, ``msgid`` the English template, ``msgstr`` the language's), compiled to the ``.mo``
+files beside them (``scripts/catalogues.py compile``, docs/language.md) that the standard
+library's :mod:`gettext` reads. Keys are prefixed by the site area (``walkthrough.next``).
+Engine sentences do not live here: they are the ``engine`` domain, read by
+:func:`engine.messages.render`; no key is looked up in both.
 
 >>> t("site.title", "es")
 'Rules Lab'
@@ -14,12 +16,12 @@ an error. Engine sentences do not live here: they come from :mod:`engine.message
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import string
 from typing import Any
 
-from engine.messages import format_text
+from babel.numbers import format_decimal, format_percent
+
+from engine.messages import format_text, templates
 from engine.registry import LANGUAGES
 
 LANGS: tuple[str, ...] = LANGUAGES  # the registry's
@@ -27,32 +29,18 @@ DEFAULT_LANG = "en"
 #: Each language's own name, shown in the language selector.
 LANG_NAMES: dict[str, str] = {"en": "English", "es": "Español", "pt": "Português"}
 
+#: Babel's locale of each language: Portuguese is European Portuguese (docs/language.md).
+LOCALES: dict[str, str] = {"en": "en", "es": "es", "pt": "pt_PT"}
+DOMAIN = "site"
+
 _merged: dict[str, dict[str, str]] | None = None
 
 
-def _load() -> dict[str, dict[str, str]]:
-    import ui.strings as package
-
-    merged: dict[str, dict[str, str]] = {lang: {} for lang in LANGS}
-    owner: dict[str, str] = {}
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{package.__name__}.{info.name}")
-        strings: dict[str, dict[str, str]] = getattr(module, "STRINGS")  # noqa: B009
-        for lang, entries in strings.items():
-            if lang not in merged:
-                raise RuntimeError(f"{module.__name__}: unknown language {lang!r}")
-            for key in entries:
-                if owner.setdefault(f"{lang}:{key}", module.__name__) != module.__name__:
-                    raise RuntimeError(f"UI string {key!r} defined twice ({module.__name__})")
-            merged[lang].update(entries)
-    return merged
-
-
 def strings() -> dict[str, dict[str, str]]:
-    """Every UI string by language, merged from :mod:`ui.strings` (loaded once)."""
+    """Every UI string by language, from the site's compiled catalogues (read once)."""
     global _merged
     if _merged is None:
-        _merged = _load()
+        _merged = templates(DOMAIN)
     return _merged
 
 
@@ -96,3 +84,31 @@ def problems() -> list[str]:
             if fields(english[key]) != fields(table[lang][key]):
                 found.append(f"{lang}: {key} fields differ from English")
     return found
+
+
+def number(value: float, lang: str = DEFAULT_LANG, digits: int = 1) -> str:
+    """``value`` with exactly ``digits`` decimals in the language's form: "8.5" in English,
+    "8,5" in Spanish and Portuguese (Babel's ``format_decimal``); thousands are grouped
+    from 10,000 on (Spanish leaves four-digit numbers ungrouped).
+
+    >>> number(8.46, "en", 2), number(8.46, "pt"), number(1234.5, "es"), number(3, "pt", 0)
+    ('8.46', '8,5', '1234,5', '3')
+    """
+    pattern = "0" + ("." + "0" * digits if digits > 0 else "")
+    if abs(value) >= 10000:
+        pattern = "#,##" + pattern
+    return str(format_decimal(value, format=pattern, locale=LOCALES[normalize_lang(lang)]))
+
+
+def percent(share: float, lang: str = DEFAULT_LANG, digits: int = 1) -> str:
+    """A share (0.172) as a percentage in the language's form: "17.2%" in English,
+    "17,2 %" in Spanish and Portuguese (Babel's ``format_percent``).
+
+    >>> percent(0.172, "en"), percent(0.172, "es"), percent(0.172, "pt"), percent(0.5, "en", 0)
+    ('17.2%', '17,2\xa0%', '17,2\xa0%', '50%')
+    """
+    pattern = "0" + ("." + "0" * digits if digits > 0 else "") + "%"
+    text = str(format_percent(share, format=pattern, locale=LOCALES[normalize_lang(lang)]))
+    if normalize_lang(lang) in ("es", "pt") and "%" in text and "\xa0%" not in text:
+        text = text.replace("%", "\xa0%")
+    return text

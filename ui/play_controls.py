@@ -14,6 +14,7 @@ from typing import Any
 
 import streamlit as st
 
+from engine.messages import render
 from engine.registry import level_label
 from engine.review import Note
 from engine.session import HandChoice, PlaySession
@@ -148,7 +149,7 @@ def render_log(prefix: str, lang: str, count: int = 60) -> None:
 
 def _notes(notes: Sequence[Note], lang: str) -> None:
     for note in notes:
-        st.markdown("- " + escape_markdown(t(note.key, lang, **note.fields)))
+        st.markdown("- " + escape_markdown(render(note.key, lang, **note.fields)))
 
 
 def render_reviews(prefix: str, lang: str, latest_only: bool = False) -> None:

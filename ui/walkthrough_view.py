@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from engine.messages import render
 from engine.walkthrough.model import Note, YourMove
-from ui.i18n import has, t
+from ui.i18n import t
 from ui.play_link import page_origin
 from ui.safe import escape_markdown
 from ui.your_move import Ask, Choice
@@ -32,11 +32,9 @@ ALL = "all"
 
 
 def say(note: Note, lang: str) -> str:
-    """A note in ``lang``: a page string (``ui/strings``) or else an engine sentence."""
+    """A note in ``lang``: an engine sentence (the engine's catalogue, nowhere else)."""
     if not note.key:
         return ""
-    if has(note.key):
-        return t(note.key, lang, **note.args())
     return render(note.key, lang, **note.args())
 
 
