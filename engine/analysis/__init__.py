@@ -1,0 +1,104 @@
+"""The analyst: the value of every legal decision of a seat, for both games.
+
+One judge behind every verdict, hint, coach line and review (issue 27; docs/analysis.md).
+
+* :func:`analyse` — ``analyse(state, seat=None, *, samples=DEFAULT_SAMPLES, seed=0,
+  exact=None) -> Analysis``: every legal decision of the seat to act (``seat`` must be
+  the seat to act; ``None`` reads it from the state), valued under the game's objective
+  (:data:`~engine.analysis.types.OBJECTIVES`), best first, each with a mark.
+
+  Kachuful (objective ``make``): the chance of ending the hand with exactly the bid and
+  the expected points of the hand; for a bid, the distribution of the tricks the hand
+  takes. From the seat's own information: ``samples`` deals of the unseen cards that fit
+  what the seat has seen (the strong bot's inference: voids shown, the bids made), the
+  rest of the hand played out by the bots' policy. ``exact=True``: every hand of the
+  state is taken as known and the rest of the hand is solved (:mod:`engine.analysis.solver`):
+  can the seat still force taking exactly its bid whatever the others play, the others
+  acting as one side against it. ``exact=None`` solves exactly when the seat's own
+  information already fixes every hand (no other seat holds an unseen card, or only one
+  does), else samples.
+
+  Krypkasino (objective ``session``): the chance of the lowest total at the end of the
+  session and the expected points of the deal (lower is better), from ``samples``
+  deals of the unseen cards (the strong bot's worlds), each play followed to the end of
+  the lot (of the deal in the last lot) with the others answering by basic play and the
+  seat choosing its later plays by the same search. ``exact=True``: the real hands and
+  stock, every later play of the seat searched.
+
+* :func:`mark_for` — the mark of a chance lost against the best decision.
+* :func:`review` — every decision a seat took in a record, marked, with the better one.
+* :func:`bid_advice` — the distribution of the tricks a Kachuful hand takes (the trick
+  counts of the seat's sampled deals after its best bid).
+
+Everything is seeded: the same position, seat, samples and seed give the same analysis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine.analysis import kachuful as _kachuful
+from engine.analysis import krypkasino as _krypkasino
+from engine.analysis.types import (
+    BEST_MARGIN,
+    BLUNDER,
+    INACCURACY,
+    MARKS,
+    MISTAKE,
+    OBJECTIVES,
+    Analysis,
+    Decision,
+    Mark,
+    ReviewedDecision,
+    TrickDistribution,
+    mark_for,
+)
+from engine.kachuful.state import KachufulState
+from engine.krypkasino.state import KrypkasinoState
+
+__all__ = [
+    "BEST_MARGIN", "BLUNDER", "DEFAULT_SAMPLES", "INACCURACY", "MARKS", "MISTAKE",
+    "OBJECTIVES", "Analysis", "Decision", "Mark", "ReviewedDecision", "TrickDistribution",
+    "analyse", "bid_advice", "mark_for", "review",
+]
+
+#: ``samples=DEFAULT_SAMPLES`` takes each game's default number of sampled worlds
+#: (:data:`engine.analysis.kachuful.SAMPLES`, :data:`engine.analysis.krypkasino.SAMPLES`).
+DEFAULT_SAMPLES: int | None = None
+
+
+def analyse(state: KachufulState | KrypkasinoState, seat: int | None = None, *,
+            samples: int | None = DEFAULT_SAMPLES, seed: int = 0,
+            exact: bool | None = None) -> Analysis:
+    """The value of every legal decision of ``seat`` (the seat to act) in ``state``.
+
+    Raises ``ValueError`` when the game is over or ``seat`` is not the seat to act.
+    ``state`` is not changed.
+    """
+    if isinstance(state, KachufulState):
+        return _kachuful.analyse(state, seat, samples=samples, seed=seed, exact=exact)
+    return _krypkasino.analyse(state, seat, samples=samples, seed=seed, exact=exact)
+
+
+def bid_advice(state: KachufulState, seat: int | None = None, *,
+               samples: int | None = DEFAULT_SAMPLES, seed: int = 0) -> TrickDistribution:
+    """The distribution of the tricks ``seat``'s Kachuful hand takes, from its own
+    information, when it bids as :func:`analyse` advises (``state`` in the bidding, the
+    seat to bid)."""
+    return _kachuful.bid_advice(state, seat, samples=samples, seed=seed)
+
+
+def review(record_or_states: Any | Iterable[tuple[KachufulState | KrypkasinoState, Any]],
+           seat: int, *, samples: int | None = DEFAULT_SAMPLES, seed: int = 0,
+           exact: bool | None = None) -> list[ReviewedDecision]:
+    """Every decision ``seat`` took, marked against the analysis of its position.
+
+    ``record_or_states``: a parsed record document (a dict with ``format``; read as
+    ``python -m engine replay`` reads it, :class:`~engine.errors.RecordError` for an
+    invalid one, stopping at the first illegal action) or the decisions themselves as
+    ``(state before, action)`` pairs. Each position is analysed as :func:`analyse` does
+    (``exact`` likewise: ``True`` solves with every hand known).
+    """
+    from engine.analysis.review import review as _review
+    return _review(record_or_states, seat, samples=samples, seed=seed, exact=exact)

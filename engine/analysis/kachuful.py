@@ -1,0 +1,328 @@
+"""Kachuful analysis: every legal bid or card of the seat to act, valued by the chance of
+ending the hand with exactly the bid (see :mod:`engine.analysis` and docs/analysis.md).
+
+From the seat's information (``exact`` false): ``samples`` deals of the unseen cards that
+fit what the seat has seen, drawn as the strong bot draws them (the voids shown, each deal
+weighted by how well it explains the bids made: :func:`engine.bots.kachuful.bid_weigher`);
+on each deal every decision is played out to the end of the hand by the bots' playout
+policy (the later bidders bid their basic estimate, the dealer within the hook). Every
+decision is valued on the same deals, so the differences between them carry little noise.
+
+Exact (every hand known): :class:`engine.analysis.solver.Solver` answers, for each
+decision, whether the seat can still force exactly its bid whatever the others play.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from engine.analysis.solver import Solver, distinct_cards
+from engine.analysis.types import Analysis, Decision, TrickDistribution, mark_for
+from engine.bots.kachuful import (
+    bid_weigher,
+    closest_number,
+    estimate_coded,
+    fitting_deals,
+    knowledge_of,
+    observe,
+    pick_weighted,
+    rollout_variant,
+)
+from engine.cards import SUITS, Card
+from engine.kachuful.fast import trick_winner_int
+from engine.kachuful.rules import KachufulRules, is_renege, legal_bids, score_hand
+from engine.kachuful.state import Bid, KachufulState, Phase
+from engine.rng import sim_random
+
+#: The default number of sampled deals per decision.
+SAMPLES = 160
+#: How closely the others' bids are taken to follow their hands (the strong bot's sigma).
+SIGMA = 1.0
+#: The 95% normal quantile of the intervals.
+Z95 = 1.959964
+
+
+def wilson(successes: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a proportion.
+
+    >>> [round(x, 3) for x in wilson(8, 10)]
+    [0.49, 0.943]
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def seat_to_act(state: KachufulState, seat: int | None) -> int:
+    turn = state.current_player()
+    if turn is None:
+        raise ValueError("the game is over: there is no decision to analyse")
+    if seat is not None and seat != turn:
+        raise ValueError(f"seat {seat} is not to act: seat {turn} is")
+    return turn
+
+
+def _trump(state: KachufulState) -> int:
+    return -1 if state.trump is None else SUITS.index(state.trump)
+
+
+def _later_bids(state: KachufulState, hands: Sequence[Sequence[int]], seat: int, bid: int,
+                trump: int) -> list[int]:
+    """Everyone's bid: those made, ``bid`` for ``seat``, the later bidders the legal bid
+    closest to their basic estimate of the deal (the strong bot's model of them)."""
+    n = state.players
+    bids = [b if b is not None else -1 for b in state.bids]
+    bids[seat] = bid
+    total = sum(b for b in bids if b >= 0)
+    size = state.hand_size
+    dealer = state.dealer
+    for i in range(1, n + 1):
+        s = (dealer + i) % n
+        if bids[s] >= 0:
+            continue
+        est = estimate_coded(list(hands[s]), trump, size, n)[0]
+        numbers = legal_bids(size, (total,), dealer=s == dealer, rules=state.rules)
+        bids[s] = closest_number(numbers, est)
+        total += bids[s]
+    return bids
+
+
+def _playout(hands: list[list[int]], played: int, bids: Sequence[int], won: list[int],
+             leader: int, trick: list[int], trump: int, n: int, seat: int) -> list[int]:
+    """The rest of the hand with the bots' playout policy: basic play for every seat, the
+    analysed seat reading the hands still to play in the trick (it steers to its bid as
+    the strong bot's search does)."""
+    if len(trick) == n:
+        w = (leader + trick_winner_int(trick, trump)) % n
+        won[w] += 1
+        leader, trick = w, []
+    return rollout_variant(hands, played, bids, won, leader, trick, trump, n,
+                           seers=1 << seat)
+
+
+def _worlds(state: KachufulState, seat: int, samples: int, seed: int
+            ) -> list[list[list[int]]]:
+    """``samples`` deals of the unseen cards fitting what ``seat`` has seen (each hand
+    as int cards), drawn by weight from three times as many."""
+    obs = observe(state, seat)
+    k = knowledge_of(obs)
+    rng = sim_random(seed)
+    weigh = bid_weigher(obs.view, k, SIGMA)
+    deals, weights = fitting_deals(k, weigh, rng, 3 * samples)
+    if sum(weights) <= 0:
+        weights = [1.0] * len(deals)
+    return pick_weighted(deals, weights, samples, rng)
+
+
+def determined(state: KachufulState, seat: int) -> bool:
+    """Whether ``seat``'s own information fixes every hand (every unseen card must be in
+    the one other hand that still holds unseen cards, or there is none)."""
+    k = knowledge_of(observe(state, seat))
+    hidden = [s for s in range(state.players) if k.known[s] is None and k.counts[s] > 0]
+    return len(hidden) == 0 or (len(hidden) == 1 and len(k.pool) == k.counts[hidden[0]])
+
+
+def _order_and_mark(values: list[tuple[Bid | Card, float, float, tuple[float, float] | None,
+                                       TrickDistribution | None]]) -> tuple[Decision, ...]:
+    ranked = sorted(values, key=lambda v: (-v[1], -v[2]))
+    top = ranked[0][1]
+    return tuple(Decision(action, make, points, interval, mark_for(top - make), tricks,
+                          top - make)
+                 for action, make, points, interval, tricks in ranked)
+
+
+def analyse(state: KachufulState, seat: int | None = None, *, samples: int | None = None,
+            seed: int = 0, exact: bool | None = None) -> Analysis:
+    """See :func:`engine.analysis.analyse`."""
+    seat = seat_to_act(state, seat)
+    if exact is None:
+        exact = determined(state, seat)
+    if exact:
+        return _exact(state, seat)
+    return _sampled(state, seat, samples or SAMPLES, seed)
+
+
+def bid_advice(state: KachufulState, seat: int | None = None, *, samples: int | None = None,
+               seed: int = 0) -> TrickDistribution:
+    """See :func:`engine.analysis.bid_advice`."""
+    seat = seat_to_act(state, seat)
+    if state.phase is not Phase.BID:
+        raise ValueError("bid advice is for the bidding: the cards are being played")
+    analysis = _sampled(state, seat, samples or SAMPLES, seed)
+    tricks = analysis.best.tricks
+    assert tricks is not None
+    return tricks
+
+
+# -- sampled ---------------------------------------------------------------------------
+
+
+def _score(rules: KachufulRules, bid: int, tricks: int, blind: bool) -> int:
+    return score_hand(bid, tricks, rules, blind)
+
+
+def _sampled(state: KachufulState, seat: int, samples: int, seed: int) -> Analysis:
+    worlds = _worlds(state, seat, samples, seed)
+    if state.phase is Phase.BID:
+        decisions = _sampled_bids(state, seat, worlds)
+    else:
+        decisions = _sampled_cards(state, seat, worlds)
+    return Analysis("kachuful", seat, False, "make", len(worlds), decisions)
+
+
+def _sampled_bids(state: KachufulState, seat: int, worlds: list[list[list[int]]]
+                  ) -> tuple[Decision, ...]:
+    n, size, rules = state.players, state.hand_size, state.rules
+    trump = _trump(state)
+    leader = (state.dealer + 1) % n
+    actions = [a for a in state.legal_actions() if isinstance(a, Bid)]
+    counts: dict[int, list[int]] = {}
+    for b in sorted({a.n for a in actions}):
+        tally = [0] * (size + 1)
+        for world in worlds:
+            bids = _later_bids(state, world, seat, b, trump)
+            won = _playout([list(h) for h in world], 0, bids, [0] * n, leader, [], trump, n,
+                           seat)
+            tally[won[seat]] += 1
+        counts[b] = tally
+    w = len(worlds)
+    values = []
+    for a in actions:
+        tally = counts[a.n]
+        make = tally[a.n] / w
+        points = sum(c * _score(rules, a.n, t, a.blind) for t, c in enumerate(tally)) / w
+        dist = TrickDistribution(tuple(c / w for c in tally), w)
+        values.append((a, make, points, wilson(tally[a.n], w), dist))
+    return _order_and_mark(values)  # type: ignore[arg-type]
+
+
+def _sampled_cards(state: KachufulState, seat: int, worlds: list[list[list[int]]]
+                   ) -> tuple[Decision, ...]:
+    n, rules = state.players, state.rules
+    trump = _trump(state)
+    bids = [b if b is not None else 0 for b in state.bids]
+    bid, blind = bids[seat], state.blind[seat]
+    current = state.current_trick
+    trick0 = [c.index for _, c in current]
+    leader = state.leader
+    done = state.tricks_played
+    played = 0
+    for t in done:
+        for gone in t.cards:
+            played |= 1 << gone.index
+    for x in trick0:
+        played |= 1 << x
+    won0 = list(state.tricks_won)
+    legal = [a for a in state.legal_actions() if isinstance(a, Card)]
+    held = list(state.hand_of(seat))
+    led = current[0][1].suit if current else None
+    renege = {c for c in legal if is_renege(held, c, led)}
+    fair = [c for c in legal if c not in renege]
+    forehead = rules.one_card_forehead and state.hand_size == 1
+    mine = sum(1 << c.index for c in held)
+    others = ((1 << 52) - 1) & ~played & ~mine
+    for x in trick0:
+        others |= 1 << x
+    reps = {c: c for c in fair}
+    if not forehead:
+        runs = distinct_cards(sum(1 << c.index for c in fair), others)
+        by_index = {c.index: c for c in fair}
+        rep_of_run: dict[int, int] = {}
+        for idx in sorted(by_index):
+            rep_of_run[idx] = max((r for r in runs if r <= idx and r // 13 == idx // 13),
+                                  default=idx)
+        reps = {c: by_index[rep_of_run[c.index]] for c in fair}
+    tallies: dict[Card, tuple[int, float]] = {}
+    for card in sorted(set(reps.values()), key=lambda c: c.index):
+        made = 0
+        total = 0.0
+        for world in worlds:
+            hands = [list(h) for h in world]
+            x = hands[seat][0] if forehead else card.index
+            hands[seat].remove(x)
+            won = _playout(hands, played | 1 << x, bids, list(won0), leader, trick0 + [x],
+                           trump, n, seat)
+            made += won[seat] == bid
+            total += _score(rules, bid, won[seat], blind)
+        tallies[card] = (made, total)
+    w = len(worlds)
+    values = []
+    for card in legal:
+        if card in renege:  # under renege: penalized, a renege scores 0 whatever happens
+            values.append((card, 0.0, 0.0, (0.0, 0.0), None))
+            continue
+        made, total = tallies[reps[card]]
+        values.append((card, made / w, total / w, wilson(made, w), None))
+    return _order_and_mark(values)  # type: ignore[arg-type]
+
+
+# -- exact -----------------------------------------------------------------------------
+
+
+def _guaranteed(solver: Solver, rules: KachufulRules, bid: int, blind: bool, size: int,
+                force: object) -> float:
+    """The most points the seat can guarantee with ``bid``: the highest score ``v`` such
+    that it can force a trick count scoring at least ``v`` (``force(goal)`` asks)."""
+    assert callable(force)
+    scores = [_score(rules, bid, t, blind) for t in range(size + 1)]
+    for v in sorted(set(scores), reverse=True):
+        goal = sum(1 << t for t, s in enumerate(scores) if s >= v)
+        if force(goal):
+            return float(v)
+    return float(min(scores))  # pragma: no cover - the lowest score is always forced
+
+
+def _exact(state: KachufulState, seat: int) -> Analysis:
+    n, size, rules = state.players, state.hand_size, state.rules
+    trump = _trump(state)
+    hands = [sum(1 << c.index for c in state.hand_of(s)) for s in range(n)]
+    solver = Solver(n, trump, seat)
+    values: list[tuple[Bid | Card, float, float, tuple[float, float] | None,
+                       TrickDistribution | None]] = []
+    if state.phase is Phase.BID:
+        leader = (state.dealer + 1) % n
+        for a in state.legal_actions():
+            assert isinstance(a, Bid)
+
+            def force(goal: int) -> bool:
+                return solver.force(hands, leader, (), 0, goal)
+
+            make = force(1 << a.n)
+            points = _guaranteed(solver, rules, a.n, a.blind, size, force)
+            values.append((a, float(make), points, None, None))
+        return Analysis("kachuful", seat, True, "make", 1, _order_and_mark(values))
+    bid = state.bids[seat]
+    assert bid is not None
+    blind = state.blind[seat]
+    trick = [c.index for _, c in state.current_trick]
+    won = state.tricks_won[seat]
+    held = list(state.hand_of(seat))
+    led = state.current_trick[0][1].suit if state.current_trick else None
+    cache: dict[int, tuple[bool, float]] = {}
+    for card in state.legal_actions():
+        assert isinstance(card, Card)
+        if is_renege(held, card, led):
+            values.append((card, 0.0, 0.0, None, None))
+            continue
+        after = list(hands)
+        after[seat] ^= 1 << card.index
+
+        def force_after(goal: int, after: list[int] = after, card: Card = card) -> bool:
+            return solver.force(after, state.leader, trick + [card.index], won, goal)
+
+        got = cache.get(card.index)
+        if got is None:
+            make = force_after(1 << bid)
+            got = cache[card.index] = (make, _guaranteed(solver, rules, bid, blind, size,
+                                                         force_after))
+        values.append((card, float(got[0]), got[1], None, None))
+    return Analysis("kachuful", seat, True, "make", 1, _order_and_mark(values))
+
+
+__all__ = ["SAMPLES", "analyse", "bid_advice", "determined", "seat_to_act", "wilson"]
+
