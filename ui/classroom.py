@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -52,7 +52,7 @@ from ui.quiz import feedback_groups, group_states, spread, visible_groups
 from ui.safe import clip, escape_html, escape_markdown
 
 __all__ = [
-    "LETTERS", "Link", "Slide", "item_steps", "item_summary", "item_title", "lesson_questions",
+    "LETTERS", "Link", "Slide", "ask_position_html", "item_steps", "item_summary", "item_title", "lesson_questions",
     "link_query", "opening_step", "query_string", "read_link", "scenario_slides",
     "slide_number", "slides", "step_ids",
 ]
@@ -205,8 +205,8 @@ def move_ref(item: ScenarioItem, step_id: str) -> str:
     return f"{item.game}/{item.scenario}{variant}#{step_id}"
 
 
-def step_ask(ref: str, lang: str = "en") -> Any:
-    """The your-move question (``ui.your_move.Ask``) of a :func:`move_ref`, or ``None``."""
+def _move_item(ref: str) -> tuple[ScenarioItem, str] | None:
+    """The scenario item and step id a :func:`move_ref` names (``None``: not one)."""
     where, _, step_id = ref.partition("#")
     where, _, variant = where.partition("~")
     game, _, scenario = where.partition("/")
@@ -214,10 +214,52 @@ def step_ask(ref: str, lang: str = "en") -> Any:
         return None
     try:
         options = json.loads(variant) if variant else {}
-        if not isinstance(options, dict):
-            return None
-        item = ScenarioItem(game, scenario, variant=tuple(sorted(options.items())))
-        if game == "krypkasino":  # the engine's your-move step, said in ``lang``
+    except ValueError:
+        return None
+    if not isinstance(options, dict):
+        return None
+    try:
+        return ScenarioItem(game, scenario, variant=tuple(sorted(options.items()))), step_id
+    except TypeError:
+        return None
+
+
+def ask_position_html(ref: str, lang: str = "en", four: bool = False) -> str:
+    """The position of a :func:`move_ref` step *before* its move, with nothing of the move:
+    what a class sees while the question is open (the step's own slide tells the move).
+    Kachuful: the table seen by the seat to move (as the walkthrough page asks it);
+    Krypkasino: the table and the hand, no card marked. ``""`` when it cannot be built."""
+    found = _move_item(ref)
+    if found is None:
+        return ""
+    item, step_id = found
+    try:
+        if item.game == "krypkasino":
+            view = next((s.view for s in _krypkasino_walk(item)[1].steps
+                         if s.view.id == step_id), None)
+            if view is None or not view.hand_before:
+                return ""
+            return (_cards(view.table_before, lang, four, layout="table",
+                           caption=t("kw.table", lang))
+                    + _cards(view.hand_before, lang, four, layout="row",
+                             caption=t("kw.hand-to-play", lang, seat=view.seat)))
+        step = next((s for s in _kachuful_walk(item, lang)[1].steps if s.id == step_id), None)
+    except (ValueError, TypeError, RulesLabError, RecordError, scenario_files.ScenarioError):
+        return ""
+    if step is None or step.before is None:
+        return ""
+    # No card marked as playable: which cards may be played is the answer.
+    return wkach.table_html(replace(step.before, legal_cards=()), lang, step.seat, four)
+
+
+def step_ask(ref: str, lang: str = "en") -> Any:
+    """The your-move question (``ui.your_move.Ask``) of a :func:`move_ref`, or ``None``."""
+    found = _move_item(ref)
+    if found is None:
+        return None
+    item, step_id = found
+    try:
+        if item.game == "krypkasino":  # the engine's your-move step, said in ``lang``
             move = _krypkasino_walk(item)[1].your_move(step_id)
             return wv.ask_of(move, lang) if move is not None else None
         walk = _kachuful_walk(item, lang)[1]
