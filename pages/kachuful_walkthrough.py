@@ -8,6 +8,7 @@ controls are the ones both walkthroughs share (:mod:`ui.walkthrough_view`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import streamlit as st
@@ -103,8 +104,24 @@ def show(config: wk.Config, at: int | None = 0) -> None:
     wv.write_query(params)
 
 
+def answer_key(step_id: str) -> str:
+    """Where the answers of the your-move stop ``step_id`` of this configuration are kept."""
+    query = wk.config_params(cfg, base, 1)
+    return "kachuful:" + ":".join(f"{k}={v}" for k, v in sorted(query.items())
+                                  if v is not None and k != "step") + ":" + step_id
+
+
+def pending(at: int) -> bool:
+    """Whether step ``at`` is a your-move stop still waiting for the learner's answer."""
+    if not st.session_state.get(ym.SWITCH, True) or not 0 <= at < len(walk.steps):
+        return False
+    asked = walk.steps[at].ask
+    return asked is not None and ym.waiting(st.session_state, asked,
+                                           answer_key(walk.steps[at].id))
+
+
 def go(to: int) -> None:
-    show(cfg, max(0, min(to, len(step_ids) - 1)))
+    show(cfg, ym.clamp(index, max(0, min(to, len(step_ids) - 1)), pending))
 
 
 def value(name: str) -> Any:
@@ -141,8 +158,8 @@ if random_mode:
     top[3].number_input(t("kwalk.hands", lang), min_value=1, max_value=len(walk.schedule), step=1,
                         key=sync("hands", cfg.hands), on_change=on_settings, args=("hands",),
                         help=t("kwalk.hands.help", lang))
-elif summary := next(m[2] for m in menu if m[0] == cfg.scenario):  # beside the menu
-    top[1].caption(summary.get(lang) or summary["en"])
+else:
+    summary_slot = top[1].empty()  # filled once the step is known not to wait (issue 28)
 wk.variant_box(cfg.rules, base, walk.players, lang, sync, on_settings, f"{W}.reset")
 
 stops = ym.draw_switch(lang, f"{W}.yourmove")
@@ -159,31 +176,38 @@ def on_seat(seat: str) -> None:
     wv.write_query({"seat": None if seat == wv.ALL else seat})
 
 
+hold = pending(index)  # a stop that waits: no Next (issue 28)
+# The summary tells the scenario's moves: shown once no stop of it waits (issue 28).
+summary = {} if random_mode else next(m[2] for m in menu if m[0] == cfg.scenario)
+if summary and not any(map(pending, range(len(step_ids)))):
+    summary_slot.caption(summary.get(lang) or summary["en"])  # beside the menu
 wv.controls(key=W, lang=lang, index=index, count=len(step_ids), go=go, players=walk.players,
-            seat=cfg.seat, on_seat=on_seat)
+            hold=hold, seat=cfg.seat, on_seat=on_seat)
 step = walk.steps[index]
 viewer = None if cfg.seat == wv.ALL else int(cfg.seat)
 params = wk.config_params(cfg, base, 1) | {"step": step.id}
 ask = step.ask if stops else None
 if ask is not None and step.before is not None:
-    answer_key = "kachuful:" + ":".join(f"{k}={v}" for k, v in sorted(params.items())
-                                        if v is not None and k != "step") + ":" + step.id
     st.header(f"{t('ym.title', lang)} · {step.title}", anchor=False)
-    waiting = ym.settled(ask, ym.tried(st.session_state, answer_key)) is None
+    waiting = hold
     if waiting:
         table_col, ask_col = st.columns([3, 2], gap="large")
-        with table_col:  # seen as the seat that moves: its own hand, the others face down
-            wk.draw_table(step.before, lang, step.seat, visitor.four_colour, forehead=False)
+        with table_col:  # seen as the seat that moves, the legal moves not marked
+            wk.draw_table(replace(step.before, legal_cards=(), legal_bids=()), lang,
+                          step.seat, visitor.four_colour, forehead=False)
         with ask_col:
-            ym.draw(ask, answer_key, lang, "kachuful-walkthrough")
+            ym.draw(ask, answer_key(step.id), lang, "kachuful-walkthrough")
             st.caption(t("ym.recorded", lang))
     else:
-        ym.draw(ask, answer_key, lang, "kachuful-walkthrough")
+        ym.draw(ask, answer_key(step.id), lang, "kachuful-walkthrough")
         st.caption(t("ym.then", lang))
 else:
     waiting = False
 if not waiting:
-    wk.draw_step(step, walk, viewer, lang, visitor.four_colour, visitor.query(),
+    shown = step
+    if pending(index + 1) and step.table is not None:  # the next stop's legal moves hidden
+        shown = replace(step, table=replace(step.table, legal_cards=(), legal_bids=()))
+    wk.draw_step(shown, walk, viewer, lang, visitor.four_colour, visitor.query(),
                  forehead=cfg.rules.one_card_forehead)
 if index == len(step_ids) - 1:
     position = ids.index(cfg.scenario) if cfg.scenario in ids else None

@@ -8,6 +8,7 @@ walkthroughs share (:mod:`ui.walkthrough_view`). The page's state is its URL.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import streamlit as st
@@ -139,8 +140,8 @@ if sel.scenario == wk.RANDOM:
                         on_change=on_change, args=(True,))
     top[2].selectbox(t("kw.players", lang), [2, 3, 4, 5, 6], key=sync("players", sel.players),
                      on_change=on_change, args=(True,))
-elif scenario is not None and scenario.summary:  # beside the menu, as on Kachuful's page
-    top[1].caption(scenario.summary_in(lang))
+else:
+    summary_slot = top[1].empty()  # filled once the step is known not to wait (issue 28)
 wk.variant_box(options, base, lang, sync, on_change, on_reset)
 stops = ym.draw_switch(lang, f"{K}.yourmove")  # a projector's link says yourmove=off
 
@@ -149,8 +150,36 @@ groups = wk.fold(shape, lambda i: scenario is not None and scenario.text(
     shape.ids[i], shape.kinds[i], shape.nths[i], lang) is not None)
 view = wk.view_of(groups, index)
 first, last = groups[view]
-wv.controls(key=K, lang=lang, index=view, count=len(groups),
-            go=lambda v: write(sel, groups[v][0], shape.ids[groups[v][0]]),
+
+
+def answer_key(step_id: str) -> str:
+    """Where the answers of the your-move stop ``step_id`` of this selection are kept (the
+    key :func:`ui.walkthrough_krypkasino_step.draw_your_move` uses)."""
+    query = wk.link_params(sel, base, 1)
+    return "krypkasino:" + ":".join(f"{k}={v}" for k, v in sorted(query.items())
+                                    if v is not None and k != "step") + ":" + step_id
+
+
+def pending(at: int) -> bool:
+    """Whether page step ``at`` is a your-move stop still waiting for the learner."""
+    if not st.session_state.get(ym.SWITCH, True) or not 0 <= at < len(groups):
+        return False
+    asked = walk.steps[groups[at][1]]
+    return asked.your_move is not None and ym.waiting(
+        st.session_state, wv.ask_of(asked.your_move, lang), answer_key(asked.id))
+
+
+def go(v: int) -> None:
+    v = ym.clamp(view, v, pending)
+    write(sel, groups[v][0], shape.ids[groups[v][0]])
+
+
+hold = pending(view)  # a stop that waits: no Next (issue 28)
+# The summary tells the scenario's moves: shown once no stop of it waits (issue 28).
+if sel.scenario != wk.RANDOM and scenario is not None and scenario.summary \
+        and not any(map(pending, range(len(groups)))):
+    summary_slot.caption(scenario.summary_in(lang))  # beside the menu, as on Kachuful's page
+wv.controls(key=K, lang=lang, index=view, count=len(groups), go=go, hold=hold,
             players=shape.players, seat=seat,
             on_seat=lambda s: wv.write_query({"seat": None if s == wv.ALL else s}))
 step: Step[kw.View] = walk.steps[last]
@@ -170,7 +199,12 @@ if not waiting:  # the panel on the left, the table on the right; the status und
     def link_rules(x: str) -> str:
         return tutorials.rewrite_rule_links(x, lambda r: rule_href(r, query=visitor.query()))
 
-    ws.draw_step(walk.steps[first:last + 1], f"{heading} · {title}",
+    shown = list(walk.steps[first:last + 1])
+    if pending(view + 1):  # what the next stop's hand could do stays hidden until answered
+        shown[-1] = replace(shown[-1], view=replace(shown[-1].view, sweepers=(), refusals=(),
+                                                    choices=()))
+    ws.draw_step(shown, f"{heading} · {title}",
+
                  link_rules(text) if text else None,
                  link_rules(t(f"kw.explain.{step.kind}", lang, points=rules.sweep_points,
                               double=rules.double_points())),

@@ -9,6 +9,8 @@ switch turns the stops off, and the last step says where to go next.
 
 from __future__ import annotations
 
+import re
+
 from streamlit.testing.v1 import AppTest
 
 from engine.krypkasino.rules import KrypkasinoRules
@@ -171,3 +173,35 @@ def test_the_quiz_link_of_a_walkthrough_sets_the_topics_for_a_returning_visitor(
     assert at.session_state["quiz.topics"] == ["C-6", "C-8"]
     assert at.session_state["quiz.game"] == "krypkasino"
     assert at.session_state["quiz.qid"] != first and at.session_state["quiz.qid"].startswith("c-")
+
+
+def test_a_waiting_stop_gives_nothing_away_and_next_cannot_skip_it() -> None:
+    """Issue 28: before the answer, no summary ("so D may not bid 1"), no legal list, no
+    ✓ marks, on the stop and on the step before it; Next is off until an answer or
+    "Show me", which reveals the answer and counts as a miss."""
+    at = open_site(KACH, scenario="worked-example", step="h11.bid.s2")
+    assert not at.exception, at.exception
+    page = texts(at)
+    assert "may not bid 1" not in page  # the summary beside the menu waits
+    assert "Player C could bid: 0, 1, 2, 3." in page  # this step's own bid, shown
+    assert "Player D bids next" not in page and "0, 2, 3" not in page  # not D's, one step early
+    at.button(key="kwalk.w.next").click().run()
+    assert heading(at).startswith("Your move · Player D, the dealer")
+    page = texts(at)
+    assert "may not bid 1" not in page and "may bid" not in page and "could bid" not in page
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert not re.search(r'class="[^"]*rl-legal', html) and "✓ marks" not in page
+    nexts = [b for b in at.button if b.label == at.button(key="kwalk.w.next").label]
+    assert nexts and all(b.disabled for b in nexts)  # the top one and any under the step
+    assert "answer or choose" in page
+    # The slider cannot jump over it either: it lands back on the stop.
+    at.slider(key="kwalk.w.step").set_value(20).run()
+    assert heading(at).startswith("Your move · Player D, the dealer")
+    # "Show me": the answer, a miss of the rule taught, and the way on.
+    next(b for b in at.button if b.label == "Show me").click().run()
+    assert not at.exception, at.exception
+    page = texts(at)
+    assert "The answer: Bid 0." in page
+    assert at.session_state["quiz.board"] == {"asked": 1, "right": 0, "misses": {"K-9": 1}}
+    assert not at.button(key="kwalk.w.next").disabled
+    # The summary waits for the last stop of the scenario (a card to follow suit).

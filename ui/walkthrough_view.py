@@ -91,10 +91,12 @@ def seat_choice(players: int) -> list[str]:
 
 def controls(*, key: str, lang: str, index: int, count: int, go: Callable[[int], None],
              players: int | None = None, seat: str = ALL,
-             on_seat: Callable[[str], None] | None = None) -> None:
+             on_seat: Callable[[str], None] | None = None, hold: bool = False) -> None:
     """The shared navigation, in this order on both pages: Start, ◂ Back, Next ▸ and
     "Show the table as" in one row, the step slider under them. ``go(index)`` moves to a
-    0-based step; ``on_seat(value)`` changes the eyes (``ALL`` or a seat number)."""
+    0-based step (the page keeps it from passing a "your move" stop that waits:
+    :func:`ui.your_move.clamp`); ``on_seat(value)`` changes the eyes (``ALL`` or a seat
+    number); ``hold``: this step waits for an answer, so Next is off."""
     import streamlit as st
 
     from engine.seats import seat_letter
@@ -106,7 +108,7 @@ def controls(*, key: str, lang: str, index: int, count: int, go: Callable[[int],
     row[1].button(t("walk.back", lang), key=f"{key}.back", on_click=go,
                   args=(max(0, index - 1),), disabled=index == 0, width="stretch")
     row[2].button(t("walk.next", lang), key=f"{key}.next", on_click=go,
-                  args=(min(last, index + 1),), disabled=index >= last, type="primary",
+                  args=(min(last, index + 1),), disabled=index >= last or hold, type="primary",
                   width="stretch")
     if players is not None and on_seat is not None:
         values = seat_choice(players)

@@ -5,13 +5,16 @@ build, at chosen steps, an :class:`Ask`: the options drawn from the live engine 
 before the scenario's own move (legal and illegal ones), each already judged by the
 engine when the walkthrough was built:
 
-* ``best`` — the scenario's own move;
-* ``legal`` — a legal move; ``feedback`` says what the scenario's move does better (or
-  as well), computed from the states the two moves lead to;
+* ``best`` — a right answer: the analyst's best move or one within its "good" margin
+  (:mod:`engine.analysis`); ``feedback`` gives its numbers;
+* ``legal`` — a legal move the analyst finds clearly worse (or one that breaks the rule
+  the step teaches); ``feedback`` names it so, with its numbers and the best move's;
 * ``illegal`` — the engine refused it; ``feedback`` is its refusal sentence with the
   rule ID, and the learner tries again (nothing was applied).
 
-The walkthrough then goes on from the scenario's own move. Answers are recorded like
+``answer`` is the analyst's best move (what "show me" reveals: the learner may skip a
+stop only that way, and it counts as a miss). The walkthrough then goes on from the
+scenario's own move. Answers are recorded like
 the quiz's questions (:func:`record_answer`: the score and the "rules you keep missing"
 of :mod:`pages.quiz`); other parts of the site (a live classroom) may follow them
 with :func:`add_listener`.
@@ -24,6 +27,9 @@ with :func:`add_listener`.
 ('illegal', 'best')
 >>> board["quiz.board"]["asked"], board["quiz.board"]["misses"]
 (1, {'K-9': 1})
+>>> shown = {}
+>>> answer(shown, ask, SHOW).id, waiting(shown, ask, "h1.bid.s3"), shown["quiz.board"]["right"]
+('bid-0', False, 0)
 """
 
 from __future__ import annotations
@@ -42,6 +48,8 @@ BOARD = "quiz.board"
 ANSWERS = "yourmove.answers"
 #: The switch that turns the your-move steps off (projector use); shared by both pages.
 SWITCH = "yourmove.on"
+#: The pick that stands for "show me": the learner skipped the stop (a miss of its rule).
+SHOW = "?show"
 
 
 @dataclass(frozen=True)
@@ -117,19 +125,22 @@ def record_answer(session: Any, rule: str, right: bool,
 
 def answer(session: Any, ask: Ask, choice_id: str,
            key: str | None = None, source: str = "walkthrough") -> Choice:
-    """The learner picked ``choice_id`` at ``ask``: keep it under ``key`` (default the
-    step id) and record the first answer of the step in the quiz's score (later tries
-    are practice, as the quiz counts one answer per question). Returns the choice."""
-    choice = ask.choice(choice_id)
+    """The learner picked ``choice_id`` at ``ask`` (:data:`SHOW`: "show me"): keep it under
+    ``key`` (default the step id) and record the first answer of the step in the quiz's
+    score (later tries are practice, as the quiz counts one answer per question). Right
+    means a ``best`` choice (the analyst's best or within its "good" margin); "show me"
+    and a clearly worse move are misses of the rule the step teaches, an illegal one a
+    miss of the rule it breaks. Returns the choice (for "show me": the answer)."""
+    choice = ask.choice(ask.answer if choice_id == SHOW else choice_id)
     if choice is None:
         raise KeyError(choice_id)
     key = key or ask.step_id
     answers: dict[str, list[str]] = dict(session.get(ANSWERS, {}))
     tried = list(answers.get(key, []))
     if not tried:
-        right = choice.verdict != "illegal"
-        record_answer(session, choice.rule if not right else ask.rule, right, source,
-                      ask.step_id)
+        right = choice_id != SHOW and choice.verdict == "best"
+        record_answer(session, choice.rule if choice.verdict == "illegal" else ask.rule,
+                      right, source, ask.step_id)
     tried.append(choice_id)
     answers[key] = tried
     session[ANSWERS] = answers
@@ -142,12 +153,45 @@ def tried(session: Any, key: str) -> list[str]:
 
 
 def settled(ask: Ask, picks: Sequence[str]) -> Choice | None:
-    """The legal choice that ends the step (the first one picked), if any."""
+    """The legal choice that ends the step (the first one picked; after "show me", the
+    answer), if any."""
     for pick in picks:
-        c = ask.choice(pick)
+        c = ask.choice(ask.answer if pick == SHOW else pick)
         if c is not None and c.verdict != "illegal":
             return c
     return None
+
+
+def was_shown(ask: Ask, picks: Sequence[str]) -> bool:
+    """Whether the step was ended by "show me" (not by a legal choice of the learner)."""
+    for pick in picks:
+        if pick == SHOW:
+            return True
+        c = ask.choice(pick)
+        if c is not None and c.verdict != "illegal":
+            return False
+    return False
+
+
+def waiting(session: Any, ask: Ask, key: str) -> bool:
+    """Whether the stop ``key`` still waits for the learner (no legal choice, no "show
+    me"): until then nothing on the page may give its answer away, and Next stops here."""
+    return settled(ask, tried(session, key)) is None
+
+
+def clamp(index: int, to: int, pending: Callable[[int], bool]) -> int:
+    """Where a move from step ``index`` to ``to`` may land: never past a stop that waits
+    for an answer (``pending(i)``), the current one included; backwards is free.
+
+    >>> clamp(2, 6, lambda i: i == 4), clamp(4, 6, lambda i: i == 4), clamp(5, 1, bool)
+    (4, 4, 1)
+    """
+    if to <= index:
+        return to
+    for i in range(index, to):
+        if pending(i):
+            return i
+    return to
 
 
 def last_refused(ask: Ask, picks: Sequence[str]) -> Choice | None:
@@ -173,9 +217,12 @@ def draw(ask: Ask, key: str, lang: str, source: str) -> Choice | None:
     done = settled(ask, picks)
     if done is not None:
         good = done.verdict == "best"
-        body = f"**{t('ym.you-chose', lang, choice=escape_markdown(done.label))}** " \
+        said = "ym.shown" if was_shown(ask, picks) else "ym.you-chose"
+        body = f"**{t(said, lang, choice=escape_markdown(done.label))}** " \
                f"{escape_markdown(done.feedback)}"
-        if good:
+        if said == "ym.shown":
+            st.info(body, icon=":material/visibility:")
+        elif good:
             st.success(body, icon=":material/check_circle:")
         else:
             st.info(body, icon=":material/balance:")
@@ -189,6 +236,10 @@ def draw(ask: Ask, key: str, lang: str, source: str) -> Choice | None:
             session[f"ym.empty.{key}"] = False
         else:
             session[f"ym.empty.{key}"] = True
+
+    def on_show() -> None:
+        answer(session, ask, SHOW, key, source)
+        session[f"ym.empty.{key}"] = False
 
     refused = last_refused(ask, picks)
     with st.container(border=True, key=f"ym-box-{abs(hash(key)) % 10**8}"):
@@ -205,7 +256,12 @@ def draw(ask: Ask, key: str, lang: str, source: str) -> Choice | None:
                 st.warning(t("ym.pick-one", lang), icon=":material/touch_app:")
             else:
                 st.caption(t("ym.hint", lang))
-            st.form_submit_button(t("ym.check", lang), type="primary", on_click=on_check)
+            buttons = st.columns(2)
+            buttons[0].form_submit_button(t("ym.check", lang), type="primary",
+                                          on_click=on_check, width="stretch")
+            buttons[1].form_submit_button(t("ym.skip", lang), on_click=on_show,
+                                          width="stretch")
+        st.caption(t("ym.locked", lang))
     return None
 
 
