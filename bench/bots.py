@@ -49,6 +49,7 @@ from engine.kachuful.rules import KachufulRules, hand_sizes  # noqa: E402
 from engine.kachuful.state import KachufulState  # noqa: E402
 from engine.krypkasino.rules import KrypkasinoRules  # noqa: E402
 from engine.krypkasino.state import KrypkasinoState  # noqa: E402
+from lab.pool import die_with_parent  # noqa: E402
 
 PLAYERS = 4
 
@@ -164,6 +165,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", choices=["kachuful", "krypkasino", "krypkasino-strong",
                                            "timing"], default=None)
     args = parser.parse_args(argv)
+    # The tournaments' worker processes (forked by run_tournament's pool) exit when this
+    # process is killed, instead of playing on as orphans.
+    os.register_at_fork(after_in_child=die_with_parent)
 
     ok = True
     if args.only in (None, "timing"):

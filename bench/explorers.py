@@ -7,7 +7,7 @@
 * ``explorer.variant_lab.krypkasino_s`` — 200 four-player Krypkasino deals under each of two
   rule sets (the house rules and no forced sweep, one deal a game) (< 30 s).
 
-Each is run through :func:`engine.sim.runner.run` on ``--workers`` processes (the shared
+Each is run through :func:`lab.runner.run` on ``--workers`` processes (the shared
 pool, started once before timing, as a page's server keeps it) and reported as the
 median of ``--runs`` runs: wall-clock seconds (``BENCH <name> <v> s``) and, because the
 machine may be shared, the CPU seconds of every process (``BENCH <name>.cpu <v> s``).
@@ -29,9 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.cards import parse_cards  # noqa: E402
 from engine.kachuful.rules import KachufulRules  # noqa: E402
-from engine.sim.hand_odds import HandOddsStudy  # noqa: E402
-from engine.sim.runner import run, shutdown_pool  # noqa: E402
-from engine.sim.variant_lab import VariantLabStudy  # noqa: E402
+from lab.runner import run, shutdown_pool  # noqa: E402
+from lab.studies.hand_odds import HandOddsStudy  # noqa: E402
+from lab.studies.variant_lab import VariantLabStudy  # noqa: E402
 
 HAND = ["AS", "KS", "9S", "4S", "AH", "QH", "7H", "KD", "JD", "5D", "3D", "8C", "2C"]
 TARGETS = {"explorer.hand_odds_s": 3.0, "explorer.variant_lab.kachuful_s": 60.0,

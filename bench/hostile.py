@@ -11,7 +11,7 @@ worker keeps what it spent).
   server and its workers spent from the click to then, plus 0.5 s for a last chunk.
   The links: the ones issue 11 found (``session:1000000`` in the variant lab and the score
   fan; six strong Krypkasino bots for 5,000 games), then for each explorer the heaviest
-  request the budget admits (the most units ``engine.sim.cost`` lets through for a heavy
+  request the budget admits (the most units ``lab.cost`` lets through for a heavy
   line-up or hand). Each run uses its own seed, so no finished run is served from the
   cache.
 * **A second visitor.** While the heaviest admitted request runs, another context opens
@@ -47,11 +47,11 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from browser_harness import IDLE, free_port, launch_chromium, url_for  # noqa: E402
 
-from engine.sim.cost import BUDGET_CPU_S, Cost  # noqa: E402
-from engine.sim.hand_odds import HandOddsStudy  # noqa: E402
-from engine.sim.hook import HookStudy  # noqa: E402
-from engine.sim.progression import ProgressionStudy  # noqa: E402
-from engine.sim.variant_lab import VariantLabStudy  # noqa: E402
+from lab.cost import BUDGET_CPU_S, Cost  # noqa: E402
+from lab.studies.hand_odds import HandOddsStudy  # noqa: E402
+from lab.studies.hook import HookStudy  # noqa: E402
+from lab.studies.progression import ProgressionStudy  # noqa: E402
+from lab.studies.variant_lab import VariantLabStudy  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
 HAND13 = "AS,KS,QS,JS,TS,9S,8S,7S,6S,5S,4S,3S,2S"

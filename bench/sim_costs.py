@@ -26,9 +26,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.kachuful.rules import KachufulRules  # noqa: E402
-from engine.sim.hand_odds import HandOddsStudy  # noqa: E402
-from engine.sim.hook import HookStudy  # noqa: E402
-from engine.sim.progression import ProgressionStudy  # noqa: E402
+from lab.studies.hand_odds import HandOddsStudy  # noqa: E402
+from lab.studies.hook import HookStudy  # noqa: E402
+from lab.studies.progression import ProgressionStudy  # noqa: E402
 
 
 def per_unit(study: Any, units: int) -> float:

@@ -2,7 +2,7 @@
 
 Inputs live in the URL (hand, size, trump, players, position, scoring, hook, level,
 samples, seed); the form writes them there, and the numbers are computed for what the URL
-says (engine.sim.hand_odds), batch by batch with a progress bar and a Stop button.
+says (lab.studies.hand_odds), batch by batch with a progress bar and a Stop button.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from engine.cards import DECK, SUITS, Card
 from engine.messages import suit_name
 from engine.registry import GAMES, MAX_SEED, level_label
 from engine.rng import shuffled
-from engine.sim.hand_odds import HandOdds, HandOddsStudy
+from lab.studies.hand_odds import HandOdds, HandOddsStudy
 from ui import explore as ex
 from ui.cards import show_cards
 from ui.charts import bars

@@ -1,6 +1,6 @@
 """Explore: the dealer's hook (K-9) measured over many deals bid by basic bots.
 
-Inputs in the URL (players, scoring, deals, seed); engine.sim.hook does the work, batch by
+Inputs in the URL (players, scoring, deals, seed); lab.studies.hook does the work, batch by
 batch with a progress bar and a Stop button.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 import streamlit as st
 
 from engine.registry import GAMES, MAX_SEED
-from engine.sim.hook import HookStudy
-from engine.sim.stats import mean, proportion
+from lab.stats import mean, proportion
+from lab.studies.hook import HookStudy
 from ui import explore as ex
 from ui.docs import rule_href
 from ui.explore_run import simulate, sync_widgets, widget_values

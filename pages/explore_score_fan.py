@@ -2,7 +2,7 @@
 the fan of many games for one seat.
 
 Inputs in the URL (game, lineup, rules, games, seed, seat from 0; older links' position
-from 1 still read), through ui/link.py; engine.sim.progression plays the games, batch by
+from 1 still read), through ui/link.py; lab.studies.progression plays the games, batch by
 batch with a progress bar. Seats are named by letter, options by their labels.
 """
 
@@ -12,7 +12,7 @@ import streamlit as st
 
 from engine.registry import GAME_IDS, GAMES, MAX_SEED, level_label
 from engine.seats import seat_letter
-from engine.sim.progression import ProgressionStudy, lines
+from lab.studies.progression import ProgressionStudy, lines
 from ui import explore as ex
 from ui import link
 from ui import rules_editor as editor

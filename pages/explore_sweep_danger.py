@@ -1,7 +1,7 @@
 """Explore: Krypkasino sweep danger — each card of a hand against a table.
 
 Inputs in the URL (players, hand, table, seen, next, rules, seed); the analysis is exact
-(engine.sim.sweep_danger: the engine's capture solver and a hypergeometric chance).
+(lab.studies.sweep_danger: the engine's capture solver and a hypergeometric chance).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from engine.cards import Card
 from engine.krypkasino.rules import KrypkasinoRules, deal_sizes
 from engine.krypkasino.state import KrypkasinoState
 from engine.registry import GAMES, MAX_SEED
-from engine.sim.sweep_danger import copies_problem, sweep_danger
+from lab.studies.sweep_danger import copies_problem, sweep_danger
 from ui import explore as ex
 from ui import link
 from ui import rules_editor as editor

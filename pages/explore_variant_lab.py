@@ -1,7 +1,7 @@
 """Explore: the variant lab — the same seeded games under two rule sets, side by side.
 
 Inputs in the URL (game, lineup, a, b, games, seed; a rule set as ``name:value,…``, read
-and written by ui/link.py); engine.sim.variant_lab plays and summarises, batch by batch
+and written by ui/link.py); lab.studies.variant_lab plays and summarises, batch by batch
 with a progress bar. Options, values and bot levels are shown with their labels.
 """
 
@@ -14,7 +14,7 @@ import streamlit as st
 from engine.messages import render
 from engine.registry import GAME_IDS, GAMES, MAX_SEED, describe_rules, level_label
 from engine.seats import seat_letter
-from engine.sim.variant_lab import Figure, VariantLabStudy
+from lab.studies.variant_lab import Figure, VariantLabStudy
 from ui import explore as ex
 from ui import link
 from ui import rules_editor as editor

@@ -3,6 +3,9 @@ project is parsed (``ast``, nothing is imported) and its imports are held to the
 
 - ``engine/`` imports only the standard library and ``engine`` (anywhere in a module,
   function-local imports included); only ``engine/rng.py`` imports ``random``.
+- ``lab/`` (the simulation lab) imports only the standard library, ``engine``, ``store``,
+  ``lab`` and its executors (pebble, cachetools, Ray); ``engine``, ``tutorials`` and
+  ``store`` never import ``lab``.
 - ``ui/`` never imports ``pages``; ``tutorials/`` never imports ``ui`` or ``pages``;
   ``store/`` never imports ``ui`` or ``pages``; nothing imports ``tests`` or ``bench``.
 - No import cycle among the modules (the imports run when a module is loaded: module
@@ -24,7 +27,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The project's top-level packages (and the entry script's module).
-PACKAGES = ("engine", "ui", "tutorials", "store", "pages", "tests", "bench")
+PACKAGES = ("engine", "lab", "ui", "tutorials", "store", "pages", "tests", "bench")
 SKIP_PARTS = {"node_modules", "artifacts", "out", "__pycache__", ".venv"}
 PAGE_MAX_LINES = 200
 UI_MAX_LINES = 600
@@ -137,7 +140,7 @@ def test_the_tree_is_found_and_read() -> None:
     """The checks below look at real files (a wrong ROOT would pass them all), and tell
     module-level imports from function-local ones."""
     layers = {layer_of(m) for m in MODULES}
-    assert {"engine", "ui", "tutorials", "store", "pages", "tests"} <= layers
+    assert {"engine", "lab", "ui", "tutorials", "store", "pages", "tests"} <= layers
     assert len([m for m in MODULES if top(m) == "engine"]) > 30
     recordio = {imp.module: imp.module_level for imp in IMPORTS["engine.recordio"]}
     assert recordio["engine.cards"] is True and recordio["json"] is True
@@ -160,10 +163,23 @@ def test_only_engine_rng_makes_random_generators() -> None:
     assert not bad, "use engine.rng.sim_random / engine.rng.Rng:\n" + "\n".join(bad)
 
 
+#: What ``lab/`` may import beyond the standard library: the layers below it and its
+#: executors.
+LAB_MAY_IMPORT = {"engine", "store", "lab", "pebble", "cachetools", "ray"}
+
+
+def test_lab_imports_only_engine_store_and_its_executors() -> None:
+    bad = [where(m, imp) for m, imp in in_layer("lab")
+           if top(imp.module) not in LAB_MAY_IMPORT
+           and top(imp.module) not in sys.stdlib_module_names]
+    assert not bad, f"lab/ may import only {sorted(LAB_MAY_IMPORT)}:\n" + "\n".join(bad)
+
+
 @pytest.mark.parametrize(("layer", "forbidden"), [
     ("ui", {"pages", "tests", "bench"}),
-    ("tutorials", {"ui", "pages", "store", "tests", "bench"}),
-    ("store", {"ui", "pages", "tutorials", "tests", "bench"}),
+    ("lab", {"ui", "pages", "tutorials", "tests", "bench"}),
+    ("tutorials", {"ui", "pages", "store", "lab", "tests", "bench"}),
+    ("store", {"ui", "pages", "tutorials", "lab", "tests", "bench"}),
     ("pages", {"pages", "tests", "bench"}),
     ("streamlit_app", {"tests", "bench"}),
 ])

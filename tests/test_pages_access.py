@@ -151,7 +151,7 @@ def test_sweep_danger_opens_where_the_plays_differ() -> None:
     """The default position: no card sweeps (so C-8 allows every play), there are trails
     and captures, and the tables they leave differ in danger."""
     from engine.krypkasino.rules import KrypkasinoRules
-    from engine.sim.sweep_danger import sweep_danger
+    from lab.studies.sweep_danger import sweep_danger
     from ui.explore import SweepInputs
 
     inputs = SweepInputs()
@@ -171,7 +171,7 @@ def test_sweep_danger_opens_where_the_plays_differ() -> None:
 
 def test_sweep_danger_chart_labels_are_12_px_or_more() -> None:
     from engine.krypkasino.rules import KrypkasinoRules
-    from engine.sim.sweep_danger import sweep_danger
+    from lab.studies.sweep_danger import sweep_danger
     from ui.explore import SweepInputs, sweep_chart
 
     inputs = SweepInputs()

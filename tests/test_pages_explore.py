@@ -9,7 +9,7 @@ import pytest
 
 from engine.cards import parse_card
 from engine.kachuful.rules import KachufulRules
-from engine.sim.hand_odds import HandOddsStudy
+from lab.studies.hand_odds import HandOddsStudy
 from ui.apptest import open_site
 
 ODDS = "pages/explore_hand_odds.py"

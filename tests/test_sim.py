@@ -1,4 +1,4 @@
-"""engine.sim: statistics on known values, the seeded runner, the fast Kachuful play
+"""engine.sim and lab/: statistics on known values, the seeded runner, the fast Kachuful play
 against the bots' public API, hand odds (exact against enumeration and simulation), the
 hook study, the variant lab, sweep danger."""
 
@@ -15,10 +15,8 @@ import pytest
 from engine.cards import parse_card, parse_cards
 from engine.kachuful.rules import KachufulRules
 from engine.krypkasino.rules import KrypkasinoRules, deal_sizes
-from engine.sim import runner
 from engine.sim.games import kachuful_game, krypkasino_game
-from engine.sim.hand_odds import FORBIDDEN, HandOddsStudy, one_card_exact
-from engine.sim.hook import HookStudy
+from engine.sim.hand_odds import one_card_exact
 from engine.sim.kachuful_play import (
     basic_estimate,
     basic_rollout,
@@ -28,8 +26,8 @@ from engine.sim.kachuful_play import (
     trick_winner_int,
     tricks_for_bids,
 )
-from engine.sim.progression import ProgressionStudy, lines
-from engine.sim.stats import (
+from lab import runner
+from lab.stats import (
     difference,
     mean,
     paired_difference,
@@ -37,8 +35,11 @@ from engine.sim.stats import (
     proportion_difference,
     t_quantile,
 )
-from engine.sim.sweep_danger import copies_problem, next_sweep_chance, sweep_danger
-from engine.sim.variant_lab import VariantLabStudy
+from lab.studies.hand_odds import FORBIDDEN, HandOddsStudy
+from lab.studies.hook import HookStudy
+from lab.studies.progression import ProgressionStudy, lines
+from lab.studies.sweep_danger import copies_problem, next_sweep_chance, sweep_danger
+from lab.studies.variant_lab import VariantLabStudy
 
 # -- statistics --------------------------------------------------------------------------
 
@@ -322,7 +323,7 @@ def test_double_sweep_and_the_chance_left_behind() -> None:
 
 
 def dunseen_cards(hand: list[str], table: list[str]) -> list[Any]:
-    from engine.sim.sweep_danger import unseen_cards
+    from lab.studies.sweep_danger import unseen_cards
 
     return unseen_cards(parse_cards(hand), parse_cards(table), [])
 
@@ -351,7 +352,7 @@ def test_strong_bots_play_through_the_public_api(game: str, rules: dict[str, Any
 
 def test_sweeping_values_agree_with_the_engine_on_sampled_hands() -> None:
     from engine.krypkasino.state import KrypkasinoState
-    from engine.sim.sweep_danger import unseen_cards
+    from lab.studies.sweep_danger import unseen_cards
 
     hand = parse_cards(["9D", "4C", "KH", "5S", "AH"])
     table = parse_cards(["2H", "7S", "3C", "6D"])

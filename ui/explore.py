@@ -34,11 +34,11 @@ from engine.kachuful.record import TRUMP_CODES
 from engine.kachuful.rules import KachufulRules, hand_sizes, largest_hand
 from engine.krypkasino.rules import deal_sizes
 from engine.registry import BOT_LEVELS, GAME_IDS, GAMES
-from engine.sim.cost import Cost
-from engine.sim.hook import HookCell
-from engine.sim.stats import Estimate
-from engine.sim.sweep_danger import Option
-from engine.sim.variant_lab import rules_of
+from lab.cost import Cost
+from lab.stats import Estimate
+from lab.studies.hook import HookCell
+from lab.studies.sweep_danger import Option
+from lab.studies.variant_lab import rules_of
 from ui import link
 from ui.charts import PALETTE
 from ui.query import LinkReader, Problem
@@ -464,7 +464,7 @@ def sweep_chart(card: Card, options: Sequence[Option], title: str, chance_label:
 
 
 def cost_of(study: Any, units: int) -> Cost:
-    """The request's estimate before it runs (:mod:`engine.sim.cost`)."""
+    """The request's estimate before it runs (:mod:`lab.cost`)."""
     return Cost(units, float(study.unit_seconds()))
 
 

@@ -11,8 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.sim.cost import HARD_CAP_CPU_S
-from engine.sim.runner import chunk_units, scheduler
+from cachetools import LRUCache
+
+from lab.cost import HARD_CAP_CPU_S
+from lab.scheduler import chunk_units, scheduler
 
 __all__ = ["Outcome", "request_stop", "resume", "simulate", "stop_key", "sync_widgets",
            "widget_values"]
@@ -30,9 +32,9 @@ class Outcome:
 
 
 #: Finished runs, shared by every visitor (the same link shows its numbers at once):
-#: key -> results, the oldest dropped past :data:`_DONE_ENTRIES`.
-_DONE: dict[str, list[Any]] = {}
-_DONE_ENTRIES = 24
+#: key -> results, the least recently used dropped past :data:`DONE_ENTRIES`.
+DONE_ENTRIES = 24
+_DONE: LRUCache[str, list[Any]] = LRUCache(maxsize=DONE_ENTRIES)
 _DONE_LOCK = threading.Lock()
 #: How often the page's thread looks at its job (and gives Streamlit a chance to stop it).
 POLL_S = 0.2
@@ -40,10 +42,7 @@ POLL_S = 0.2
 
 def _remember(key: str, results: list[Any]) -> None:
     with _DONE_LOCK:
-        _DONE.pop(key, None)
         _DONE[key] = results
-        while len(_DONE) > _DONE_ENTRIES:
-            _DONE.pop(next(iter(_DONE)))
 
 
 def _recall(key: str) -> list[Any] | None:
@@ -90,12 +89,12 @@ def simulate(study: Any, total: int, batch: int | None, prefix: str, lang: str,
              label: str) -> Outcome:
     """Run ``study`` for ``total`` units with a progress bar and a Stop button.
 
-    The run is a job of the server's :func:`~engine.sim.runner.scheduler` (small chunks,
+    The run is a job of the server's :func:`~lab.scheduler.scheduler` (small chunks,
     fair between visitors, one job per visitor). The page's thread waits for it in
     :data:`POLL_S` steps, moving the progress bar each time; that call is where Streamlit
     stops a script whose visitor reran, changed the inputs, left the page or closed the
     tab, and the ``finally`` below then cancels the job at once (its queued chunks are
-    dropped, a running chunk ends within about :data:`~engine.sim.runner.CHUNK_CPU_S`).
+    dropped, its running chunks' workers killed by the pool).
     The units done so far are kept in the session: a Stop shows them with Continue, and a
     run of the same inputs picks up where the last one ended. Finished runs are kept for
     every visitor, so the same link shows the same numbers at once. ``batch`` is ignored

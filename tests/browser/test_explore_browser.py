@@ -81,7 +81,7 @@ def test_variant_lab_compares_a_changed_rule(new_page: Any, site: str) -> None:
 
 def test_a_long_run_can_be_stopped_and_continued(new_page: Any, site: str) -> None:
     page = new_page(viewport={"width": 1280, "height": 1800})
-    # The longest run one visit's CPU budget allows (engine.sim.cost; 1,100 is refused).
+    # The longest run one visit's CPU budget allows (lab.cost; 1,100 is refused).
     page.goto(url_for(site, "explore_score_fan", games="740", seed="424242"),
               wait_until="domcontentloaded")
     main = page.locator("[data-testid='stMain']")

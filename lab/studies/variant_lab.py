@@ -1,6 +1,6 @@
 """The variant lab: the same seeded games under two rule sets, compared side by side.
 
-Game ``i`` is dealt from :func:`~engine.sim.runner.unit_seed` ``(seed, i)`` under rule
+Game ``i`` is dealt from :func:`~lab.runner.unit_seed` ``(seed, i)`` under rule
 set A and under rule set B (common random numbers: the same seed deals the same cards as
 far as the rules let it), with the line-up rotated by ``i`` seats. Each figure is
 summarised per rule set with its 95% interval, and every difference B − A is a *paired*
@@ -28,10 +28,10 @@ from engine.kachuful.rules import KachufulRules
 from engine.krypkasino.rules import KrypkasinoRules
 from engine.registry import GAME_IDS
 from engine.registry import GAMES as REGISTRY
-from engine.sim.cost import game_seconds
 from engine.sim.games import GameRecord, halftime_round, kachuful_game, krypkasino_game
-from engine.sim.runner import unit_seed
-from engine.sim.stats import Estimate, mean, paired_difference, proportion, proportion_difference
+from lab.cost import game_seconds
+from lab.runner import unit_seed
+from lab.stats import Estimate, mean, paired_difference, proportion, proportion_difference
 
 __all__ = ["Figure", "LabSummary", "VariantLabStudy", "rules_of"]
 
@@ -95,7 +95,7 @@ class VariantLabStudy:
         return len(self.lineup)
 
     def unit_seconds(self) -> float:
-        """CPU seconds of one unit (a game under A and under B), by :mod:`engine.sim.cost`."""
+        """CPU seconds of one unit (a game under A and under B), by :mod:`lab.cost`."""
         return (game_seconds(self.game, self.rules_a, self.lineup)
                 + game_seconds(self.game, self.rules_b, self.lineup))
 

@@ -30,10 +30,10 @@ from engine.kachuful.rules import (
     score_hand,
 )
 from engine.rng import sim_random
-from engine.sim.cost import hook_deal_seconds
 from engine.sim.kachuful_play import basic_estimate, basic_rollout, closest_bid
-from engine.sim.runner import unit_seed
-from engine.sim.stats import Estimate, mean, paired_difference, proportion
+from lab.cost import hook_deal_seconds
+from lab.runner import unit_seed
+from lab.stats import Estimate, mean, paired_difference, proportion
 
 __all__ = ["HookCell", "HookStudy"]
 
@@ -80,7 +80,7 @@ class HookStudy:
         return out
 
     def unit_seconds(self) -> float:
-        """CPU seconds of one deal (averaged over the cells), by :mod:`engine.sim.cost`."""
+        """CPU seconds of one deal (averaged over the cells), by :mod:`lab.cost`."""
         return hook_deal_seconds(self.cells())
 
     def simulate(self, start: int, count: int) -> list[tuple[int, ...]]:

@@ -1,6 +1,6 @@
 """Score progression of simulated games: every game's points round by round.
 
-Game ``i`` is dealt from :func:`~engine.sim.runner.unit_seed` ``(seed, i)`` with the line-up
+Game ``i`` is dealt from :func:`~lab.runner.unit_seed` ``(seed, i)`` with the line-up
 rotated by ``i`` seats (as in the variant lab). A round is a hand (Kachuful) or a lot
 (Krypkasino); :class:`~engine.sim.games.GameRecord` holds the points by line-up position.
 
@@ -18,9 +18,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.sim.cost import game_seconds
 from engine.sim.games import GameRecord
-from engine.sim.variant_lab import VariantLabStudy
+from lab.cost import game_seconds
+from lab.studies.variant_lab import VariantLabStudy
 
 __all__ = ["ProgressionStudy", "leader_lines", "lines"]
 
@@ -36,7 +36,7 @@ class ProgressionStudy:
         return VariantLabStudy(self.game, self.lineup, self.rules, self.rules, self.seed)
 
     def unit_seconds(self) -> float:
-        """CPU seconds of one game, by :mod:`engine.sim.cost`."""
+        """CPU seconds of one game, by :mod:`lab.cost`."""
         return game_seconds(self.game, self.rules, self.lineup)
 
     def simulate(self, start: int, count: int) -> list[GameRecord]:

@@ -1,0 +1,2 @@
+"""The studies of the simulation lab (picklable; ``simulate(start, count)`` and
+``summarize(results)``)."""
