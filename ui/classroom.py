@@ -34,6 +34,7 @@ from engine.errors import RecordError, RulesLabError
 from engine.kachuful import KachufulRules
 from engine.messages import render
 from engine.quiz import TYPES, Question, generate, question_set
+from engine.registry import GAMES
 from engine.rng import Rng
 from engine.seats import LETTERS  # choice labels on a slide: the seats' letters
 from engine.walkthrough import krypkasino as kwalk
@@ -415,12 +416,21 @@ def item_title(item: lessons.Item, lang: str) -> str:
     return t("classroom.quiz-set", lang, game=t(f"quiz.ui.game.{item.game}", lang), what=what)
 
 
+def _setting(game: str, name: str, value: Any, lang: str) -> str:
+    """An option of a lesson's variant as people read it ("Hand sizes: up from one, then
+    back down"), never its code name; the link's own words if the game has no such option."""
+    try:
+        return GAMES[game].option(name).setting_text(value, lang)
+    except (KeyError, TypeError, ValueError):
+        return f"{name}: {wkryp.variant_text(name, value)}"
+
+
 def item_summary(item: lessons.Item, lang: str) -> str:
     """What an item holds, in a few words (for the cover and the outline)."""
     if isinstance(item, ScenarioItem):
         game = t(f"quiz.ui.game.{item.game}", lang)
         if item.variant:
-            options = ", ".join(f"{k} = {wkryp.variant_text(k, v)}" for k, v in item.variant)
+            options = ", ".join(_setting(item.game, k, v, lang) for k, v in item.variant)
             return t("classroom.summary.variant", lang, game=game, options=options)
         return t("classroom.summary.scenario", lang, game=game)
     return t("classroom.summary.quiz", lang, count=item.count, seed=item.seed)
