@@ -8,7 +8,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui import navigation, prefs, progress, query, sidebar
+from ui import links, navigation, prefs, progress, query, sidebar
 from ui.warm import warm_up
 
 # Heavy first imports (pandas, pyarrow, plotly) once, one session at a time: two sessions
@@ -31,5 +31,6 @@ sidebar.render(visitor)
 # a browser test waits to see.)
 st.sidebar.html(f"<script>document.documentElement.lang = {json.dumps(visitor.lang)};</script>",
                 unsafe_allow_javascript=True)
+links.install()  # links inside the site: the same tab and the same session (ui/links.py)
 query.show_problems(visitor.problems, visitor.lang)
 page.run()

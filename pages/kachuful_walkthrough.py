@@ -172,17 +172,13 @@ if walk.illegal:
 
 
 # -- the step: the controls both walkthroughs share ------------------------------------------
-def on_seat(seat: str) -> None:
-    wv.write_query({"seat": None if seat == wv.ALL else seat})
-
-
 hold = pending(index)  # a stop that waits: no Next (issue 28)
 # The summary tells the scenario's moves: shown once no stop of it waits (issue 28).
 summary = {} if random_mode else next(m[2] for m in menu if m[0] == cfg.scenario)
 if summary and not any(map(pending, range(len(step_ids)))):
     summary_slot.caption(summary.get(lang) or summary["en"])  # beside the menu
 wv.controls(key=W, lang=lang, index=index, count=len(step_ids), go=go, players=walk.players,
-            hold=hold, seat=cfg.seat, on_seat=on_seat)
+            hold=hold, seat=cfg.seat, on_seat=lambda s: wv.write_query({"seat": None if s == wv.ALL else s}))
 step = walk.steps[index]
 viewer = None if cfg.seat == wv.ALL else int(cfg.seat)
 params = wk.config_params(cfg, base, 1) | {"step": step.id}
@@ -209,6 +205,7 @@ if not waiting:
         shown = replace(step, table=replace(step.table, legal_cards=(), legal_bids=()))
     wk.draw_step(shown, walk, viewer, lang, visitor.four_colour, visitor.query(),
                  forehead=cfg.rules.one_card_forehead)
+wv.bottom_controls(key=W, lang=lang, index=index, count=len(step_ids), go=go, hold=hold)
 if index == len(step_ids) - 1:
     position = ids.index(cfg.scenario) if cfg.scenario in ids else None
     following = ids[position + 1] if position is not None and position + 1 < len(ids) else None

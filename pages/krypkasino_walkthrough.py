@@ -204,7 +204,6 @@ if not waiting:  # the panel on the left, the table on the right; the status und
         shown[-1] = replace(shown[-1], view=replace(shown[-1].view, sweepers=(), refusals=(),
                                                     choices=()))
     ws.draw_step(shown, f"{heading} · {title}",
-
                  link_rules(text) if text else None,
                  link_rules(t(f"kw.explain.{step.kind}", lang, points=rules.sweep_points,
                               double=rules.double_points())),
@@ -212,6 +211,7 @@ if not waiting:  # the panel on the left, the table on the right; the status und
                  lambda deal, play: wk.view_of(groups, shape.ids.index(
                      kw.step_prefix(deal) + f"play-{play}")) + 1, visitor.query())
     ws.draw_status(here, lang, four)
+wv.bottom_controls(key=K, lang=lang, index=view, count=len(groups), go=go, hold=hold)
 if last == shape.count - 1:
     wk.draw_where_next(sel, shape, menu, lang, "&".join(f"{k}={v}" for k, v in
                                                         visitor.query().items()))

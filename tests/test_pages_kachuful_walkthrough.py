@@ -209,3 +209,20 @@ def test_a_link_may_name_the_step_by_its_id() -> None:
     at = open_page(step="h99.deal")
     assert "step is h99.deal, which is not a whole number" in warnings(at).replace("\\", "")
     assert title(at) == "Hand 11 of 25: 3 cards each, trump clubs"
+
+
+def test_back_and_next_under_the_step_move_it_and_go_back_to_its_top() -> None:
+    at = open_page()
+    assert at.button(key="kwalk.w.back2").disabled  # under the step, as at its top
+    at.button(key="kwalk.w.next2").click().run()
+    assert not at.exception, at.exception
+    assert title(at) != "Hand 11 of 25: 3 cards each, trump clubs"
+    second = at.query_params["step"]
+    # The run after a move from below puts the focus (and the view) on the top's Next.
+    assert ".st-key-kwalk-w-next button" in html(at)
+    at.button(key="kwalk.w.next2").click().run()
+    assert at.query_params["step"] != second
+    at.button(key="kwalk.w.back2").click().run()
+    assert at.query_params["step"] == second
+    at.slider(key="kwalk.w.step").set_value(EXAMPLE_STEPS).run()
+    assert at.button(key="kwalk.w.next2").disabled

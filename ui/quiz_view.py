@@ -99,7 +99,7 @@ def question_panel(question: Question, answer: Sequence[str] | None, visitor: Pr
     keyboard focus where the last button sent it (``focus``: "result" or "question")."""
     lang = visitor.lang
     st.header(TYPES[question.kind].title.render(lang), anchor="question")
-    st.caption(t("quiz.ui.id", lang, id=question.id))
+    st.caption(t("quiz.ui.id", lang))  # the id itself is the link's, not a reader's
     if question.facts:
         st.markdown("\n".join(f"- {escape_markdown(f.render(lang))}" for f in question.facts))
     draw_groups(question, visitor, False)

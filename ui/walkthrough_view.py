@@ -24,8 +24,8 @@ from ui.play_link import page_origin
 from ui.safe import escape_markdown
 from ui.your_move import Ask, Choice
 
-__all__ = ["ALL", "ask_of", "controls", "panel", "refusal", "say", "say_all", "seat_choice",
-           "share", "step_index"]
+__all__ = ["ALL", "ask_of", "bottom_controls", "controls", "panel", "refusal", "say", "say_all",
+           "seat_choice", "share", "step_index"]
 
 #: The "show the table as" value of the teaching view (every hand face up).
 ALL = "all"
@@ -102,6 +102,10 @@ def controls(*, key: str, lang: str, index: int, count: int, go: Callable[[int],
     from engine.seats import seat_letter
 
     last = count - 1
+    if st.session_state.pop(f"{key}.to_top", False):  # moved by the buttons under the step
+        from ui.focus import move_focus
+
+        move_focus(f"[data-testid='stMain'] .st-key-{widget_class(key)}-next button", str(index))
     row = st.columns([1, 1, 1, 2], vertical_alignment="bottom")
     row[0].button(t("walk.start", lang), key=f"{key}.first", on_click=go, args=(0,),
                   disabled=index == 0, width="stretch", icon=":material/first_page:")
@@ -135,6 +139,38 @@ def controls(*, key: str, lang: str, index: int, count: int, go: Callable[[int],
                   max_value=count, key=slider, on_change=slid)
     if index == last:
         st.caption(t("walk.end", lang))
+
+
+def widget_class(key: str) -> str:
+    """The CSS class part Streamlit makes of a widget key (``st-key-<this>``).
+
+    >>> widget_class("kwalk.w")
+    'kwalk-w'
+    """
+    return "".join(c if c.isalnum() or c in "-_" else "-" for c in key)
+
+
+def bottom_controls(*, key: str, lang: str, index: int, count: int,
+                    go: Callable[[int], None], hold: bool = False) -> None:
+    """◂ Back and Next ▸ again at the end of the step, so a phone need not scroll back up;
+    after a move the page goes back to the step's top (the keyboard focus on the Next at
+    the top, which a browser scrolls into view)."""
+    import streamlit as st
+
+    if count <= 1:
+        return
+    last = count - 1
+
+    def move(to: int) -> None:
+        st.session_state[f"{key}.to_top"] = True
+        go(to)
+
+    with st.container(horizontal=True, key=f"{key}.bottom", gap="small"):
+        st.button(t("walk.back", lang), key=f"{key}.back2", on_click=move,
+                  args=(max(0, index - 1),), disabled=index == 0, width="stretch")
+        st.button(t("walk.next", lang), key=f"{key}.next2", on_click=move,
+                  args=(min(last, index + 1),), disabled=index >= last or hold, type="primary",
+                  width="stretch")
 
 
 def panel(*, lang: str, title: str, happened: Sequence[str], why: Sequence[str],
