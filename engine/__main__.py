@@ -1,5 +1,9 @@
 """``python -m engine replay FILE|-``: replay a game record and print its outcome as JSON.
 
+``python -m engine analyse FILE|- [--exact] [--samples N] [--seed S] [--review SEAT]``
+analyses the position at the end of a record (:mod:`engine.analysis.cli`; exit 0 with
+one JSON object, or 2 with one error line as below).
+
 Exit codes (FORMATS.md): 0 every action legal, 1 an illegal action (the outcome holds an
 ``error`` object), 2 not a valid record (one line on standard error naming the field: at
 most 200 characters, control characters escaped). A reader that closes the output early
@@ -68,6 +72,12 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay a game record (a file, or - for standard input)")
     rp.add_argument("record", help="path of a record JSON file, or - to read standard input")
+    sub.add_parser("analyse", add_help=False,
+                   help="analyse the position at the end of a record (analyse --help)")
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["analyse"]:  # its own parser: a bad option is one error line too
+        from engine.analysis.cli import run
+        return run(argv[1:], _read, _fail, _write_quietly)
     args = parser.parse_args(argv)
 
     try:
