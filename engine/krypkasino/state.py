@@ -19,15 +19,15 @@ events; :meth:`~KrypkasinoState.apply_unchecked` is the fast path for simulation
 from __future__ import annotations
 
 import enum
-import itertools
 from bisect import insort
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from engine.cards import DECK, Card, Suit
+from engine.cards import DECK, Card
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.krypkasino import capture as _cap
+from engine.krypkasino import fast as _fast
 from engine.krypkasino.events import (
     Captured,
     DealScored,
@@ -45,7 +45,6 @@ from engine.krypkasino.rules import (
     LOT_CARDS,
     LOT_PACKETS,
     KrypkasinoRules,
-    card_point,
     deal_sizes,
 )
 from engine.rng import Rng
@@ -160,16 +159,14 @@ class DealCards(NamedTuple):
     stock: tuple[Card, ...]
 
 
-# -- card tables by index (0..51): the hot loops work on ints ------------------------------
-_TV = tuple(_cap.value_of_table_card(c) for c in DECK)
-_HV = tuple(int(c.rank) for c in DECK)
-_PTS = tuple(card_point(c) for c in DECK)
-_FACE = tuple(c.rank.is_face for c in DECK)
-_SPADE = tuple(c.suit is Suit.SPADES for c in DECK)
-_ONE = tuple(1 << (5 * _TV[i]) for i in range(52))
-_ORDER = tuple(_TV[i] * 64 + i for i in range(52))
+# -- card tables by index (0..51): the hot loops work on ints (engine/krypkasino/fast.py) --
+_TV = _fast.TABLE_VALUE
+_HV = _fast.HAND_VALUE
+_PTS = _fast.POINTS
+_FACE = _fast.IS_FACE
+_SPADE = _fast.IS_SPADE
+_ONE = _fast.ONE
 _BY_OBJECT = {id(c): i for i, c in enumerate(DECK)}
-_FIELD = 31
 _HOUSE_RULES = KrypkasinoRules()
 _new_play = tuple.__new__
 
@@ -177,8 +174,7 @@ _new_play = tuple.__new__
 #: The trail of each card (a play taking nothing), shared by every legal-action list.
 _TRAILS = tuple(Play(c, ()) for c in DECK)
 #: A move of :meth:`KrypkasinoState.legal_moves`: the card id and the ids it takes.
-Move = tuple[int, tuple[int, ...]]
-_TRAIL_MOVES: tuple[Move, ...] = tuple((i, ()) for i in range(52))
+Move = _fast.Move
 
 
 def _cid(card: Card) -> int:
@@ -190,8 +186,7 @@ def _cards(ids: Iterable[int]) -> tuple[Card, ...]:
     return tuple(DECK[i] for i in ids)
 
 
-def _sorted_ids(ids: Iterable[int]) -> list[int]:
-    return sorted(ids, key=_ORDER.__getitem__)
+_sorted_ids = _fast.sorted_ids
 
 
 def winners_of(totals: Sequence[int]) -> list[int]:
@@ -544,50 +539,8 @@ class KrypkasinoState:
     def _compute_moves(self) -> list[Move]:
         if self.phase is not Phase.PLAY:
             return []
-        key = self.table_key
-        rules = self.rules
-        maximal = rules.capture == "maximal"
-        rows = _ROWS_MAXIMAL if maximal else _ROWS
-        row = rows.get(key)
-        if row is None:
-            if len(rows) > _ROWS_LIMIT:
-                rows.clear()
-            row = rows[key] = [None] * 15
-        cols = self.cols
-        out: list[Move] = []
-        sweepers: list[int] | None = None
-        previous = -1
-        for i in self.hands[self.turn]:  # sorted, so identical cards are neighbours
-            if i == previous:
-                continue
-            previous = i
-            v = _HV[i]
-            entry = row[v]
-            if entry is None:
-                entry = row[v] = _row_entry(v, key, maximal)
-            if entry is False:  # captures nothing: a trail
-                out.append(_TRAIL_MOVES[i])
-                continue
-            sweeps, plan = entry
-            if sweeps:
-                if sweepers is None:
-                    sweepers = []
-                sweepers.append(i)
-            if sweepers is not None and rules.forced_sweep:
-                continue  # C-8: only the sweeping cards will be offered
-            for t, whole_values in plan:
-                if whole_values is not None:
-                    if len(whole_values) == 1:
-                        out.append((i, tuple(cols[whole_values[0]])))
-                    else:
-                        out.append((i, tuple([j for x in whole_values for j in cols[x]])))
-                else:
-                    for take in _expand_ids(t, cols):
-                        out.append((i, tuple(take)))
-        if sweepers is not None and rules.forced_sweep:
-            whole = tuple(_sorted_ids(self.table))
-            return [(i, whole) for i in sweepers]
-        return out
+        return _fast.legal_moves(self.hands[self.turn], self.table_key, self.cols, self.table,
+                                 self.rules)
 
     # -- checked apply --------------------------------------------------------------------
     def apply(self, action: Play,
@@ -759,103 +712,27 @@ class KrypkasinoState:
         ``to_end_of_deal``, until the current deal has ended); return how many.
 
         The play is ``legal_moves()[int(rnd.random() * len(legal_moves()))]`` each time
-        (``rnd`` has a ``random()`` method), so a playout is exactly the loop of
-        :meth:`legal_moves` and :meth:`apply_move` with that choice (tested), fused into
-        one loop with the state's fields in local variables: random rollouts (IS-MCTS,
-        the benchmarks) spend their time here.
+        (``rnd`` has a ``random()`` method): :func:`engine.krypkasino.fast.random_playout`
+        on this state's lists.
         """
-        random_ = rnd.random
-        deal = self.deal_index
-        plays = 0
-        ones, tvs, hvs, trail_moves = _ONE, _TV, _HV, _TRAIL_MOVES
         self._legal = self._moves = None
-        while self.phase is Phase.PLAY and not (to_end_of_deal and self.deal_index != deal):
-            # One lot: the lists below keep their identity until the lot ends.
-            rules = self.rules
-            maximal = rules.capture == "maximal"
-            rows = _ROWS_MAXIMAL if maximal else _ROWS
-            forced = rules.forced_sweep
-            table, cols, hands, captured = self.table, self.cols, self.hands, self.captured
-            log = self.play_log[-1]
-            n = self.players
-            seat = self.turn
-            key = self.table_key
-            play = self.play_index
-            left = self.in_hands
-            while True:
-                row = rows.get(key)
-                if row is None:
-                    if len(rows) > _ROWS_LIMIT:
-                        rows.clear()
-                    row = rows[key] = [None] * 15
-                out: list[Move] = []
-                sweepers: list[int] | None = None
-                previous = -1
-                for i in hands[seat]:
-                    if i == previous:
-                        continue
-                    previous = i
-                    v = hvs[i]
-                    entry = row[v]
-                    if entry is None:
-                        entry = row[v] = _row_entry(v, key, maximal)
-                    if entry is False:
-                        out.append(trail_moves[i])
-                        continue
-                    sweeps, plan = entry
-                    if sweeps:
-                        if sweepers is None:
-                            sweepers = []
-                        sweepers.append(i)
-                    if sweepers is not None and forced:
-                        continue
-                    for t, whole_values in plan:
-                        if whole_values is not None:
-                            if len(whole_values) == 1:
-                                out.append((i, tuple(cols[whole_values[0]])))
-                            else:
-                                out.append((i, tuple([j for x in whole_values
-                                                      for j in cols[x]])))
-                        else:
-                            for ids in _expand_ids(t, cols):
-                                out.append((i, tuple(ids)))
-                if sweepers is not None and forced:
-                    whole = tuple(_sorted_ids(table))
-                    out = [(i, whole) for i in sweepers]
-                cid, taken = out[int(random_() * len(out))]
-                hands[seat].remove(cid)
-                left -= 1
-                if taken:
-                    take = list(taken)
-                    log.append((cid, take))
-                    lone = len(table) == 1
-                    for j in take:
-                        table.remove(j)
-                        cols[tvs[j]].remove(j)
-                        key -= ones[j]
-                    pile = captured[seat]
-                    pile += take
-                    pile.append(cid)
-                    self.last_capturer = seat
-                    if not table:
-                        self._sweep(seat, play, lone and take[0] == cid)
-                else:
-                    log.append((cid, []))
-                    table.append(cid)
-                    key += ones[cid]
-                    insort(cols[tvs[cid]], cid)
-                play += 1
-                plays += 1
-                self.previous = seat
-                seat = (seat + 1) % n
-                if left == 0:
-                    break
-            self.turn, self.table_key, self.play_index, self.in_hands = seat, key, play, left
-            if self.stock_pos < len(self.stock):
-                self._new_lot(None)
-            else:
-                self._end_deal(None)
-        return plays
+        return _fast.random_playout(self, rnd, to_end_of_deal)
+
+    @property
+    def playing(self) -> bool:
+        """Whether a deal is being played (neither waiting for its cards nor over)."""
+        return self.phase is Phase.PLAY
+
+    def score_sweep(self, seat: int, play: int, pair: bool) -> SweepRecord:
+        """The fast path's sweep (C-9, C-10): see ``_sweep``."""
+        return self._sweep(seat, play, pair)
+
+    def lot_played(self) -> None:
+        """The fast path's end of a lot: the next lot is dealt, or the deal ends."""
+        if self.stock_pos < len(self.stock):
+            self._new_lot(None)
+        else:
+            self._end_deal(None)
 
     def _capture(self, seat: int, cid: int, take: list[int], play: int) -> SweepRecord | None:
         """Play ``play``'s capture: the cards ``take`` off the table (its columns and key)
@@ -1072,7 +949,7 @@ class KrypkasinoState:
         else:
             sets = [key] if info.sweeps else info.maximum_sets()
         cols = self.cols
-        collections = tuple(_cards(t) for s in sets for t in _expand_ids(s, cols))
+        collections = tuple(_cards(t) for s in sets for t in _fast.expand_ids(s, cols))
         double = info.sweeps and len(self.table) == 1 and self.table[0] == cid
         allowed = True
         if self.phase is Phase.PLAY and self.rules.forced_sweep and not info.sweeps:
@@ -1140,59 +1017,6 @@ class KrypkasinoState:
         return (f"KrypkasinoState(players={self.players}, deal={self.deal_index}, "
                 f"phase={self.phase.value}, turn={self.current_player()}, "
                 f"table={[DECK[i].code for i in self.table]})")
-
-
-#: Per packed table (and per reading of C-6), per played value 2..14: whether the card
-#: sweeps and its capture plan (``None`` for a trail) - shared by every state, since the
-#: answers depend only on the table's values.
-_ROWS: dict[int, list[Any]] = {}
-_ROWS_MAXIMAL: dict[int, list[Any]] = {}
-_ROWS_LIMIT = 200_000
-
-
-def _row_entry(v: int, key: int, maximal: bool) -> tuple[bool, Any] | bool:
-    """``False`` when a card of value ``v`` captures nothing on ``key``, else whether it
-    sweeps and its capture plan (:meth:`~engine.krypkasino.capture.CaptureInfo.plan`)."""
-    info = _cap.analyse(v, key)
-    if not info.captures:
-        return False
-    plan = None if maximal else info.plan_maximum
-    return info.sweeps, plan if plan is not None else info.plan(maximal)
-
-
-def _expand_ids(key: int, cols: list[list[int]]) -> list[list[int]]:
-    """Spread packed values over the table's card ids: every distinct choice of copies.
-
-    ``cols[x]`` holds the ids of value x in ascending order, so each choice comes out in
-    the canonical order (by value, then suit).
-    """
-    single: list[int] = []
-    per: list[tuple[int, list[tuple[int, ...]]]] | None = None
-    x = 0
-    while key:
-        key >>= 5
-        x += 1
-        m = key & _FIELD
-        if not m:
-            continue
-        have = cols[x]
-        if m == len(have):
-            single.extend(have)
-        else:
-            if per is None:
-                per = []
-            per.append((len(single), sorted(set(itertools.combinations(have, m)))))
-            single.append(-x)  # placeholder: this value's copies are chosen below
-    if per is None:
-        return [single]
-    out: list[list[int]] = [[]]
-    pos = 0
-    for at, options in per:
-        fixed = single[pos:at]
-        out = [prefix + fixed + list(o) for prefix in out for o in options]
-        pos = at + 1
-    tail = single[pos:]
-    return [prefix + tail for prefix in out]
 
 
 def _choices_text(choices: Sequence[tuple[Card, ...]]) -> str:

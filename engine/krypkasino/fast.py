@@ -1,0 +1,259 @@
+"""Krypkasino's fast path: the rules on card ids (0..51, ``DECK`` indexes) for simulations.
+
+The reference rules are :mod:`engine.krypkasino.capture` (C-5 to C-8: what a card may
+take) and :class:`engine.krypkasino.state.KrypkasinoState`'s checked ``apply``. This
+module is their one int-coded twin, used by the state's fast path
+(:meth:`~engine.krypkasino.state.KrypkasinoState.legal_moves`, ``apply_move``,
+``random_playout``), the bots' searches and the explorers:
+
+* :func:`legal_moves` — the one move generation: every distinct legal play of a hand on
+  a table, as ``(card id, ids taken)`` in the order of ``legal_actions()``;
+* :func:`random_playout` — uniformly random legal play to the end of the deal or
+  session, on a state's own lists (the benchmarks and IS-MCTS rollouts spend their time
+  here).
+
+A table is kept three ways at once: the list of its ids, ``cols[x]`` (the ids of table
+value ``x``, ascending) and ``key``, its packed values (5 bits per value ``x`` at bit
+``5 * x``, see :func:`engine.krypkasino.capture.analyse`), so a capture plan is looked up
+per (key, played value) once and shared by every state.
+
+``tests/test_fast_twins.py`` checks both against the reference with hypothesis.
+"""
+
+from __future__ import annotations
+
+import itertools
+from bisect import insort
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+from engine.cards import DECK, Suit
+from engine.krypkasino import capture
+from engine.krypkasino.rules import KrypkasinoRules, card_point
+
+__all__ = ["HAND_VALUE", "IS_FACE", "IS_SPADE", "Move", "ONE", "POINTS", "TABLE_VALUE",
+           "TRAIL_MOVES", "FastState", "card_id", "expand_ids", "legal_moves",
+           "random_playout", "sorted_ids", "table_key"]
+
+#: Per card id: its value on the table (C-5: an ace counts 1 there), in the hand (an ace
+#: captures as 14), its card points (C-12), whether it is a face card, a spade.
+TABLE_VALUE: tuple[int, ...] = tuple(capture.value_of_table_card(c) for c in DECK)
+HAND_VALUE: tuple[int, ...] = tuple(int(c.rank) for c in DECK)
+POINTS: tuple[int, ...] = tuple(card_point(c) for c in DECK)
+IS_FACE: tuple[bool, ...] = tuple(c.rank.is_face for c in DECK)
+IS_SPADE: tuple[bool, ...] = tuple(c.suit is Suit.SPADES for c in DECK)
+#: Per card id: what it adds to a packed table key.
+ONE: tuple[int, ...] = tuple(1 << (5 * TABLE_VALUE[i]) for i in range(52))
+_ORDER = tuple(TABLE_VALUE[i] * 64 + i for i in range(52))
+_FIELD = 31
+
+#: A play on the fast path: ``(card id, ids of the table cards taken)``, ``()`` a trail.
+Move = tuple[int, tuple[int, ...]]
+TRAIL_MOVES: tuple[Move, ...] = tuple((i, ()) for i in range(52))
+
+_BY_OBJECT = {id(c): i for i, c in enumerate(DECK)}
+
+
+def card_id(card: Any) -> int:
+    """The id (``DECK`` index) of a card object."""
+    got = _BY_OBJECT.get(id(card))
+    return got if got is not None else int(card.index)
+
+
+def sorted_ids(ids: Iterable[int]) -> list[int]:
+    """Table ids in the canonical order: by table value, then suit."""
+    return sorted(ids, key=_ORDER.__getitem__)
+
+
+def table_key(ids: Iterable[int]) -> int:
+    """The packed values of a table given by its ids."""
+    return sum(ONE[i] for i in ids)
+
+
+#: Per packed table (and per reading of C-6), per played value 2..14: whether the card
+#: sweeps and its capture plan (``False`` for a trail) - shared by every state, since the
+#: answers depend only on the table's values.
+_ROWS: dict[int, list[Any]] = {}
+_ROWS_MAXIMAL: dict[int, list[Any]] = {}
+_ROWS_LIMIT = 200_000
+
+
+def _row_entry(v: int, key: int, maximal: bool) -> tuple[bool, Any] | bool:
+    """``False`` when a card of value ``v`` captures nothing on ``key``, else whether it
+    sweeps and its capture plan (:meth:`~engine.krypkasino.capture.CaptureInfo.plan`)."""
+    info = capture.analyse(v, key)
+    if not info.captures:
+        return False
+    plan = None if maximal else info.plan_maximum
+    return info.sweeps, plan if plan is not None else info.plan(maximal)
+
+
+def expand_ids(key: int, cols: list[list[int]]) -> list[list[int]]:
+    """Spread packed values over the table's card ids: every distinct choice of copies.
+
+    ``cols[x]`` holds the ids of value x in ascending order, so each choice comes out in
+    the canonical order (by value, then suit).
+    """
+    single: list[int] = []
+    per: list[tuple[int, list[tuple[int, ...]]]] | None = None
+    x = 0
+    while key:
+        key >>= 5
+        x += 1
+        m = key & _FIELD
+        if not m:
+            continue
+        have = cols[x]
+        if m == len(have):
+            single.extend(have)
+        else:
+            if per is None:
+                per = []
+            per.append((len(single), sorted(set(itertools.combinations(have, m)))))
+            single.append(-x)  # placeholder: this value's copies are chosen below
+    if per is None:
+        return [single]
+    out: list[list[int]] = [[]]
+    pos = 0
+    for at, options in per:
+        fixed = single[pos:at]
+        out = [prefix + fixed + list(o) for prefix in out for o in options]
+        pos = at + 1
+    tail = single[pos:]
+    return [prefix + tail for prefix in out]
+
+
+def legal_moves(hand: Sequence[int], key: int, cols: list[list[int]], table: Sequence[int],
+                rules: KrypkasinoRules) -> list[Move]:
+    """Every distinct legal play of ``hand`` (sorted ids) on the table ``table`` (its
+    ids, ``cols`` and packed ``key``): C-5 to C-8 as
+    :meth:`~engine.krypkasino.state.KrypkasinoState.legal_actions` lists them, in the
+    same order."""
+    maximal = rules.capture == "maximal"
+    rows = _ROWS_MAXIMAL if maximal else _ROWS
+    row = rows.get(key)
+    if row is None:
+        if len(rows) > _ROWS_LIMIT:
+            rows.clear()
+        row = rows[key] = [None] * 15
+    forced = rules.forced_sweep
+    out: list[Move] = []
+    sweepers: list[int] | None = None
+    previous = -1
+    hvs = HAND_VALUE
+    for i in hand:  # sorted, so identical cards are neighbours
+        if i == previous:
+            continue
+        previous = i
+        v = hvs[i]
+        entry = row[v]
+        if entry is None:
+            entry = row[v] = _row_entry(v, key, maximal)
+        if entry is False:  # captures nothing: a trail
+            out.append(TRAIL_MOVES[i])
+            continue
+        sweeps, plan = entry
+        if sweeps:
+            if sweepers is None:
+                sweepers = []
+            sweepers.append(i)
+        if sweepers is not None and forced:
+            continue  # C-8: only the sweeping cards will be offered
+        for t, whole_values in plan:
+            if whole_values is not None:
+                if len(whole_values) == 1:
+                    out.append((i, tuple(cols[whole_values[0]])))
+                else:
+                    out.append((i, tuple([j for x in whole_values for j in cols[x]])))
+            else:
+                for take in expand_ids(t, cols):
+                    out.append((i, tuple(take)))
+    if sweepers is not None and forced:
+        whole = tuple(sorted_ids(table))
+        return [(i, whole) for i in sweepers]
+    return out
+
+
+class FastState(Protocol):
+    """What :func:`random_playout` reads and writes of a Krypkasino state."""
+
+    rules: KrypkasinoRules
+    players: int
+    deal_index: int
+    table: list[int]
+    cols: list[list[int]]
+    hands: list[list[int]]
+    captured: list[list[int]]
+    play_log: list[list[tuple[int, list[int]]]]
+    turn: int
+    previous: int
+    table_key: int
+    play_index: int
+    in_hands: int
+    last_capturer: int | None
+
+    @property
+    def playing(self) -> bool: ...
+
+    def score_sweep(self, seat: int, play: int, pair: bool) -> Any: ...
+
+    def lot_played(self) -> None: ...
+
+
+def random_playout(state: FastState, rnd: Any, to_end_of_deal: bool = False) -> int:
+    """Play uniformly random legal plays on ``state`` until the session ends (or, with
+    ``to_end_of_deal``, until the current deal has ended); return how many.
+
+    The play is ``moves[int(rnd.random() * len(moves))]`` of :func:`legal_moves` each
+    time (``rnd`` has a ``random()`` method), so a playout is exactly the loop of
+    ``legal_moves()`` and ``apply_move`` with that choice (tested), with the state's
+    fields in local variables.
+    """
+    random_ = rnd.random
+    deal = state.deal_index
+    plays = 0
+    ones, tvs = ONE, TABLE_VALUE
+    moves_of = legal_moves
+    while state.playing and not (to_end_of_deal and state.deal_index != deal):
+        # One lot: the lists below keep their identity until the lot ends.
+        rules = state.rules
+        table, cols, hands, captured = state.table, state.cols, state.hands, state.captured
+        log = state.play_log[-1]
+        n = state.players
+        seat = state.turn
+        key = state.table_key
+        play = state.play_index
+        left = state.in_hands
+        while True:
+            out = moves_of(hands[seat], key, cols, table, rules)
+            cid, taken = out[int(random_() * len(out))]
+            hands[seat].remove(cid)
+            left -= 1
+            if taken:
+                take = list(taken)
+                log.append((cid, take))
+                lone = len(table) == 1
+                for j in take:
+                    table.remove(j)
+                    cols[tvs[j]].remove(j)
+                    key -= ones[j]
+                pile = captured[seat]
+                pile += take
+                pile.append(cid)
+                state.last_capturer = seat
+                if not table:
+                    state.score_sweep(seat, play, lone and take[0] == cid)
+            else:
+                log.append((cid, []))
+                table.append(cid)
+                key += ones[cid]
+                insort(cols[tvs[cid]], cid)
+            play += 1
+            plays += 1
+            state.previous = seat
+            seat = (seat + 1) % n
+            if left == 0:
+                break
+        state.turn, state.table_key, state.play_index, state.in_hands = seat, key, play, left
+        state.lot_played()
+    return plays
