@@ -16,6 +16,8 @@ from store.core import (
     CLASS_TTL_MS,
     CODE_LENGTH,
     CODE_SPACE,
+    DOWN_ERRORS,
+    LOG,
     Answer,
     Asked,
     ClassState,
@@ -28,6 +30,7 @@ from store.core import (
     Store,
     Student,
     Tally,
+    Unavailable,
     normalise_code,
     show_code,
 )
@@ -35,7 +38,8 @@ from store.db import default_url
 
 __all__ = [
     "CLASS_TTL_MS", "CODE_LENGTH", "CODE_SPACE", "Answer", "Asked", "ClassState", "Forbidden",
-    "Joined", "Mastery", "Opened", "Refused", "Results", "Store", "Student", "Tally", "get",
+    "Joined", "Mastery", "Opened", "Refused", "Results", "Store", "Student", "Tally",
+    "Unavailable", "get",
     "normalise_code", "show_code",
 ]
 
@@ -44,10 +48,18 @@ _lock = threading.Lock()
 
 
 def get(url: str | None = None) -> Store:
-    """The store of ``url`` (default: :func:`store.db.default_url`), one per process."""
+    """The store of ``url`` (default: :func:`store.db.default_url`), one per process.
+    :class:`Unavailable` when the database cannot be opened now (an unwritable folder, a
+    server that does not answer); nothing is kept then, so the next call tries again."""
     key = url or default_url()
     with _lock:
         found = _stores.get(key)
         if found is None:
-            found = _stores[key] = Store(key)
+            try:
+                found = Store(key)
+            except DOWN_ERRORS as exc:
+                LOG.warning("the store cannot be opened: %s", exc, exc_info=True)
+                raise Unavailable(f"the database cannot be opened ({type(exc).__name__})"
+                                  ) from exc
+            _stores[key] = found
         return found

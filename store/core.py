@@ -21,16 +21,18 @@ with its students, questions and answers (run at most every :data:`EXPIRE_EVERY_
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
+import logging
 import re
 import secrets
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Concatenate, Literal, ParamSpec, TypeVar
 
 import sqlalchemy as sa
 
@@ -77,6 +79,40 @@ _progress = sa.table(
 
 class Forbidden(PermissionError):
     """The key or token does not open this class (or the class is gone)."""
+
+
+class Unavailable(RuntimeError):
+    """The database cannot be reached or written right now (a locked or read-only SQLite
+    file, a full disk, an unwritable folder, a stopped or hung PostgreSQL server). Pages say
+    so in a sentence and try again; the cause goes to the server's log."""
+
+
+LOG = logging.getLogger("rules_lab.store")
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+_S = TypeVar("_S")
+#: What a database that is down, locked, full or read-only raises through SQLAlchemy
+#: (an ``IntegrityError`` is a bug or a race the store handles itself: not one of these).
+DOWN_ERRORS: tuple[type[BaseException], ...] = (sa.exc.OperationalError, sa.exc.InterfaceError,
+                                          sa.exc.InternalError, sa.exc.TimeoutError, OSError)
+
+
+def guarded(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concatenate[_S, _P], _R]:
+    """Turn a database failure inside ``method`` into :class:`Unavailable` (logged with its
+    traceback); the store's own refusals pass through."""
+
+    @functools.wraps(method)
+    def wrapper(self: _S, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return method(self, *args, **kwargs)
+        except (Forbidden, Refused):  # (Forbidden is a PermissionError, an OSError)
+            raise
+        except DOWN_ERRORS as exc:
+            LOG.warning("store.%s failed: %s", method.__name__, exc, exc_info=True)
+            raise Unavailable(f"the database cannot be used right now ({type(exc).__name__})"
+                              ) from exc
+
+    return wrapper
 
 
 class Refused(ValueError):
@@ -249,6 +285,7 @@ class Store:
         return conn
 
     # -- classes (teacher) ---------------------------------------------------------------
+    @guarded
     def open_class(self, lesson: str, lang: str, now: int | None = None,
                    step: int = 1) -> Opened:
         """A new class on ``lesson`` (a packed lesson link value), at ``step``, following."""
@@ -279,6 +316,7 @@ class Store:
             raise Forbidden("this link does not drive this class")
         return _state(row)
 
+    @guarded
     def is_teacher(self, code: str, key: str) -> bool:
         try:
             with self._read() as conn:
@@ -291,6 +329,7 @@ class Store:
         conn.execute(sa.update(_classes).where(_classes.c.code == code).values(
             version=_classes.c.version + 1, changed_ms=now, **values))
 
+    @guarded
     def drive(self, code: str, key: str, *, step: int | None = None,
               follow: bool | None = None, now: int | None = None) -> ClassState:
         """Move the class to ``step`` and/or turn follow mode on or off. Moving to another
@@ -317,6 +356,7 @@ class Store:
             row = conn.execute(sa.select(_classes).where(_classes.c.code == code)).one()
         return _state(row)
 
+    @guarded
     def ask(self, code: str, key: str, ref: str, rule: str, choices: Sequence[str],
             correct: Iterable[str], now: int | None = None) -> int:
         """Push a question to the class (the one before it closes); returns its number."""
@@ -345,6 +385,7 @@ class Store:
             self._change(conn, code, now, question=seq, revealed=0)
         return seq
 
+    @guarded
     def reveal(self, code: str, key: str, now: int | None = None) -> None:
         """Show the answer of the current question: later answers are late."""
         now = now_ms() if now is None else now
@@ -357,6 +398,7 @@ class Store:
             ).values(revealed_ms=now))
             self._change(conn, code, now, revealed=1)
 
+    @guarded
     def end(self, code: str, key: str, now: int | None = None) -> None:
         """End the class: no more answers; the results stay until it expires."""
         now = now_ms() if now is None else now
@@ -368,6 +410,7 @@ class Store:
                 ).values(revealed_ms=now))
             self._change(conn, code, now, ended=1, revealed=1)
 
+    @guarded
     def delete(self, code: str, key: str) -> None:
         """Delete the class and all it holds (its students' own progress records stay theirs)."""
         with self._write() as conn, conn.begin():
@@ -382,6 +425,7 @@ class Store:
             conn.execute(sa.delete(table).where(table.c.class_code.in_(codes)))
         conn.execute(sa.delete(_classes).where(_classes.c.code.in_(codes)))
 
+    @guarded
     def results(self, code: str, key: str) -> Results:
         """Everything of the class, for its teacher only."""
         with self._read() as conn:
@@ -401,6 +445,7 @@ class Store:
         return Results(state, students, questions, answers)
 
     # -- classes (everyone in it) -------------------------------------------------------
+    @guarded
     def state(self, code: str, now: int | None = None) -> ClassState | None:
         """The class's public state (``None``: no such class, or it has expired)."""
         now = now_ms() if now is None else now
@@ -412,12 +457,14 @@ class Store:
             return None
         return _state(row)
 
+    @guarded
     def question(self, code: str, seq: int) -> Asked | None:
         with self._read() as conn:
             row = conn.execute(sa.select(_questions).where(
                 (_questions.c.class_code == code) & (_questions.c.seq == seq))).first()
         return None if row is None else _asked(row)
 
+    @guarded
     def tally(self, code: str, seq: int) -> Tally:
         """The answers to question ``seq`` so far (what the teacher's chart draws)."""
         counts: dict[str, int] = {}
@@ -434,6 +481,7 @@ class Store:
                                     .where(_students.c.class_code == code)).scalar_one()
         return Tally(seq, counts, answered, int(students), right)
 
+    @guarded
     def join(self, code: str, name: str, learner: str | None = None,
              now: int | None = None) -> Joined:
         """Join a class with a display name (already cleaned by the page; bounded here)."""
@@ -468,6 +516,7 @@ class Store:
             return None
         return _state(row)
 
+    @guarded
     def student(self, code: str, token: str) -> Student | None:
         """The student whose token this is, if they are in class ``code``."""
         if not token or len(token) > 64:
@@ -479,6 +528,7 @@ class Store:
             return None
         return Student(code, row.id, row.name, row.learner, int(row.joined_ms))
 
+    @guarded
     def answer(self, code: str, token: str, seq: int, chosen: Sequence[str], right: bool,
                now: int | None = None) -> Outcome:
         """A student's answer to question ``seq``: ``counted`` (the first), ``already``
@@ -511,6 +561,7 @@ class Store:
                 self._record(conn, me.learner, row.rule, right, "live", now)
         return "counted"
 
+    @guarded
     def answer_of(self, code: str, token: str, seq: int) -> Answer | None:
         """The student's own answer to ``seq`` (to show it back after a reload)."""
         me = self.student(code, token)
@@ -526,6 +577,7 @@ class Store:
                       int(r.answered_ms))
 
     # -- expiry --------------------------------------------------------------------------
+    @guarded
     def maybe_expire(self, now: int | None = None) -> int:
         """:meth:`expire`, at most once every :data:`EXPIRE_EVERY_MS` per process."""
         now = now_ms() if now is None else now
@@ -535,6 +587,7 @@ class Store:
             self._last_expire = now
         return self.expire(now)
 
+    @guarded
     def expire(self, now: int | None = None) -> int:
         """Delete every class past its expiry time (and all it holds) and every learner not
         seen for a year; returns how many classes went."""
@@ -558,6 +611,7 @@ class Store:
     def valid_learner(learner: object) -> bool:
         return isinstance(learner, str) and bool(_LEARNER_RE.match(learner))
 
+    @guarded
     def record(self, learner: str, rule: str, right: bool, source: str,
                now: int | None = None) -> None:
         """Count one answer on ``rule`` from ``source`` (``quiz``, ``walkthrough``, ``live``)."""
@@ -587,6 +641,7 @@ class Store:
                 learner=learner, rule=rule, source=source, asked=1, is_right=int(right),
                 changed_ms=now))
 
+    @guarded
     def mastery(self, learner: str, sources: Sequence[str] | None = None) -> list[Mastery]:
         """The learner's answers per rule (all sources, or ``sources``), in no set order."""
         if not self.valid_learner(learner):
@@ -599,6 +654,7 @@ class Store:
         with self._read() as conn:
             return [Mastery(r[0], int(r[1]), int(r[2])) for r in conn.execute(query)]
 
+    @guarded
     def erase(self, learner: str) -> int:
         """Delete the learner's whole record; returns how many rule counts went. (A class
         they were in keeps their answers until the class expires: that is the teacher's.)"""

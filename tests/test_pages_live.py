@@ -314,3 +314,56 @@ def test_questions_are_offered_on_question_slides_only_and_never_stale(
         assert 'id="lv-choices"' not in html_text(page) and 'id="lv-count"' not in html_text(page)
         assert t("live.question", "en", n=1) not in everything(page)
     assert not pupil.radio
+
+
+def test_storage_down_is_a_sentence_on_every_live_page(
+        opened: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, key = opened
+    pupil = join(code, "Ana")
+    token = str(pupil.query_params["s"])
+    # PostgreSQL configured but not answering (nothing listens on port 9).
+    monkeypatch.setenv("RULES_LAB_DATABASE_URL", "postgresql://rl@127.0.0.1:9/rules")
+    for page in (open_site(LIVE, **{"class": code, "key": key}),
+                 open_site(LIVE, **{"class": code, "s": token}), open_site(LIVE)):
+        assert not page.exception, page.exception
+        shown = everything(page)
+        assert t("live.unavailable", "en") in shown or not page.error
+        assert "127.0.0.1" not in shown and "Traceback" not in shown
+    at = open_site(LIVE, **{"class": code, "key": key})
+    assert [e.value for e in at.error] == [t("live.unavailable", "en")]
+
+
+def test_an_answer_that_cannot_be_saved_keeps_the_choice_for_a_retry(
+        opened: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    from store import db as dbmod
+
+    code, key = opened
+    step = first_question_step()
+    deck = classroom.slides(lessons.load("kachuful-20"), "en")
+    question = live.resolve(f"quiz:{deck[step - 1].ref}")
+    assert question is not None
+    pupil = join(code, "Ana")
+    store.get().drive(code, key, step=step)
+    store.get().ask(code, key, question.ref, question.rule,
+                    [c for c, _ in question.choices], question.correct)
+    path = store.get().engine.url.database
+    monkeypatch.setattr(dbmod, "SQLITE_BUSY_S", 0.3)
+    quick = store.Store(store.get().url)  # the same file, a short wait for the lock
+    monkeypatch.setattr(store, "get", lambda url=None: quick)
+    right = sorted(question.correct)[0]
+    other = sqlite3.connect(str(path), isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+    try:
+        send(pupil, 1, right)
+        assert t("live.unsaved", "en") in everything(pupil)
+        assert pupil.radio(key="lv_pick1").value == right  # kept
+        assert store.get().tally(code, 1).answered == 0
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    pupil.button(key="FormSubmitter:lv_answer1-" + t("live.send", "en")).click().run()
+    assert t("live.unsaved", "en") not in everything(pupil)
+    assert store.get().tally(code, 1).answered == 1
+    quick.close()

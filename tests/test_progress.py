@@ -4,6 +4,7 @@ erases them; your-move and live answers count in the same record."""
 
 from __future__ import annotations
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 import store
@@ -133,3 +134,16 @@ def test_a_your_move_answer_after_the_id_is_restored_lands_in_its_record() -> No
     assert not at.exception, at.exception
     assert ASK_BROWSER not in scripts(at)
     assert progress.SESSION not in at.session_state and store.get().mastery(me) == []
+
+
+def test_the_quiz_works_when_progress_cannot_be_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    # PostgreSQL configured but not answering: every answer still gets its verdict.
+    monkeypatch.setenv("RULES_LAB_DATABASE_URL", "postgresql://rl@127.0.0.1:9/rules")
+    me = store.Store.new_learner_id()
+    at = open_site(QUIZ, q=QID, me=me)
+    assert not at.exception, at.exception
+    assert t("progress.unavailable", "en") in [w.value for w in at.warning]
+    answer(at, sorted(make(QID).correct)[0])
+    assert at.success, "the verdict is shown"
+    assert t("progress.unavailable", "en") in [w.value for w in at.warning]
+    assert "127.0.0.1" not in "\n".join(str(e.value) for e in at.markdown)

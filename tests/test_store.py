@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,7 +40,8 @@ def db(url: str) -> Iterator[Store]:
 def test_the_database_is_the_one_configured(db: Store, url: str) -> None:
     assert db.kind == ("sqlite" if url.startswith("sqlite") else "postgresql")
     with db.engine.connect() as conn:
-        assert migrations.current(conn) == migrations.VERSION == 1
+        assert migrations.current(conn) == migrations.VERSION == len(migrations.MIGRATIONS)
+        assert sa.inspect(conn).has_table("lab_studies")
 
 
 def test_a_class_is_opened_joined_asked_answered_and_revealed(db: Store) -> None:
@@ -276,3 +278,116 @@ def test_moving_the_class_closes_the_open_question(db: Store) -> None:
     asked = db.question(opened.code, seq)
     assert asked is not None and asked.revealed_ms is not None
     assert db.answer(opened.code, bo.token, seq, ["b"], True) == "late"
+
+
+# -- storage faults: a sentence (store.Unavailable), never a lost store or a hung page --------
+def test_an_unwritable_data_folder_is_unavailable_and_tried_again(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.delenv("RULES_LAB_DATABASE_URL", raising=False)
+    monkeypatch.setenv("RULES_LAB_DATA", str(blocker / "data"))  # cannot be made
+    with pytest.raises(store.Unavailable):
+        store.get()
+    with pytest.raises(store.Unavailable):  # not kept: asked again, it tries again
+        store.get()
+    monkeypatch.setenv("RULES_LAB_DATA", str(tmp_path / "data"))
+    assert store.get().state("ABCDEFG") is None
+
+
+def test_a_read_only_sqlite_database_refuses_writes_and_still_reads(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'ro.sqlite3'}"
+    first = Store(url)
+    opened = first.open_class(LESSON, "en")
+    ana = first.join(opened.code, "Ana")
+    first.close()
+    db = Store(url)
+
+    @sa.event.listens_for(db.engine, "connect")
+    def _read_only(dbapi: sqlite3.Connection, _record: object) -> None:
+        dbapi.execute("PRAGMA query_only = ON")  # as a read-only file or mount
+
+    db.engine.dispose()
+    assert db.state(opened.code) is not None and db.student(opened.code, ana.token)
+    with pytest.raises(store.Unavailable):
+        db.join(opened.code, "Bo")
+    with pytest.raises(store.Unavailable):
+        db.record("abcdefghijklmnopqrst", "K-9", True, "quiz")
+    db.close()
+
+
+def test_a_locked_sqlite_database_is_unavailable_quickly_then_works(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from store import db as dbmod
+
+    monkeypatch.setattr(dbmod, "SQLITE_BUSY_S", 0.3)
+    path = tmp_path / "locked.sqlite3"
+    db = Store(f"sqlite:///{path}")
+    opened = db.open_class(LESSON, "en")
+    ana = db.join(opened.code, "Ana")
+    seq = db.ask(opened.code, opened.key, "quiz:k-bids-1", "K-9", ["a", "b"], ["b"])
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+    try:
+        started = time.monotonic()
+        with pytest.raises(store.Unavailable):
+            db.answer(opened.code, ana.token, seq, ["b"], True)
+        assert time.monotonic() - started < 3
+        assert db.state(opened.code) is not None  # readers do not wait (WAL)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert db.answer(opened.code, ana.token, seq, ["b"], True) == "counted"  # the retry
+    db.close()
+
+
+def test_a_stopped_postgresql_server_is_unavailable_not_a_traceback(
+        postgres_url: str) -> None:
+    from pg_server import PostgresServer
+
+    server = PostgresServer().start()
+    try:
+        db = Store(server.url)
+        opened = db.open_class(LESSON, "en")
+        server.stop()
+        started = time.monotonic()
+        with pytest.raises(store.Unavailable) as caught:
+            db.state(opened.code)
+        assert time.monotonic() - started < 10
+        assert str(server.port) not in str(caught.value)  # no host or port in the sentence
+        with pytest.raises(store.Unavailable):
+            store.get(server.url.rsplit("/", 1)[0] + "/template1")  # nor a new store
+        db.close()
+    finally:
+        server.stop()
+
+
+def test_a_hung_postgresql_server_times_out(monkeypatch: pytest.MonkeyPatch,
+                                            postgres_url: str) -> None:
+    import socket
+
+    from store import db as dbmod
+
+    monkeypatch.setattr(dbmod, "PG_CONNECT_TIMEOUT_S", 2)
+    silent = socket.socket()
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)  # accepts connections and never answers
+    port = silent.getsockname()[1]
+    try:
+        started = time.monotonic()
+        with pytest.raises(store.Unavailable):
+            store.get(f"postgresql://u@127.0.0.1:{port}/db")
+        assert time.monotonic() - started < 8
+    finally:
+        silent.close()
+    # A statement that runs too long is stopped by the server (statement_timeout).
+    monkeypatch.setattr(dbmod, "PG_STATEMENT_TIMEOUT_MS", 300)
+    db = Store(postgres_url)
+    try:
+        started = time.monotonic()
+        with pytest.raises(sa.exc.OperationalError, match="statement timeout"), \
+                db.engine.connect() as conn:
+            conn.execute(sa.text("SELECT pg_sleep(3)"))
+        assert time.monotonic() - started < 2.5
+    finally:
+        db.close()

@@ -56,7 +56,11 @@ def open_button(lesson: lessons.Lesson, visitor: Prefs, key: str, step: int = 1)
     teacher's page."""
     if st.button(t("live.open", visitor.lang), key=key, icon=":material/groups:",
                  help=t("live.open.help", visitor.lang)):
-        opened = db().open_class(lessons.encode_link(lesson), visitor.lang, step=step)
+        try:
+            opened = db().open_class(lessons.encode_link(lesson), visitor.lang, step=step)
+        except store.Unavailable:
+            st.error(t("live.not-saved", visitor.lang), icon=":material/cloud_off:")
+            return
         st.switch_page("pages/live.py", query_params={
             **visitor.query(), "class": opened.code, "key": opened.key})
 
@@ -71,12 +75,38 @@ def page(visitor: Prefs) -> None:
     if raw_code and code is None:
         st.warning(t("live.bad-code", visitor.lang), icon=":material/warning:")
     key, token = params.get("key"), params.get("s")
-    if code and key:
-        teacher_view(code, key, visitor)
-    elif code and token:
-        student_view(code, token, visitor)
-    else:
-        join_view(code, visitor)
+    try:
+        if code and key:
+            teacher_view(code, key, visitor)
+        elif code and token:
+            student_view(code, token, visitor)
+        else:
+            join_view(code, visitor)
+    except store.Unavailable:
+        # A sentence, not a traceback (the cause is in the server's log); the page tries
+        # again by itself and carries on where the class is.
+        st.error(t("live.unavailable", visitor.lang), icon=":material/cloud_off:")
+        _retry()
+
+
+@st.fragment(run_every=live.STUDENT_POLL_S * 2)
+def _retry() -> None:
+    try:
+        db()
+    except store.Unavailable:
+        return
+    st.rerun()
+
+
+def _saving(lang_key: str = "live.not-saved") -> None:
+    """Remember, in a callback, that a change could not be saved (said on the next run)."""
+    st.session_state[K + "unsaved"] = lang_key
+
+
+def _unsaved_notice(lang: str) -> None:
+    said = st.session_state.pop(K + "unsaved", None)
+    if said:
+        st.warning(t(str(said), lang), icon=":material/cloud_off:")
 
 
 def _lesson_deck(state: store.ClassState, visitor: Prefs) -> list[Slide] | None:
@@ -125,6 +155,9 @@ def join_view(code: str | None, visitor: Prefs) -> None:
     except store.Refused as exc:
         st.error(t("live.join.refused", lang, problem=escape_markdown(exc.problem)),
                  icon=":material/error:")
+        return
+    except store.Unavailable:
+        st.error(t("live.not-saved", lang), icon=":material/cloud_off:")
         return
     query = {**visitor.query(), "class": wanted, "s": joined.token}
     if learner:
@@ -199,7 +232,10 @@ def _watch(code: str, version: int) -> None:
     """Every second, one read of the class's row: when the teacher (or anyone) changed it,
     the whole page runs again with the new state. Between changes nothing else is sent, so
     40 phones cost 40 small reads a second, not 40 slides."""
-    now = db().state(code)
+    try:
+        now = db().state(code)
+    except store.Unavailable:
+        return  # the page stays as it is; the next look tries again
     if now is None or now.version != version:
         st.rerun()
 
@@ -228,17 +264,29 @@ def _student_question(state: store.ClassState, asked: store.Asked, code: str, to
         if mine is None and not state.revealed and not late:
             with st.form(K + f"answer{asked.seq}", border=False):
                 if question.multiple:
+                    kept = st.session_state.get(K + f"kept{asked.seq}")
                     for c, _ in question.choices:
-                        st.checkbox(labels[c], key=K + f"pick{asked.seq}.{c}")
+                        box = K + f"pick{asked.seq}.{c}"
+                        if isinstance(kept, list) and box not in st.session_state:
+                            st.session_state[box] = c in kept
+                        st.checkbox(labels[c], key=box)
                 else:
-                    st.radio(question.prompt, [c for c, _ in question.choices], index=None,
-                             format_func=labels.__getitem__, key=K + f"pick{asked.seq}",
+                    ids = [c for c, _ in question.choices]
+                    kept = st.session_state.get(K + f"kept{asked.seq}")
+                    pick = K + f"pick{asked.seq}"
+                    if isinstance(kept, list) and kept and kept[0] in ids and \
+                            pick not in st.session_state:
+                        st.session_state[pick] = kept[0]  # the choice that could not be sent
+                    st.radio(question.prompt, ids, index=None,
+                             format_func=labels.__getitem__, key=pick,
                              label_visibility="collapsed")
                 st.form_submit_button(t("live.send", lang), type="primary",
                                       on_click=_send, args=(code, token, asked.seq, question),
                                       icon=":material/send:")
             if st.session_state.get(K + "empty") == asked.seq:
                 st.warning(t("live.pick", lang), icon=":material/touch_app:")
+            if K + f"kept{asked.seq}" in st.session_state:
+                st.warning(t("live.unsaved", lang), icon=":material/cloud_off:")
             return
         if mine is not None:
             picked = ", ".join(labels[c] for c in mine.chosen if c in labels)
@@ -270,6 +318,10 @@ def _send(code: str, token: str, seq: int, question: live.LiveQuestion) -> None:
         outcome = db().answer(code, token, seq, chosen, question.judge(chosen))
     except store.Forbidden:
         return
+    except store.Unavailable:
+        st.session_state[K + f"kept{seq}"] = chosen  # shown again, to send once more
+        return
+    st.session_state.pop(K + f"kept{seq}", None)
     if outcome == "late":
         st.session_state[K + "late"] = seq
 
@@ -306,6 +358,7 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
     if not db().is_teacher(code, key):
         st.error(t("live.not-teacher", lang), icon=":material/block:")
         return
+    _unsaved_notice(lang)
     state = db().state(code)
     if state is None:
         _gone(lang)
@@ -382,6 +435,8 @@ def _drive(code: str, key: str, step: int | None, follow: bool | None) -> None:
         db().drive(code, key, step=step, follow=follow)
     except (store.Forbidden, store.Refused):
         pass
+    except store.Unavailable:
+        _saving()
 
 
 def _ask(code: str, key: str, question: live.LiveQuestion | None) -> None:
@@ -392,6 +447,8 @@ def _ask(code: str, key: str, question: live.LiveQuestion | None) -> None:
                  question.correct)
     except (store.Forbidden, store.Refused):
         pass
+    except store.Unavailable:
+        _saving()
 
 
 def _end(code: str, key: str) -> None:
@@ -399,11 +456,16 @@ def _end(code: str, key: str) -> None:
         db().end(code, key)
     except store.Forbidden:
         pass
+    except store.Unavailable:
+        _saving()
 
 
 @st.fragment(run_every=live.STUDENT_POLL_S * 2)
 def _roster(code: str, lang: str) -> None:
-    count = db().tally(code, 0).students
+    try:
+        count = db().tally(code, 0).students
+    except store.Unavailable:
+        return
     st.markdown(t("live.joined", lang, count=count))
 
 
@@ -428,12 +490,15 @@ def _live_panel(code: str, key: str, version: int, seq: int,
     """Every half second: when the class changed (this or another of the teacher's tabs
     moved, asked, revealed) the whole page runs again; otherwise the answer count and the
     chart of the question on this slide are drawn afresh."""
-    state = db().state(code)
+    try:
+        state = db().state(code)
+        tally = db().tally(code, seq) if question is not None else None
+    except store.Unavailable:
+        return  # the page stays as it is; the next look tries again
     if state is None or state.version != version:
         st.rerun()
-    if question is None or state is None:
+    if question is None or state is None or tally is None:
         return
-    tally = db().tally(code, seq)
     with st.container(border=True, key=K + "panel"):
         st.html(f'<p class="lv-count" id="lv-count" data-answered="{tally.answered}">'
                 f'{escape_html(t("live.count", lang, answered=tally.answered, count=tally.students))}'
@@ -450,6 +515,8 @@ def _reveal(code: str, key: str) -> None:
         db().reveal(code, key)
     except store.Forbidden:
         pass
+    except store.Unavailable:
+        _saving()
 
 
 # -- results -------------------------------------------------------------------------------------

@@ -81,6 +81,10 @@ def record(rule: str, right: bool, source: str) -> None:
             store.get().record(me, rule, right, source)
         except store.Refused:
             pass  # not a rule ID or source the record keeps
+        except store.Unavailable:  # the answer still counts on the page; the panel says so
+            import streamlit as st
+
+            st.session_state[DOWN] = True
 
 
 def _walkthrough_answer(source: str, rule: str, right: bool, step_id: str) -> None:
@@ -106,6 +110,7 @@ _RESTORE_JS = (
     "if (id && /^[A-Za-z0-9_-]{20}$/.test(id) && !u.searchParams.get('me')) {"
     " u.searchParams.set('me', id); window.location.replace(u.toString()); }")
 KEPT = "progress.kept"
+DOWN = "progress.down"
 ERASED_VISIT = "progress.erased-visit"
 
 
@@ -144,7 +149,11 @@ def _start() -> None:
 def _erase(me: str) -> None:
     import streamlit as st
 
-    store.get().erase(me)
+    try:
+        store.get().erase(me)
+    except store.Unavailable:
+        st.session_state[DOWN] = True
+        return
     st.session_state.pop(SESSION, None)
     st.session_state.pop(KEPT, None)
     st.session_state[ERASED] = True
@@ -160,10 +169,22 @@ def _script(body: str) -> None:
 
 
 def panel(lang: str, key: str = "progress") -> None:
-    """The quiz page's "Your progress": start, the chart, the link to carry on, erase."""
+    """The quiz page's "Your progress": start, the chart, the link to carry on, erase.
+    When the storage cannot be used it says so in a sentence (the quiz goes on)."""
     import streamlit as st
 
     st.markdown(f"### {t('progress.title', lang)}")
+    try:
+        _panel(lang, key)
+    except store.Unavailable:
+        st.session_state[DOWN] = True
+    if st.session_state.pop(DOWN, False):
+        st.warning(t("progress.unavailable", lang), icon=":material/cloud_off:")
+
+
+def _panel(lang: str, key: str) -> None:
+    import streamlit as st
+
     me = learner()
     erased = bool(st.session_state.pop(ERASED, False))
     if erased:
