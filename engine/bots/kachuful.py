@@ -45,8 +45,14 @@ from typing import Any, TypeAlias
 from engine.bots.common import Decision, percent
 from engine.bots.kachuful_ismcts import bid_values, random_playout, search_cards
 from engine.cards import DECK, SUITS, Card, Suit
-from engine.kachuful.fast import trick_winner_int
-from engine.kachuful.rules import KachufulRules, legal_bids, score_hand
+from engine.kachuful.fast import BEATS, playable_int, trick_winner_int
+from engine.kachuful.rules import (
+    KachufulRules,
+    hook_forbidden_bid,
+    legal_bids,
+    playable_cards,
+    score_hand,
+)
 from engine.kachuful.state import Bid, KachufulState, Phase, SeatView
 from engine.rng import SimRandom, sim_random
 
@@ -142,13 +148,14 @@ def legal_actions(obs: KachufulObservation) -> list[KachufulAction]:
         hand = view.hand
         if hand is None:
             return [OWN_CARD]
-        if view.current_trick:
-            led = view.current_trick[0][1].suit
-            following = [c for c in hand if c.suit is led]
-            if following:
-                return list(following)
-        return list(hand)
+        led = view.current_trick[0][1].suit if view.current_trick else None
+        return list(playable_cards(hand, led, _NEVER_RENEGE))
     return []
+
+
+#: The rules the bots play by when they choose a card: they never renege (K-11), even
+#: when the variant only penalizes it.
+_NEVER_RENEGE = KachufulRules(renege="forbidden")
 
 
 # -- cards as ints -----------------------------------------------------------------------
@@ -193,13 +200,13 @@ def basic_card_coded(hand: list[int], led: int, win: int, trump: int, need: int,
             return min(hand, key=st), _LEAD_LOW_NEED
         beatable = [c for c in hand if outside & _HIGHER[c]]
         return min(beatable or hand, key=st), _LEAD_LOW
-    ws = win // 13
-    options = [c for c in hand if c // 13 == led] or hand
+    options = playable_int(hand, led)
+    beats = BEATS[trump + 1]
+    at = win * 52
     beat = []
     lose = []
     for c in options:
-        s = c // 13
-        if (s == ws and c > win) or (s == trump and ws != trump):
+        if beats[at + c]:
             beat.append(c)
         else:
             lose.append(c)
@@ -297,8 +304,7 @@ def _forbidden(view: SeatView, rules: KachufulRules) -> int | None:
     total, last = _bidding_position(view)
     if not last or not rules.hook_rule:
         return None
-    gap = view.hand_size - total
-    return gap if 0 <= gap <= view.hand_size else None
+    return hook_forbidden_bid((total,), view.hand_size)
 
 
 def _forehead_bid(obs: KachufulObservation) -> Decision[KachufulAction]:
@@ -548,6 +554,7 @@ def rollout_coded(hands: list[list[int]], played: int, bids: Sequence[int], won:
     tricks won. ``hands`` and ``won`` are consumed (pass copies)."""
     masks = hand_masks(hands)
     unplayed = _ALL & ~played
+    beats = BEATS[trump + 1]
     count = len(trick)
     turn = (leader + count) % n
     last_pos = n - 1
@@ -571,12 +578,9 @@ def rollout_coded(hands: list[list[int]], played: int, bids: Sequence[int], won:
             led = c // 13
             win = c
             win_seat = turn
-        else:
-            s = c // 13
-            ws = win // 13
-            if (s == ws and c > win) or (s == trump and ws != trump):
-                win = c
-                win_seat = turn
+        elif beats[win * 52 + c]:
+            win = c
+            win_seat = turn
         count += 1
         if count == n:
             won[win_seat] += 1
@@ -621,6 +625,7 @@ def rollout_variant(hands: list[list[int]], played: int, bids: Sequence[int], wo
         seers = (1 << n) - 1
     masks = hand_masks(hands)
     unplayed = _ALL & ~played
+    beats = BEATS[trump + 1]
     count = len(trick)
     turn = (leader + count) % n
     last_pos = n - 1
@@ -635,7 +640,7 @@ def rollout_variant(hands: list[list[int]], played: int, bids: Sequence[int], wo
         if not hand:
             return won
         if eps and rnd() < eps:
-            options = [x for x in hand if x // 13 == led] or hand if led >= 0 else hand
+            options = playable_int(hand, led)
             c = options[int(rnd() * len(options))]
         else:
             if seers >> turn & 1 and not eps:
@@ -658,12 +663,9 @@ def rollout_variant(hands: list[list[int]], played: int, bids: Sequence[int], wo
             led = c // 13
             win = c
             win_seat = turn
-        else:
-            s = c // 13
-            ws = win // 13
-            if (s == ws and c > win) or (s == trump and ws != trump):
-                win = c
-                win_seat = turn
+        elif beats[win * 52 + c]:
+            win = c
+            win_seat = turn
         count += 1
         if count == n:
             won[win_seat] += 1

@@ -33,6 +33,8 @@ from typing import Any
 
 __all__ = ["SearchStats", "bid_values", "random_playout", "search_cards"]
 
+from engine.kachuful.fast import BEATS, playable_int, trick_winner_int
+
 _SUIT = tuple(c // 13 for c in range(52))
 _BIT = tuple(1 << c for c in range(52))
 
@@ -46,20 +48,15 @@ def random_playout(hands: list[list[int]], won: list[int], leader: int, trick: l
     (following suit when it can, K-11) and return the tricks won. ``hands`` and ``won``
     are consumed (pass copies); ``trick`` is the trick so far, led by ``leader``."""
     suit = _SUIT
+    beats = BEATS[trump + 1]
     count = len(trick)
     turn = (leader + count) % n
     last = n - 1
     if trick:
         led = suit[trick[0]]
-        win = trick[0]
-        win_seat = leader
-        for i in range(1, count):
-            c = trick[i]
-            s = suit[c]
-            ws = suit[win]
-            if (s == ws and c > win) or (s == trump and ws != trump):
-                win = c
-                win_seat = (leader + i) % n
+        w = trick_winner_int(trick, trump)
+        win = trick[w]
+        win_seat = (leader + w) % n
     else:
         led = win = win_seat = -1
     while True:
@@ -67,15 +64,10 @@ def random_playout(hands: list[list[int]], won: list[int], leader: int, trick: l
         if not hand:
             return won
         if count:
-            follow = [c for c in hand if suit[c] == led]
-            if follow:
-                c = follow[int(rnd() * len(follow))]
-            else:
-                c = hand[int(rnd() * len(hand))]
+            legal = playable_int(hand, led)
+            c = legal[int(rnd() * len(legal))]
             hand.remove(c)
-            s = suit[c]
-            ws = suit[win]
-            if (s == ws and c > win) or (s == trump and ws != trump):
+            if beats[win * 52 + c]:
                 win = c
                 win_seat = turn
             count += 1
@@ -158,11 +150,7 @@ def search_cards(draw: Callable[[], list[list[int]]], seat: int, won0: Sequence[
                 if path:  # a new information set: play out from here
                     break
                 root = node[1]
-            if trick:
-                led = suit[trick[0]]
-                legal = [c for c in hand if suit[c] == led] or hand
-            else:
-                legal = hand
+            legal = playable_int(hand, suit[trick[0]]) if trick else hand
             if not path:
                 legal = [c for c in legal if c in allowed]
             kids = node[1]
@@ -196,16 +184,7 @@ def search_cards(draw: Callable[[], list[list[int]]], seat: int, won0: Sequence[
                 nxt = paths[(pid, c)] = len(paths) + 1
             pid = nxt
             if len(trick) == n:
-                lead_suit = suit[trick[0]]
-                w = 0
-                top = trick[0]
-                top_suit = lead_suit
-                for i in range(1, n):
-                    x = trick[i]
-                    s = suit[x]
-                    if (s == top_suit and x > top) or (s == trump and top_suit != trump):
-                        top, top_suit, w = x, s, i
-                winner = (leader + w) % n
+                winner = (leader + trick_winner_int(trick, trump)) % n
                 won[winner] += 1
                 leader = turn = winner
                 trick = []

@@ -41,8 +41,8 @@ from engine.kachuful.rules import (
 )
 from engine.rng import sim_random
 
-__all__ = ["FastSimulator", "TracedHand", "card_int", "int_card", "play_random_hands",
-           "suit_int", "trick_winner_int"]
+__all__ = ["BEATS", "FastSimulator", "TracedHand", "beats_int", "card_int", "int_card",
+           "play_random_hands", "playable_int", "suit_int", "trick_winner_int"]
 
 _FULL_DECK: tuple[int, ...] = tuple(range(52))
 _SUIT_NUMBER: dict[Suit | None, int] = {s: i for i, s in enumerate(SUITS)}
@@ -87,6 +87,41 @@ def trick_winner_int(cards: Sequence[int], trump: int) -> int:
         elif s == trump:
             best, best_suit, win = c, s, i
     return win
+
+
+def beats_int(card: int, best: int, trump: int) -> bool:
+    """K-12 one card at a time: whether ``card``, played to a trick that ``best`` is
+    winning so far, takes the lead (a higher card of ``best``'s suit, or a trump on a
+    card that is not one). :func:`trick_winner_int` folds this over a trick.
+
+    >>> beats_int(25, 24, trump=-1), beats_int(0, 25, trump=0), beats_int(51, 25, trump=0)
+    (True, True, False)
+    """
+    s = card // 13
+    return s == trump and best // 13 != trump if s != best // 13 else card > best
+
+
+def _beats_table(trump: int) -> bytes:
+    return bytes(beats_int(card, best, trump) for best in range(52) for card in range(52))
+
+
+#: ``BEATS[trump + 1][best * 52 + card]``: :func:`beats_int` as a table, for the hot loops
+#: (trump -1 = no trump).
+BEATS: tuple[bytes, ...] = tuple(_beats_table(t) for t in range(-1, 4))
+
+
+def playable_int(hand: list[int], led: int) -> list[int]:
+    """K-11 on ints: the cards of ``hand`` that may be played to a trick whose led suit is
+    ``led`` (-1 when leading: the hand itself): the cards of the led suit, in hand order,
+    else the whole hand. The fast twin of :func:`engine.kachuful.rules.playable_cards`
+    when reneging is forbidden (the bots never renege).
+
+    >>> playable_int([25, 3, 20], led=1), playable_int([25, 3], led=2)
+    ([25, 20], [25, 3])
+    """
+    if led < 0:
+        return hand
+    return [c for c in hand if c // 13 == led] or hand
 
 
 @dataclass(frozen=True, slots=True)

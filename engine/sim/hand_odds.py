@@ -9,13 +9,9 @@ from __future__ import annotations
 
 import math
 
+from engine.kachuful.fast import beats_int
+
 __all__ = ["one_card_exact"]
-
-
-def _beats(c: int, x: int, trump: int) -> bool:
-    """Does card ``c`` beat ``x`` when ``x`` is winning the trick so far?"""
-    sc, sx = c // 13, x // 13
-    return (sc == sx and c > x) or (sc == trump and sx != trump)
 
 
 def one_card_exact(card: int, trump: int, players: int, position: int) -> tuple[float, int]:
@@ -34,22 +30,17 @@ def one_card_exact(card: int, trump: int, players: int, position: int) -> tuple[
     others = players - 1
     cases = math.perm(51, others)
     if position == 0:
-        beaters = sum(1 for x in range(52) if x != card and _beats(x, card, trump))
+        beaters = sum(1 for x in range(52) if x != card and beats_int(x, card, trump))
         return math.comb(51 - beaters, others) / math.comb(51, others), cases
     total = 0.0
     rest = players - 2
     for x in range(52):
-        if x == card or not _beats(card, x, trump):
+        if x == card or not beats_int(card, x, trump):
             continue
-        # The card now leads the trick, in the suit x led.
-        led = x // 13
         beaters = 0
         for y in range(52):
             if y in (x, card):
                 continue
-            if card // 13 == trump:
-                beaters += y // 13 == trump and y > card
-            else:
-                beaters += (y // 13 == led and y > card) or (y // 13 == trump and trump != led)
+            beaters += beats_int(y, card, trump)  # card leads the trick now
         total += math.comb(50 - beaters, rest) / math.comb(50, rest)
     return total / 51, cases

@@ -26,7 +26,7 @@ from engine.bots import bot_move, make_bot
 from engine.bots import kachuful as kb
 from engine.cards import Suit
 from engine.kachuful.deal import draw_first_dealer, hand_seed
-from engine.kachuful.fast import suit_int, trick_winner_int
+from engine.kachuful.fast import BEATS, playable_int, suit_int, trick_winner_int
 from engine.kachuful.rules import KachufulRules, hand_sizes, legal_bids, score_hand
 from engine.kachuful.state import HandSetup, KachufulState, setup_hand
 from engine.rng import SimRandom, sim_random
@@ -164,6 +164,7 @@ def play_hand(setup: HandSetup, levels: Sequence[str], rules: KachufulRules,
     played = 0
     leader = (dealer + 1) % n
     basic_card = kb.basic_card_coded
+    beats = BEATS[trump + 1]
     for _ in range(size):
         trick: list[int] = []
         led = -1
@@ -171,10 +172,7 @@ def play_hand(setup: HandSetup, levels: Sequence[str], rules: KachufulRules,
         for i in range(n):
             seat = (leader + i) % n
             hand = hands[seat]
-            if led >= 0:
-                legal = [c for c in hand if c // 13 == led] or hand
-            else:
-                legal = hand
+            legal = playable_int(hand, led)
             if levels[seat] == "random":  # the random bot draws even for one card
                 card = legal[int(rngs[seat].random() * len(legal))]
             elif len(legal) == 1:
@@ -190,10 +188,8 @@ def play_hand(setup: HandSetup, levels: Sequence[str], rules: KachufulRules,
             trick.append(card)
             if led < 0:
                 led, win = card // 13, card
-            else:
-                s, ws = card // 13, win // 13
-                if (s == ws and card > win) or (s == trump and ws != trump):
-                    win = card
+            elif beats[win * 52 + card]:
+                win = card
         leader = (leader + trick.index(win)) % n
         tricks[leader] += 1
     scores = tuple(score_hand(bids[s], tricks[s], rules, blind[s]) if blind[s]
@@ -284,6 +280,7 @@ def tricks_for_bids(hands: Sequence[Sequence[int]], bids: Sequence[int], me: int
     won = [0] * n
     turn = leader
     basic_card = kb.basic_card_coded
+    beats = BEATS[trump + 1]
     pending = set(positive)
     for _trick in range(size):
         led = win = win_seat = -1
@@ -297,10 +294,8 @@ def tricks_for_bids(hands: Sequence[Sequence[int]], bids: Sequence[int], me: int
             unplayed ^= bit
             if led < 0:
                 led, win, win_seat = c // 13, c, turn
-            else:
-                s, ws = c // 13, win // 13
-                if (s == ws and c > win) or (s == trump and ws != trump):
-                    win, win_seat = c, turn
+            elif beats[win * 52 + c]:
+                win, win_seat = c, turn
             turn = turn + 1 if turn < n - 1 else 0
         won[win_seat] += 1
         turn = win_seat
