@@ -24,6 +24,10 @@ fi
 # shellcheck source=scripts/venv.sh
 source scripts/venv.sh
 venv_install requirements-dev.txt
+# Ray, optional for the site, so that the simulation lab's slow test against a local Ray
+# (tests/test_lab_ray.py) runs too: an 80 MB wheel (ray 2.60.0, cp311) that installs in
+# about 10 s; without it that test is skipped.
+venv_install requirements-ray.txt
 
 # The page checkers (package.json): axe-core, injected into every page by the browser tests,
 # and the Nu Html Checker (vnu-jar), run with Debian's Java over the static export.

@@ -79,6 +79,23 @@ MIGRATIONS: Sequence[Sequence[str]] = (
             changed_ms BIGINT NOT NULL,
             PRIMARY KEY (learner, rule, source))""",
     ),
+    # 2: the simulation lab's finished studies (lab/library.py, store/studies.py), one row
+    # per question: game, variant (the canonical JSON of the rule sets compared), players,
+    # bots (the line-up) and the engine version (the fingerprint of its seeded play).
+    (
+        """CREATE TABLE lab_studies (
+            game TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            players INTEGER NOT NULL,
+            bots TEXT NOT NULL,
+            engine_version TEXT NOT NULL,
+            units INTEGER NOT NULL,
+            seed BIGINT NOT NULL,
+            summary TEXT NOT NULL,
+            source TEXT NOT NULL,
+            created_ms BIGINT NOT NULL,
+            PRIMARY KEY (game, variant, players, bots, engine_version))""",
+    ),
 )
 
 #: The schema version this code reads and writes.
