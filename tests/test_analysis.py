@@ -319,3 +319,14 @@ def test_krypkasino_analysis_ignores_the_hidden_hand() -> None:
 
 def test_sim_random_is_the_engine_generator() -> None:  # the worlds' generator is seeded
     assert sim_random(1).random() == sim_random(1).random()
+
+
+def test_a_solve_beyond_its_budget_is_refused() -> None:
+    from engine.analysis.solver import TooLarge
+
+    state = _seven_card_state(seed=6)
+    hands = masks([[c.index for c in state.hand_of(s)] for s in range(4)])
+    solver = Solver(4, _trump(state), 0, max_nodes=50)
+    with pytest.raises(TooLarge, match="more than 50 positions"):
+        for b in range(8):
+            solver.force(hands, 0, (), 0, 1 << b)

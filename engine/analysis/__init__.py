@@ -73,7 +73,9 @@ def analyse(state: KachufulState | KrypkasinoState, seat: int | None = None, *,
             exact: bool | None = None) -> Analysis:
     """The value of every legal decision of ``seat`` (the seat to act) in ``state``.
 
-    Raises ``ValueError`` when the game is over or ``seat`` is not the seat to act.
+    Raises ``ValueError`` when the game is over or ``seat`` is not the seat to act, and
+    :class:`~engine.analysis.solver.TooLarge` (a ``ValueError``) when ``exact=True`` asks
+    for a Kachuful solve beyond the solver's budget (hands of 10 cards and more can be).
     ``state`` is not changed.
     """
     if isinstance(state, KachufulState):

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from engine.analysis.review import end_of_record, review
+from engine.analysis.solver import TooLarge
 from engine.analysis.types import Analysis, Decision, ReviewedDecision
 from engine.cards import Card
 from engine.errors import IllegalActionError, InvalidActionError, RecordError
@@ -140,6 +141,9 @@ def run(argv: list[str], read: Callable[[str], str], fail: Callable[[str], int],
         try:
             reviewed = review(doc, args.review, samples=args.samples, seed=args.seed,
                               exact=exact)
+        except TooLarge as exc:
+            return fail(f"--exact: a position is too large to solve ({exc}): review "
+                        "without --exact")
         except (KeyError, ValueError) as exc:
             return fail(f"the record cannot be reviewed: {exc}")
         write(json.dumps(review_json(game, args.review, reviewed), ensure_ascii=False))
@@ -147,6 +151,9 @@ def run(argv: list[str], read: Callable[[str], str], fail: Callable[[str], int],
     from engine.analysis import analyse
     try:
         analysis = analyse(state, samples=args.samples, seed=args.seed, exact=exact)
+    except TooLarge as exc:
+        return fail(f"--exact: the position is too large to solve ({exc}): analyse it "
+                    "without --exact")
     except ValueError as exc:
         return fail(f"nothing to analyse at the end of the record: {exc}")
     write(json.dumps(analysis_json(analysis), ensure_ascii=False))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from engine.analysis.solver import Solver, distinct_cards
+from engine.analysis.solver import Solver, TooLarge, distinct_cards
 from engine.analysis.types import Analysis, Decision, TrickDistribution, mark_for
 from engine.bots.kachuful import (
     bid_weigher,
@@ -140,9 +140,12 @@ def analyse(state: KachufulState, seat: int | None = None, *, samples: int | Non
             seed: int = 0, exact: bool | None = None) -> Analysis:
     """See :func:`engine.analysis.analyse`."""
     seat = seat_to_act(state, seat)
-    if exact is None:
-        exact = determined(state, seat)
-    if exact:
+    if exact is None and determined(state, seat):
+        try:
+            return _exact(state, seat)
+        except TooLarge:
+            pass  # too large to solve in the budget: sample instead
+    elif exact:
         return _exact(state, seat)
     return _sampled(state, seat, samples or SAMPLES, seed)
 

@@ -50,6 +50,15 @@ _SUIT = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 _ABOVE = tuple(sum(1 << x for x in range(c + 1, (c // 13 + 1) * 13)) for c in range(52))
 
 
+#: The default budget of a solve, in positions searched: about 10 s of CPU in CPython; a
+#: 7-card four-player hand needs a few thousand, a 10-card one up to about a million.
+MAX_NODES = 2_000_000
+
+
+class TooLarge(ValueError):
+    """The solve needed more positions than its budget (``Solver.max_nodes``)."""
+
+
 def _cards(mask: int) -> list[int]:
     """The cards of a bit set, lowest first."""
     out = []
@@ -86,14 +95,17 @@ class Solver:
     position; its transposition table is kept between calls with the same seat and
     target (answers for other positions of the same hand come faster).
 
-    ``nodes`` counts the positions searched (for the benchmark).
+    ``nodes`` counts the positions searched (for the benchmark); past ``max_nodes`` a
+    question raises :class:`TooLarge` (the tables keep what was learnt).
     """
 
-    def __init__(self, players: int, trump: int, seat: int) -> None:
+    def __init__(self, players: int, trump: int, seat: int,
+                 max_nodes: int = MAX_NODES) -> None:
         self.players = players
         self.trump = trump
         self.seat = seat
         self.nodes = 0
+        self.max_nodes = max_nodes
         self._tables: dict[int, dict[tuple[int, ...], bool]] = {}
 
     def force(self, hands: Sequence[int], leader: int, trick: Sequence[int], won: int,
@@ -158,6 +170,8 @@ class Solver:
         def play(turn: int, leader: int, count: int, led: int, win: int, win_seat: int,
                  won: int) -> bool:
             state.nodes += 1
+            if state.nodes > state.max_nodes:
+                raise TooLarge(f"more than {state.max_nodes:,} positions to search")
             hand = hs[turn]
             moves = hand & _SUIT[led] if led >= 0 else 0
             if not moves:
