@@ -136,7 +136,7 @@ def kachuful_decision_times(hands: int, seed: int
 def krypkasino_decision_times(deals: int, seed: int) -> list[float]:
     times: list[float] = []
     for k in range(deals):
-        state = KrypkasinoState.new(PLAYERS, seed + k, KrypkasinoRules(session=1))
+        state = KrypkasinoState.new_game(PLAYERS, KrypkasinoRules(session=1), seed + k)
         bots = [make_bot("krypkasino", "strong" if s == 0 else "basic", seed + s)
                 for s in range(PLAYERS)]
         while not state.is_terminal():

@@ -42,7 +42,7 @@ def deals_per_second(players: int, checked: bool, seconds: float, seed: int) -> 
     session_seed = seed * 1_000_003
     while True:
         session_seed += 1
-        state = KrypkasinoState.new(players, session_seed)
+        state = KrypkasinoState.new_game(players, seed=session_seed)
         if not checked and hasattr(state, "random_playout"):
             # The fused playout of the fast path: the same choices as the loop below
             # over legal_moves/apply_move (tested), so the same games.

@@ -79,7 +79,7 @@ def time_card_clicks(file: str, clicks: int, lang: str) -> list[float]:
                 key = f"{prefix}card.{state.legal_actions()[0].code}"
             else:
                 card = state.legal_actions()[0].card
-                key = f"{prefix}card.{state.hand(game.seat).index(card)}"
+                key = f"{prefix}card.{state.hand_of(game.seat).index(card)}"
             start = time.perf_counter()
             at.button(key=key).click().run()
             times.append((time.perf_counter() - start) * 1000)

@@ -1,11 +1,20 @@
 """The one registry of the games: everything a page, a link or a tool needs to know about
 each game, defined once.
 
-For each game (:data:`GAMES`, by id): its name's message key, its rules type, how to start
-a game (:attr:`Game.new_state`), its player range, its options (:class:`Option`: kind,
-allowed values, default, the message keys of its label, help and each value's label), and
-its records (:attr:`Game.read_record`, then the action stream :attr:`Game.start_of`,
-:attr:`Game.actions_of`, :attr:`Game.apply_action`). Beside them: the bot levels
+For each game (:data:`GAMES`, by id): its name's message key, its rules and state types,
+how to start a game (:attr:`Game.new_state`, typed with the one game interface
+:class:`engine.game.GameState`), how its totals rank (:attr:`Game.ranking`), its rule IDs'
+prefix, its player range, its options (:class:`Option`: kind, allowed values, default, the
+message keys of its label, help and each value's label), its records
+(:attr:`Game.read_record`, then the action stream :attr:`Game.start_of`,
+:attr:`Game.actions_of`, :attr:`Game.apply_action`), and its plug-ins
+(:attr:`Game.plugins`, :class:`engine.plugin.GamePlugins`: the play adapter, the bots, the
+walkthrough builder, the quiz kinds, the score sheet, the review and the analyst).
+
+The registry is the plug-in point: the rest of the code reaches a game only through its
+entry here, never by asking a game's name or a state's type. A third game adds one
+package ``engine/<game>/`` (rules, state, events, record, catalogue, ``plugin.py``) and one
+:class:`Game` entry below. Beside them: the bot levels
 (:data:`BOT_LEVELS`), the seed limits (:data:`MAX_SEED`, :data:`QUIZ_MAX_SEED`) and the
 languages (:data:`LANGUAGES`). Never type one of these lists again: import it from here.
 
@@ -34,9 +43,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
-from engine.game import Event
+from engine.bots.common import LEVELS as _BOT_LEVELS
+from engine.game import Event, GameState, Outcome, Ranking, outcome_of
 from engine.kachuful import record as kachuful_record
 from engine.kachuful.rules import MAX_PLAYERS as KACHUFUL_MAX_PLAYERS
 from engine.kachuful.rules import MIN_PLAYERS as KACHUFUL_MIN_PLAYERS
@@ -49,18 +59,21 @@ from engine.kachuful.rules import (
     KachufulRules,
     largest_hand,
 )
+from engine.kachuful.state import RANKING as KACHUFUL_RANKING
 from engine.kachuful.state import KachufulState
 from engine.krypkasino import record as krypkasino_record
 from engine.krypkasino.rules import CAPTURE_READINGS, MAX_SESSION, KrypkasinoRules
 from engine.krypkasino.rules import MAX_PLAYERS as KRYPKASINO_MAX_PLAYERS
 from engine.krypkasino.rules import MIN_PLAYERS as KRYPKASINO_MIN_PLAYERS
+from engine.krypkasino.state import RANKING as KRYPKASINO_RANKING
 from engine.krypkasino.state import KrypkasinoState
 from engine.messages import LANGUAGES, render
+from engine.plugin import GamePlugins
 
 __all__ = [
     "BOT_LEVELS", "GAMES", "GAME_IDS", "LANGUAGES", "MAX_SEED", "QUIZ_MAX_SEED", "BotLevel",
-    "Game", "Option", "PlayerRange", "Rules", "State", "describe_rules", "game_of",
-    "level_label",
+    "Game", "NewState", "Option", "PlayerRange", "Rules", "describe_rules", "game_of",
+    "game_of_sheet", "game_of_state", "level_label",
 ]
 
 #: The largest seed a link, a number field or a setup may give: JavaScript's largest
@@ -70,8 +83,8 @@ MAX_SEED = 2**53 - 1
 #: a teacher, so it keeps to 9 digits; every quiz seed is also a valid :data:`MAX_SEED`.
 QUIZ_MAX_SEED = 10**9 - 1
 
-Rules = KachufulRules | KrypkasinoRules
-State = KachufulState | KrypkasinoState
+#: A game's rules value (each game's own frozen dataclass with ``from_dict``/``to_dict``).
+Rules = Any
 Kind = Literal["choice", "flag", "number", "choice-or-number"]
 
 
@@ -103,8 +116,9 @@ class BotLevel(_Labelled):
         return f"level.{self.id}"
 
 
-#: The bot levels, weakest first (the ids :func:`engine.bots.make_bot` takes).
-BOT_LEVELS: tuple[str, ...] = ("random", "basic", "strong")
+#: The bot levels, weakest first (the ids :func:`engine.bots.make_bot` takes; every game's
+#: plug-ins have a bot class per level).
+BOT_LEVELS: tuple[str, ...] = _BOT_LEVELS
 LEVELS: dict[str, BotLevel] = {level: BotLevel(level) for level in BOT_LEVELS}
 
 
@@ -255,17 +269,34 @@ class Option(_Labelled):
 # -- games -------------------------------------------------------------------------------
 
 
+class NewState(Protocol):
+    """A game's constructor: ``new_state(players, rules, seed)``; with ``explicit_deals``
+    the state stops at each deal (the chance step of :mod:`engine.game`)."""
+
+    def __call__(self, players: int, rules: Any, seed: int, *,
+                 explicit_deals: bool = False) -> GameState: ...
+
+
 @dataclass(frozen=True)
 class Game:
     """One game of the site (see the module's docstring)."""
 
     id: str
-    rules_type: type[KachufulRules] | type[KrypkasinoRules]
+    rules_type: type[Any]
+    state_type: type[Any]
+    #: How the totals rank: ``"highest-total"`` (Kachuful) or ``"lowest-total"``.
+    ranking: Ranking
+    #: The prefix of the game's rule IDs in RULES.md (``K-``, ``C-``).
+    rule_prefix: str
     players: PlayerRange
     options: tuple[Option, ...]
     record_format: str
-    #: A new game: ``new_state(players, rules, seed)``.
-    new_state: Callable[[int, Any, int], Any]
+    #: A new game: ``new_state(players, rules, seed)``, the one game interface.
+    new_state: NewState
+    #: Loads the game's plug-ins from its package (``engine/<game>/plugin.py``): they
+    #: use the bots, the quiz and the walkthrough, which read this registry, so they
+    #: are loaded on first use rather than when the registry is.
+    load_plugins: Callable[[], GamePlugins]
     #: A parsed record document -> the checked record (RecordError names a bad field).
     read_record: Callable[[Any], Any]
     #: A checked record -> the state before its first action.
@@ -277,6 +308,26 @@ class Game:
     #: ``python -m engine replay`` of a parsed document: (outcome, exit code 0 or 1);
     #: RecordError for an invalid record (docs/records.md).
     replay: Callable[[Any], tuple[dict[str, Any], int]]
+
+    @property
+    def plugins(self) -> GamePlugins:
+        """The game's plug-ins (:class:`engine.plugin.GamePlugins`), loaded once."""
+        loaded = _PLUGINS.get(self.id)
+        if loaded is None:
+            loaded = _PLUGINS[self.id] = self.load_plugins()
+        return loaded
+
+    @property
+    def lowest_wins(self) -> bool:
+        return self.ranking == "lowest-total"
+
+    def outcome(self, totals: Sequence[int]) -> Outcome:
+        """Who wins on ``totals`` and why (the game's ranking)."""
+        return outcome_of(totals, self.ranking)
+
+    def default_rules(self) -> Any:
+        """The game's usual rules."""
+        return self.rules_type()
 
     @property
     def name_key(self) -> str:
@@ -307,12 +358,29 @@ class Game:
                 if getattr(rules, o.name) != o.default}
 
 
-def _kachuful_new(players: int, rules: Any, seed: int) -> KachufulState:
-    return KachufulState.new_game(players, rules, seed)
+def _kachuful_new(players: int, rules: Any, seed: int, *,
+                  explicit_deals: bool = False) -> GameState:
+    return KachufulState.new_game(players, rules, seed, explicit_deals=explicit_deals)
 
 
-def _krypkasino_new(players: int, rules: Any, seed: int) -> KrypkasinoState:
-    return KrypkasinoState.new(players, seed, rules)
+def _krypkasino_new(players: int, rules: Any, seed: int, *,
+                    explicit_deals: bool = False) -> GameState:
+    return KrypkasinoState.new_game(players, rules, seed, explicit_deals=explicit_deals)
+
+
+_PLUGINS: dict[str, GamePlugins] = {}
+
+
+def _kachuful_plugins() -> GamePlugins:
+    from engine.kachuful.plugin import PLUGINS
+
+    return PLUGINS
+
+
+def _krypkasino_plugins() -> GamePlugins:
+    from engine.krypkasino.plugin import PLUGINS
+
+    return PLUGINS
 
 
 def _flag(game: str, name: str, default: bool) -> Option:
@@ -336,6 +404,9 @@ _K, _C = "kachuful", "krypkasino"
 KACHUFUL = Game(
     id=_K,
     rules_type=KachufulRules,
+    state_type=KachufulState,
+    ranking=KACHUFUL_RANKING,
+    rule_prefix="K-",
     players=PlayerRange(KACHUFUL_MIN_PLAYERS, KACHUFUL_MAX_PLAYERS, 4, USUAL_MAX_PLAYERS),
     options=(
         _choice(_K, "schedule", SCHEDULES),
@@ -349,6 +420,7 @@ KACHUFUL = Game(
         _choice(_K, "renege", RENEGE_RULES),
     ),
     new_state=_kachuful_new,
+    load_plugins=_kachuful_plugins,
     **_record_functions(kachuful_record),
 )
 
@@ -358,6 +430,9 @@ MAX_SWEEP_POINTS = 100
 KRYPKASINO = Game(
     id=_C,
     rules_type=KrypkasinoRules,
+    state_type=KrypkasinoState,
+    ranking=KRYPKASINO_RANKING,
+    rule_prefix="C-",
     players=PlayerRange(KRYPKASINO_MIN_PLAYERS, KRYPKASINO_MAX_PLAYERS, 2,
                         KRYPKASINO_MAX_PLAYERS),
     options=(
@@ -368,6 +443,7 @@ KRYPKASINO = Game(
         Option(_C, "session", "choice-or-number", "rotation", ("rotation",), (1, MAX_SESSION)),
     ),
     new_state=_krypkasino_new,
+    load_plugins=_krypkasino_plugins,
     **_record_functions(krypkasino_record),
 )
 
@@ -376,11 +452,26 @@ GAMES: dict[str, Game] = {g.id: g for g in (KACHUFUL, KRYPKASINO)}
 GAME_IDS: tuple[str, ...] = tuple(GAMES)
 #: record format -> game.
 BY_FORMAT: dict[str, Game] = {g.record_format: g for g in GAMES.values()}
+_BY_RULES: dict[type[Any], Game] = {g.rules_type: g for g in GAMES.values()}
+_BY_STATE: dict[type[Any], Game] = {g.state_type: g for g in GAMES.values()}
 
 
 def game_of(rules: Rules) -> Game:
     """The game a rules value belongs to."""
-    return KACHUFUL if isinstance(rules, KachufulRules) else KRYPKASINO
+    return _BY_RULES[type(rules)]
+
+
+def game_of_state(state: GameState) -> Game:
+    """The game a state belongs to."""
+    return _BY_STATE[type(state)]
+
+
+def game_of_sheet(sheet: object) -> Game | None:
+    """The game a score sheet belongs to (``None`` for anything else)."""
+    for game in GAMES.values():
+        if isinstance(sheet, game.plugins.score_sheet):
+            return game
+    return None
 
 
 def describe_rules(game: str, rules: Rules, lang: str) -> list[str]:

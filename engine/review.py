@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.kachuful import HandResult, KachufulRules, playable_cards
 from engine.kachuful.rules import trick_winner
 from engine.krypkasino.events import Swept
 from engine.krypkasino.state import DealResult
-
-if TYPE_CHECKING:
-    from engine.session import Move
+from engine.moves import Move
 
 __all__ = ["Note", "kachuful_review", "krypkasino_review"]
 

@@ -33,22 +33,21 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from engine.bots import Decision, bot_move, make_bot
-from engine.bots.kachuful import OWN_CARD, resolve
 from engine.cards import Card
 from engine.errors import IllegalActionError, RecordError, RulesLabError
-from engine.game import Event
-from engine.kachuful import Bid, KachufulRules, KachufulState
-from engine.kachuful import record as krecord
-from engine.kachuful.events import HandScored, TrickWon
-from engine.krypkasino import KrypkasinoRules, KrypkasinoState, Play
+from engine.game import CHANCE, Event, GameState
+from engine.kachuful import Bid
+from engine.krypkasino import Play
 from engine.krypkasino import record as crecord
-from engine.krypkasino.events import Captured, DealScored, NewLot
+from engine.krypkasino.events import NewLot
+from engine.moves import Move, SheetRow, taken_marks
+from engine.plugin import GamePlay
 from engine.recordio import load_json
 from engine.registry import BOT_LEVELS, BY_FORMAT, GAMES, MAX_SEED
-from engine.review import Note, kachuful_review, krypkasino_review
+from engine.review import Note
 
 __all__ = ["HUMAN", "PLAYS", "GamePlay",
            "HandChoice", "LogGroup", "Move", "PlaySession", "RecordReplay",
@@ -58,8 +57,7 @@ __all__ = ["HUMAN", "PLAYS", "GamePlay",
 #: The player's own seat in :attr:`Setup.levels` (the other seats hold a bot level).
 HUMAN = "human"
 
-State = KachufulState | KrypkasinoState
-Rules = KachufulRules | KrypkasinoRules
+State = GameState
 
 
 # -- the setup -------------------------------------------------------------------------
@@ -97,10 +95,9 @@ class Setup:
     def play(self) -> GamePlay:
         return PLAYS[self.game]
 
-    def rules(self) -> Rules:
+    def rules(self) -> Any:
         """The engine's variant value (raises the engine's error for a bad option)."""
-        rules: Rules = GAMES[self.game].rules(dict(self.variant))
-        return rules
+        return GAMES[self.game].rules(dict(self.variant))
 
     def with_seed(self, seed: int) -> Setup:
         return Setup(self.game, self.players, self.seat, self.levels, self.variant, seed,
@@ -142,69 +139,10 @@ def bot_seed(seed: int, move: int, seat: int) -> int:
 
 def new_state(setup: Setup) -> State:
     """The engine state of a new game of ``setup`` (the engine refuses a bad variant)."""
-    state: State = GAMES[setup.game].new_state(setup.players, setup.rules(), setup.seed)
-    return state
+    return GAMES[setup.game].new_state(setup.players, setup.rules(), setup.seed)
 
 
 # -- what a page shows, as facts -------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Move:
-    """One action applied to the game: who, what, why (a bot's decision), what happened.
-
-    ``round`` is the Kachuful hand number (from 1) or the Krypkasino deal index (from 0)
-    the move belongs to; ``table_before``/``table_after`` are Krypkasino's table around it
-    (the engine's :attr:`~engine.krypkasino.KrypkasinoState.table_after_play`).
-    """
-
-    index: int
-    seat: int
-    action: Any
-    events: tuple[Event, ...]
-    decision: Decision[Any] | None = None
-    human: bool = False
-    round: int = 0
-    table_before: tuple[Card, ...] = ()
-    table_after: tuple[Card, ...] = ()
-
-    @property
-    def ends_round(self) -> bool:
-        """Whether this move finished a hand (Kachuful) or a deal (Krypkasino)."""
-        return any(isinstance(e, (HandScored, DealScored)) for e in self.events)
-
-    @property
-    def trick(self) -> TrickWon | None:
-        """The engine's event of the Kachuful trick this move completed, if it did."""
-        return next((e for e in self.events if isinstance(e, TrickWon)), None)
-
-    @property
-    def capture(self) -> Captured | None:
-        """The engine's event of the Krypkasino capture this move made, if it did."""
-        return next((e for e in self.events if isinstance(e, Captured)), None)
-
-    def taken_marks(self) -> tuple[bool, ...]:
-        """Per card of :attr:`table_before`: whether the capture took it."""
-        event = self.capture
-        return taken_marks(self.table_before, event.cards if event is not None else ())
-
-
-def taken_marks(table: Sequence[Card], take: Sequence[Card]) -> tuple[bool, ...]:
-    """Per card of ``table``: whether it is among ``take`` (one table copy per taken card:
-    the double deck has two of each).
-
-    >>> from engine.cards import parse_card
-    >>> three, four = parse_card("3D"), parse_card("4C")
-    >>> taken_marks([three, three, four], [three, four])
-    (True, False, True)
-    """
-    wanted = list(take)
-    marks = []
-    for card in table:
-        marks.append(card in wanted)
-        if card in wanted:
-            wanted.remove(card)
-    return tuple(marks)
 
 
 def action_text(action: Any) -> str:
@@ -241,18 +179,6 @@ class HandChoice:
 
 
 @dataclass(frozen=True)
-class SheetRow:
-    """One finished hand (deal) of the score sheet: ``first`` its columns before the
-    seats (``(column key, value)``: hand, cards, trump; or deal, dealer), ``cells`` each
-    seat's figures (the UI key ``play.sheet.<game>.cell`` fills them), ``totals`` the
-    running totals after it."""
-
-    first: tuple[tuple[str, Any], ...]
-    cells: tuple[dict[str, Any], ...]
-    totals: tuple[int, ...]
-
-
-@dataclass(frozen=True)
 class ReplayStep:
     """One action of a loaded record: who, what, and the events it caused."""
 
@@ -283,193 +209,9 @@ class RecordReplay:
 # -- what differs between the games ------------------------------------------------------
 
 
-class GamePlay(Protocol):
-    """How a session plays one game: the engine calls, nothing drawn."""
-
-    name: str
-    #: The first game a visitor without a link gets (short), as variant options.
-    first: tuple[tuple[str, Any], ...]
-
-    def round_of(self, state: State) -> int: ...
-
-    def card_action(self, card: Card) -> Any: ...
-
-    def apply(self, state: State, action: Any, groups: Sequence[Sequence[Card]] | None
-              ) -> tuple[list[Event], tuple[Card, ...], tuple[Card, ...]]: ...
-
-    def first_facts(self, state: State, full: State, players: int) -> dict[str, int]: ...
-
-    def status(self, state: State, seat: int) -> dict[str, Any]: ...
-
-    def seat_cells(self, state: State, viewer: int) -> list[tuple[tuple[str, str], ...]]: ...
-
-    def record(self, state: State) -> dict[str, Any]: ...
-
-    def score_rows(self, state: State) -> list[tuple[int, ...]]: ...
-
-    def sheet(self, state: State) -> list[SheetRow]: ...
-
-    def review(self, session: PlaySession, index: int) -> list[Note]: ...
-
-    def results(self, state: State) -> int: ...
-
-
-def _running(rows: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
-    totals: list[int] = []
-    out = []
-    for scores in rows:
-        totals = [a + b for a, b in zip(totals or [0] * len(scores), scores, strict=True)]
-        out.append(tuple(totals))
-    return out
-
-
-class _Kachuful:
-    name = "kachuful"
-    first: tuple[tuple[str, Any], ...] = (("max_cards", 5),)
-
-    def round_of(self, state: State) -> int:
-        assert isinstance(state, KachufulState)
-        return state.hand_number
-
-    def card_action(self, card: Card) -> Any:
-        return card
-
-    def apply(self, state: State, action: Any, groups: Sequence[Sequence[Card]] | None
-              ) -> tuple[list[Event], tuple[Card, ...], tuple[Card, ...]]:
-        assert isinstance(state, KachufulState)
-        return list(state.apply(action)), (), ()
-
-    def first_facts(self, state: State, full: State, players: int) -> dict[str, int]:
-        assert isinstance(state, KachufulState) and isinstance(full, KachufulState)
-        return {"players": players, "hands": state.hand_count, "cards": max(state.schedule),
-                "full_hands": full.hand_count, "full_cards": max(full.schedule)}
-
-    def status(self, state: State, seat: int) -> dict[str, Any]:
-        from engine.kachuful import trump_code
-
-        assert isinstance(state, KachufulState)
-        view = state.view(seat)
-        return {"hand": view.hand_number, "count": view.hand_count, "size": view.hand_size,
-                "trump": trump_code(view.trump), "dealer": view.dealer,
-                "turned": view.turned}
-
-    def seat_cells(self, state: State, viewer: int) -> list[tuple[tuple[str, str], ...]]:
-        assert isinstance(state, KachufulState)
-        view = state.view(viewer)
-        rows = []
-        for seat, bid in enumerate(view.bids):
-            cells = [("bid", "–" if bid is None else f"{bid}*" if view.blind[seat] else str(bid)),
-                     ("tricks", str(view.tricks_won[seat])), ("total", str(view.totals[seat]))]
-            if view.forehead:  # the one card each seat shows on its forehead
-                seen = view.hands[seat]
-                cells.append(("card", str(seen[0]) if seen else "?"))
-            rows.append(tuple(cells))
-        return rows
-
-    def record(self, state: State) -> dict[str, Any]:
-        assert isinstance(state, KachufulState)
-        return krecord.to_record(state)
-
-    def score_rows(self, state: State) -> list[tuple[int, ...]]:
-        assert isinstance(state, KachufulState)
-        return [r.scores for r in state.results if r.scores is not None]
-
-    def sheet(self, state: State) -> list[SheetRow]:
-        from engine.kachuful import trump_code
-
-        assert isinstance(state, KachufulState)
-        done = [r for r in state.results if r.scores is not None]
-        rows = []
-        for r, totals in zip(done, _running(self.score_rows(state)), strict=True):
-            assert r.scores is not None
-            cells = tuple({"bid": b if b is not None else 0, "tricks": r.tricks[s],
-                           "points": r.scores[s], "total": totals[s]}
-                          for s, b in enumerate(r.bids))
-            rows.append(SheetRow((("hand", r.hand), ("cards", r.setup.size),
-                                  ("trump", trump_code(r.setup.trump))), cells, totals))
-        return rows
-
-    def results(self, state: State) -> int:
-        assert isinstance(state, KachufulState)
-        return len(state.results)
-
-    def review(self, session: PlaySession, index: int) -> list[Note]:
-        state = session.state
-        assert isinstance(state, KachufulState)
-        return kachuful_review(state.results[index], session.seat, state.rules)
-
-
-class _Krypkasino:
-    name = "krypkasino"
-    first: tuple[tuple[str, Any], ...] = (("session", 1),)
-
-    def round_of(self, state: State) -> int:
-        assert isinstance(state, KrypkasinoState)
-        return state.deal_index
-
-    def card_action(self, card: Card) -> Any:
-        return Play(card, None)
-
-    def apply(self, state: State, action: Any, groups: Sequence[Sequence[Card]] | None
-              ) -> tuple[list[Event], tuple[Card, ...], tuple[Card, ...]]:
-        assert isinstance(state, KrypkasinoState)
-        before = state.table_cards()
-        events: list[Event] = list(state.apply(action, groups))
-        return events, before, state.table_after_play
-
-    def first_facts(self, state: State, full: State, players: int) -> dict[str, int]:
-        assert isinstance(full, KrypkasinoState)
-        return {"players": players, "full_deals": full.session_length}
-
-    def status(self, state: State, seat: int) -> dict[str, Any]:
-        assert isinstance(state, KrypkasinoState)
-        view = state.view(seat)
-        return {"deal": min(view.deal + 1, state.session_length),
-                "count": state.session_length, "lot": view.lot, "lots": view.lots,
-                "stock": view.stock, "dealer": view.dealer, "last_lot": view.last_lot}
-
-    def seat_cells(self, state: State, viewer: int) -> list[tuple[tuple[str, str], ...]]:
-        assert isinstance(state, KrypkasinoState)
-        view = state.view(viewer)
-        so_far = state.results[-1].scores if state.is_terminal() else state.deal_result().scores
-        return [(("cards", str(view.hand_sizes[seat])),
-                 ("captured", str(view.captured_counts[seat])),
-                 ("sweeps", str(view.sweep_points[seat])), ("deal", str(so_far[seat])),
-                 ("total", str(view.totals[seat]))) for seat in range(state.players)]
-
-    def record(self, state: State) -> dict[str, Any]:
-        assert isinstance(state, KrypkasinoState)
-        return crecord.to_record(state)
-
-    def score_rows(self, state: State) -> list[tuple[int, ...]]:
-        assert isinstance(state, KrypkasinoState)
-        return [r.scores for r in state.results]
-
-    def sheet(self, state: State) -> list[SheetRow]:
-        assert isinstance(state, KrypkasinoState)
-        rows = []
-        for r, totals in zip(state.results, _running(self.score_rows(state)), strict=True):
-            cells = tuple({"cards": r.card_points[s], "sweeps": r.sweep_points[s],
-                           "made": sum(1 for w in r.sweeps if w.seat == s),
-                           "score": r.scores[s], "total": totals[s]}
-                          for s in range(len(r.scores)))
-            rows.append(SheetRow((("deal", r.deal + 1), ("dealer", r.dealer)), cells, totals))
-        return rows
-
-    def results(self, state: State) -> int:
-        assert isinstance(state, KrypkasinoState)
-        return len(state.results)
-
-    def review(self, session: PlaySession, index: int) -> list[Note]:
-        state = session.state
-        assert isinstance(state, KrypkasinoState)
-        result = state.results[index]
-        return krypkasino_review(session.moves_of_round(result.deal), session.seat, result)
-
-
-#: One :class:`GamePlay` per game, by the game's name.
-PLAYS: dict[str, GamePlay] = {p.name: p for p in (_Kachuful(), _Krypkasino())}
-assert tuple(PLAYS) == tuple(GAMES), "one GamePlay per game of the registry"
+#: Each game's play adapter (:class:`engine.plugin.GamePlay`), by the game's id: the
+#: registry's plug-ins.
+PLAYS: dict[str, GamePlay] = {g.id: g.plugins.play for g in GAMES.values()}
 
 
 # -- the session -------------------------------------------------------------------------
@@ -544,9 +286,7 @@ class PlaySession:
     @property
     def bidding(self) -> bool:
         """Kachuful: the player is to bid now."""
-        state = self.state
-        return (isinstance(state, KachufulState) and self.human_turn
-                and state.bids[self.seat] is None)
+        return self.human_turn and self.play.is_bidding(self.state, self.seat)
 
     @property
     def playing(self) -> bool:
@@ -556,14 +296,13 @@ class PlaySession:
     def may_look(self) -> bool:
         """Kachuful under blind bids: the player has not looked at this hand's cards yet
         and could still bid blind."""
-        state = self.state
-        return (isinstance(state, KachufulState) and state.rules.blind_bids
-                and self.bidding and state.hand_number not in self.looked)
+        return (self.play.blind_bids(self.state) and self.bidding
+                and self.round not in self.looked)
 
     def look(self) -> None:
         """The player looks at the cards (no blind bid in this hand any more)."""
-        if isinstance(self.state, KachufulState):
-            self.looked.add(self.state.hand_number)
+        if self.play.blind_bids(self.state):
+            self.looked.add(self.round)
 
     def status(self) -> dict[str, Any]:
         """The status line's figures (``play.status.<game>`` fills them): Kachuful's hand,
@@ -603,40 +342,23 @@ class PlaySession:
 
     def legal_bids(self) -> list[int]:
         """Kachuful: the numbers the player may bid now (empty when not bidding)."""
-        state = self.state
-        if not isinstance(state, KachufulState) or not self.bidding:
+        if not self.bidding:
             return []
-        return state.legal_bid_numbers()
+        return self.play.legal_bids(self.state)
 
     def refused_bids(self) -> list[tuple[int, RulesLabError]]:
         """Kachuful: the numbers 0..hand size the player may not bid now, each with the
         engine's refusal (K-9 for the dealer under the hook rule)."""
-        state = self.state
-        if not isinstance(state, KachufulState) or not self.bidding:
+        if not self.bidding:
             return []
-        allowed = set(state.legal_bid_numbers())
-        out: list[tuple[int, RulesLabError]] = []
-        for n in range(state.hand_size + 1):
-            if n in allowed:
-                continue
-            try:
-                state.check(Bid(n))
-            except IllegalActionError as exc:
-                out.append((n, exc))
-        return out
+        return self.play.refused_bids(self.state)
 
     def forced_sweep(self) -> tuple[str, dict[str, Any]] | None:
         """Krypkasino under C-8, on the player's turn: the engine's message (key, data)
         that one of the player's sweeping cards must be played, else ``None``."""
-        state = self.state
-        if (not isinstance(state, KrypkasinoState) or not self.human_turn
-                or not state.rules.forced_sweep):
+        if not self.human_turn:
             return None
-        cards = state.sweeping_cards()
-        if not cards:
-            return None
-        key = "krypkasino.must-sweep" if len(cards) == 1 else "krypkasino.must-sweep-any"
-        return key, {"sweeper": cards[0], "sweepers": tuple(cards)}
+        return self.play.forced_sweep(self.state)
 
     # -- applying --------------------------------------------------------------------------
 
@@ -712,29 +434,29 @@ class PlaySession:
 
     def bid(self, n: int, blind: bool = False) -> Move | None:
         """Kachuful: the player bids ``n`` (refused bids are kept in :attr:`refusal`)."""
-        if blind:
-            return self.act(Bid(n, True))
-        self.look()
-        return self.act(Bid(n))
+        action = self.play.bid_action(n, blind)
+        if action is None:
+            return None
+        if not blind:
+            self.look()
+        return self.act(action)
 
     def play_card(self, card: Card | None) -> Move | None:
         """Kachuful: the player plays ``card`` (``None``: the unseen card of a forehead
         hand, resolved by the engine's bot helper)."""
-        if not isinstance(self.state, KachufulState) or not self.human_turn:
+        if self.play.chooses_capture or not self.human_turn:
             return None
         if card is None:
-            return self.act(resolve(self.state, OWN_CARD))
-        return self.act(card)
+            return self.act(self.play.own_card_action(self.state))
+        return self.act(self.play.card_action(card))
 
     def click_card(self, card: Card) -> Move | None:
         """Krypkasino: the player clicks ``card``. One legal way to play it is applied;
         several (C-6) make it :attr:`pending` with its :attr:`choices`; a card the rules
         refuse (C-8) leaves the engine's refusal."""
-        state = self.state
-        if not isinstance(state, KrypkasinoState) or not self.human_turn:
+        if not self.play.chooses_capture or not self.human_turn:
             return None
-        takes = tuple(dict.fromkeys(
-            p.take for p in state.legal_actions() if p.card == card and p.take is not None))
+        takes = self.play.capture_choices(self.state, card)
         if len(takes) > 1:
             self.pending, self.choices, self.refusal = Play(card, None), takes, None
             return None
@@ -807,7 +529,7 @@ class PlaySession:
         """Every finished hand's (deal's) review for the player, newest first, as
         (hand number from 1 or deal number from 1, notes)."""
         count = self.play.results(self.state)
-        return [(k + 1, self.play.review(self, k)) for k in reversed(range(count))]
+        return [(k + 1, GAMES[self.game].plugins.review(self, k)) for k in reversed(range(count))]
 
     def end_event(self) -> Event | None:
         """The engine's end-of-game event, once the game is over."""
@@ -902,14 +624,16 @@ def load_record(text: str | bytes) -> RecordReplay:
     replay = RecordReplay(game.id, record.players, [], [])
     for action in game.actions_of(record):
         seat = state.current_player()
-        if seat is not None and not replay.states:
+        player = seat is not None and seat != CHANCE  # not the dealing of a deal
+        if player and not replay.states:
             replay.states.append(state.clone())
         try:
             events = game.apply_action(state, action)
         except RulesLabError as exc:
             replay.error = exc
             break
-        if seat is not None:  # a player's action (not the dealing of a deal)
+        if player:
+            assert seat is not None
             replay.steps.append(ReplayStep(seat, action, tuple(events)))
             replay.states.append(state.clone())
     if not replay.states:

@@ -48,10 +48,10 @@ def deal() -> None:
     """A position from a fresh seeded deal: the first player's hand and the table."""
     players = int(st.session_state.get(f"{P}.players") or 4)
     seed = secrets.randbelow(MAX_SEED)
-    state = KrypkasinoState.new(players, seed, KrypkasinoRules(session=1))
+    state = KrypkasinoState.new_game(players, KrypkasinoRules(session=1), seed)
     seat = state.current_player()
     assert seat is not None
-    st.session_state[f"{P}.hand"] = ex.encode_cards(state.hand(seat))
+    st.session_state[f"{P}.hand"] = ex.encode_cards(state.hand_of(seat))
     st.session_state[f"{P}.table"] = ex.encode_cards(state.table_cards())
     st.session_state[f"{P}.seen"] = ""
     st.session_state[f"{P}.next"] = deal_sizes(players).hand

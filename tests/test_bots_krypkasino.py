@@ -38,7 +38,7 @@ def c(code: str) -> Card:
 def play_deal(rules: KrypkasinoRules, players: int, levels: list[str], seed: int,
               strong: dict[str, object] | None = None) -> KrypkasinoState:
     """Whole deals through the checked ``apply``: an illegal bot play raises."""
-    state = KrypkasinoState.new(players, seed, rules)
+    state = KrypkasinoState.new_game(players, rules, seed)
     bots = [make_bot("krypkasino", level, seed * 7 + s, **((strong or {}) if level == "strong"
                                                            else {}))
             for s, level in enumerate(levels)]
@@ -81,7 +81,7 @@ def test_strong_bot_plays_only_legal_moves(variant: dict[str, object]) -> None:
 def test_legal_actions_from_the_observation_match_the_engine() -> None:
     for variant in VARIANTS[:3]:
         rules = KrypkasinoRules(**{"session": 1, **variant})  # type: ignore[arg-type]
-        state = KrypkasinoState.new(4, 5, rules)
+        state = KrypkasinoState.new_game(4, rules, 5)
         rng = random.Random(2)
         while not state.is_terminal():
             seat = state.current_player()
@@ -97,7 +97,7 @@ def test_legal_actions_from_the_observation_match_the_engine() -> None:
 def _two_worlds(seed: int) -> tuple[KrypkasinoState, KrypkasinoState, int]:
     """The same position for seat 0 (hand, table, captured piles) with the other hands
     and the stock dealt differently."""
-    state = KrypkasinoState.new(3, seed, KrypkasinoRules(session=1))
+    state = KrypkasinoState.new_game(3, KrypkasinoRules(session=1), seed)
     rng = random.Random(seed)
     for _ in range(7):  # a few plays, so that piles and the table have history
         state.apply_unchecked(rng.choice(state.legal_actions()))
@@ -229,7 +229,7 @@ def basic_positions(seeds: Iterable[int]
     the state, the seat to act and its observation (the basic play is made when the next
     position is asked for)."""
     for seed in seeds:
-        state = KrypkasinoState.new(4, seed, KrypkasinoRules(session=1))
+        state = KrypkasinoState.new_game(4, KrypkasinoRules(session=1), seed)
         bots = [BasicKrypkasinoBot(s) for s in range(4)]
         while not state.is_terminal():
             seat = state.current_player()
@@ -263,7 +263,7 @@ def test_inferred_lacks_hold_and_the_samples_respect_them() -> None:
 def test_every_decision_explains_itself_in_every_language() -> None:
     keys: set[str] = set()
     for seed in range(4):
-        state = KrypkasinoState.new(3, seed, KrypkasinoRules(session=1))
+        state = KrypkasinoState.new_game(3, KrypkasinoRules(session=1), seed)
         older = {"plan": 0} if seed == 3 else {}  # the round search keeps its sentences
         bots = [make_bot("krypkasino", "random", seed), make_bot("krypkasino", "basic", seed),
                 make_bot("krypkasino", "strong", seed, samples=3, max_plays=4, **older)]
@@ -285,7 +285,7 @@ def test_the_id_fast_path_plays_the_same_games_as_the_card_api(
     and the checked ``apply``."""
     rules = KrypkasinoRules(**variant)  # type: ignore[arg-type]
     for seed in range(3):
-        fast = KrypkasinoState.new(players, seed, rules)
+        fast = KrypkasinoState.new_game(players, rules, seed)
         cards = fast.clone()
         checked = fast.clone()
         rng = random.Random(seed)
@@ -310,7 +310,7 @@ def test_the_fused_random_playout_is_the_loop_it_replaces(variant: dict[str, obj
     the rest of the deal."""
     rules = KrypkasinoRules(**variant)  # type: ignore[arg-type]
     for seed in range(3):
-        loop = KrypkasinoState.new(players, seed, rules)
+        loop = KrypkasinoState.new_game(players, rules, seed)
         fused = loop.clone()
         r1, r2 = random.Random(seed), random.Random(seed)
         while not loop.is_terminal():
@@ -318,7 +318,7 @@ def test_the_fused_random_playout_is_the_loop_it_replaces(variant: dict[str, obj
             loop.apply_move(moves[int(r1.random() * len(moves))])
         assert fused.random_playout(r2) == sum(len(p) for p in loop.play_log)
         assert fused == loop
-        part = KrypkasinoState.new(players, seed + 10, rules)
+        part = KrypkasinoState.new_game(players, rules, seed + 10)
         for _ in range(9):
             part.apply_move(part.legal_moves()[0])
         rest = part.clone()
@@ -337,7 +337,7 @@ def test_the_rollouts_basic_move_on_ids_is_the_basic_play(seed: int) -> None:
     basic bot's, from the observation, in every position of random deals."""
     from engine.bots.krypkasino import basic_move
     from engine.krypkasino.state import KrypkasinoState as S
-    state = S.new(4, seed, KrypkasinoRules(session=1))
+    state = S.new_game(4, KrypkasinoRules(session=1), seed)
     rng = random.Random(seed)
     basic = BasicKrypkasinoBot(0)
     checked = 0
@@ -460,7 +460,7 @@ def test_the_lot_search_is_the_best_sequence_of_plays_against_basic_answers(seed
 
 def _last_play_of_the_session() -> tuple[KrypkasinoState, int]:
     """A one-deal session of basic bots played up to its last play."""
-    state = KrypkasinoState.new(4, 21, KrypkasinoRules(session=1))
+    state = KrypkasinoState.new_game(4, KrypkasinoRules(session=1), 21)
     bots = [BasicKrypkasinoBot(s) for s in range(4)]
     while state.in_hands + state.stock_size() > 1:
         seat = state.current_player()
@@ -488,7 +488,7 @@ def test_the_session_estimate_is_exact_on_the_last_play() -> None:
 def test_the_lot_search_sentences_name_the_search_and_its_estimate() -> None:
     keys: set[str] = set()
     for seed, objective in ((0, "session"), (1, "points")):
-        state = KrypkasinoState.new(3, seed, KrypkasinoRules(session=2))
+        state = KrypkasinoState.new_game(3, KrypkasinoRules(session=2), seed)
         bots = [make_bot("krypkasino", "basic", seed), make_bot("krypkasino", "basic", seed),
                 make_bot("krypkasino", "strong", seed, samples=3, max_plays=4, plan=2,
                          objective=objective)]
@@ -504,7 +504,7 @@ def test_the_strong_bot_chooses_by_the_session_chance_of_its_worlds() -> None:
     over its own worlds: the play with the highest average chance of the lowest total,
     from the session totals and this deal's points (not the points margin)."""
     from engine.bots.krypkasino import plan_cost, session_chance
-    state = KrypkasinoState.new(4, 30, KrypkasinoRules(session=2))
+    state = KrypkasinoState.new_game(4, KrypkasinoRules(session=2), 30)
     bots = [BasicKrypkasinoBot(s) for s in range(4)]
     checked = 0
     while not state.is_terminal() and checked < 6:

@@ -257,7 +257,7 @@ def _play_through(at: AppTest, prefix: str, lang: str, kachuful: bool) -> tuple[
                 refused += len(at.error)
             press(f"{prefix}card.{state.legal_actions()[0].code}")
         else:
-            hand = state.hand(game.seat)
+            hand = state.hand_of(game.seat)
             press(f"{prefix}card.{hand.index(state.legal_actions()[0].card)}")
     assert at.session_state[prefix + "session"].over
     return leaks, refused

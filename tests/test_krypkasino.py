@@ -9,6 +9,7 @@ import pytest
 
 from engine.cards import DECK, Card, double_deck, parse_card, parse_cards
 from engine.errors import IllegalActionError, InvalidActionError
+from engine.game import Deal
 from engine.krypkasino.events import (
     Captured,
     DealScored,
@@ -28,6 +29,7 @@ from engine.krypkasino.rules import (
     deal_sizes,
 )
 from engine.krypkasino.state import (
+    DealCards,
     KrypkasinoState,
     Phase,
     Play,
@@ -121,7 +123,7 @@ def test_example_3_lone_ace_is_not_taken_by_an_ace() -> None:
 def test_example_4_four_players_have_six_rounds() -> None:
     sizes = deal_sizes(4)
     assert (sizes.hand * 4, sizes.table, sizes.stock, sizes.lots) == (20, 4, 80, 6)
-    s = KrypkasinoState.new(4, seed=3)
+    s = KrypkasinoState.new_game(4, seed=3)
     events: list[object] = []
     while s.deals_played == 0:
         events += s.apply(s.legal_actions()[0])
@@ -136,7 +138,7 @@ def test_example_4_four_players_have_six_rounds() -> None:
 @pytest.mark.parametrize("players", [1, 7, True, "4"])
 def test_player_count_is_2_to_6(players: object) -> None:
     with pytest.raises(InvalidActionError):
-        KrypkasinoState.new(players, seed=1)  # type: ignore[arg-type]
+        KrypkasinoState.new_game(players, seed=1)  # type: ignore[arg-type]
 
 
 def test_only_a_held_card_may_be_played() -> None:
@@ -197,7 +199,7 @@ def test_face_cards_leave_the_initial_table() -> None:
                                         ["TD", "TC", "2D", "3D", "5D", "6D"]],
                                     ["KH", "QS", "7D", "JS"])
     s = KrypkasinoState(2, first_dealer=1)
-    events = s.start_deal(hands, table, stock)
+    events = s.apply(Deal(cards=DealCards(tuple(map(tuple, hands)), tuple(table), tuple(stock))))
     assert isinstance(events[0], Dealt) and events[0].table == cs("KH", "QS", "7D", "JS")
     aside = events[1]
     assert isinstance(aside, FaceCardsSetAside)
@@ -317,7 +319,7 @@ def test_first_play_of_a_deal_sweeps_the_initial_table_and_credits_the_dealer() 
     hands, table, stock = full_deal(3, [["5S", "2C", "3C", "4C", "6C"], ["9D", "2D", "3D", "4D", "6D"],
                                         ["TD", "TC", "8D", "8C", "6H"]], ["2H", "7S", "KD", "JS", "QC"])
     s = KrypkasinoState(3, first_dealer=0)
-    s.start_deal(hands, table, stock)
+    s.apply(Deal(cards=DealCards(tuple(map(tuple, hands)), tuple(table), tuple(stock))))
     assert s.current_player() == 1 and s.table_cards() == cs("2H", "7S")
     events = s.apply(Play(c("9D"), cs("2H", "7S")))
     assert sweeps_of(events)[0].victim == 0 == s.dealer
@@ -363,8 +365,8 @@ def test_face_cards_played_mid_lot_leave_at_the_next_lot() -> None:
     assert s.table_cards() == cs("3H", "4C")  # numbers stay
     assert s.view(0).spade_faces == cs("QS")
     # 2+2 from the dealer's left (seat 0): 2C 3C to seat 0, 4C 5C to seat 1, then 2D 3D, 4D 5D
-    assert Counter(s.hand(0)) == Counter(cs("2C", "3C", "2D", "3D"))
-    assert Counter(s.hand(1)) == Counter(cs("4C", "5C", "4D", "5D"))
+    assert Counter(s.hand_of(0)) == Counter(cs("2C", "3C", "2D", "3D"))
+    assert Counter(s.hand_of(1)) == Counter(cs("4C", "5C", "4D", "5D"))
     new_lot = [e for e in events if isinstance(e, NewLot)][0]
     assert (new_lot.lot, new_lot.first_player, new_lot.stock_left, new_lot.last) == (2, 0, 0, True)
     assert [e.lot for e in events if isinstance(e, LastLot)] == [2]
@@ -433,7 +435,7 @@ def test_card_points_of_both_decks_are_42() -> None:
 @pytest.mark.parametrize(("players", "session", "deals"), [(2, "rotation", 2), (3, "rotation", 3),
                                                              (2, 1, 1), (3, 4, 4)])
 def test_session_length_and_dealer_rotation(players: int, session: str | int, deals: int) -> None:
-    s = KrypkasinoState.new(players, seed=5, rules=KrypkasinoRules(session=session))
+    s = KrypkasinoState.new_game(players, seed=5, rules=KrypkasinoRules(session=session))
     dealers = []
     events: list[object] = []
     while not s.is_terminal():
@@ -480,9 +482,9 @@ def test_bad_options_are_refused_with_a_sentence(options: dict[str, object]) -> 
 
 # -- pages: view, options, events ------------------------------------------------------------------------
 def test_view_shows_only_the_seats_own_hand() -> None:
-    s = KrypkasinoState.new(4, seed=9)
+    s = KrypkasinoState.new_game(4, seed=9)
     v = s.view(2)
-    assert v.hand == s.hand(2) and v.hand_sizes == (5, 5, 5, 5) and v.stock == 80
+    assert v.hand == s.hand_of(2) and v.hand_sizes == (5, 5, 5, 5) and v.stock == 80
     # the only cards a view holds: the seat's own hand, the table and the spade faces set
     # aside (both public); other hands appear only as their sizes
     assert set(v.__dataclass_fields__) == {
@@ -505,7 +507,7 @@ def test_card_options_for_pages() -> None:
 
 def test_every_event_renders_in_every_language() -> None:
     s = KrypkasinoState(2, KrypkasinoRules(session=1), first_dealer=0)
-    events = s.start_deal(seed=4)
+    events = s.apply(Deal(seed=4))
     while not s.is_terminal():
         events += s.apply(s.legal_actions()[0])
     kinds = {e.kind for e in events}
@@ -569,17 +571,17 @@ def test_seeded_session_draws_its_dealer_and_deals_from_the_seed() -> None:
     rng = Rng(31)
     dealer = rng.below(3)
     deal_seed = rng.next_u64()
-    s = KrypkasinoState.new(3, seed=31)
+    s = KrypkasinoState.new_game(3, seed=31)
     assert s.dealer == dealer == s.first_dealer
     cards = deal_from_seed(3, dealer, deal_seed)
-    assert Counter(s.hand(0)) == Counter(cards.hands[0])
+    assert Counter(s.hand_of(0)) == Counter(cards.hands[0])
     assert s.deal_log[0][1] == deal_seed
 
 
 def test_opening_events_of_a_seeded_session_match_a_checked_deal() -> None:
-    s = KrypkasinoState.new(3, seed=44)
+    s = KrypkasinoState.new_game(3, seed=44)
     again = KrypkasinoState(3, first_dealer=s.dealer)
-    events = again.start_deal(*s.deals_dealt()[0][2])
-    assert s.opening_events() == events == again.opening_events(0)
+    events = again.apply(Deal(cards=s.deals_dealt()[0][2]))
+    assert s.opening_events() == events == again.deal_opening_events(0)
     assert isinstance(events[0], Dealt) and events[0].dealer == s.dealer
-    assert s.opening_events(5) == []
+    assert s.deal_opening_events(5) == []

@@ -12,7 +12,7 @@ from engine.krypkasino.state import KrypkasinoState
 
 def test_lots_of_a_seeded_deal_and_of_a_position() -> None:
     for players in range(2, 7):
-        state = KrypkasinoState.new(players, 11)
+        state = KrypkasinoState.new_game(players, seed=11)
         assert state.lots == deal_sizes(players).lots
         assert state.view(0).lots == state.lots
     # A hand-made position: one lot in hand and one more in a stock of 8 cards (2 players).
@@ -23,7 +23,7 @@ def test_lots_of_a_seeded_deal_and_of_a_position() -> None:
 
 
 def test_moments_split_a_call_at_each_whole_state() -> None:
-    state = KrypkasinoState.new(2, 3)
+    state = KrypkasinoState.new_game(2, seed=3)
     seen = 0
     while not state.is_terminal():
         state.moments = []
@@ -59,7 +59,7 @@ def test_moments_split_a_call_at_each_whole_state() -> None:
 
 
 def test_no_moments_unless_asked() -> None:
-    state = KrypkasinoState.new(3, 4)
+    state = KrypkasinoState.new_game(3, seed=4)
     assert state.moments is None
     state.apply(state.legal_actions()[0])
     assert state.moments is None and state.clone().moments is None

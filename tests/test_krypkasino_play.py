@@ -54,7 +54,7 @@ def try_refusals(s: KrypkasinoState, rnd: random.Random) -> None:
 
 def play_session(players: int, seed: int, rules: KrypkasinoRules, checked: bool) -> KrypkasinoState:
     rnd = random.Random(seed)
-    s = KrypkasinoState.new(players, seed, rules)
+    s = KrypkasinoState.new_game(players, rules, seed)
     finished = 0
     while not s.is_terminal():
         assert s.phase is Phase.PLAY
@@ -103,9 +103,9 @@ def test_random_deals_fast_path(players: int, seed: int) -> None:
 
 
 def test_same_seed_same_deal_and_same_game() -> None:
-    a, b = KrypkasinoState.new(4, 77), KrypkasinoState.new(4, 77)
-    assert a == b and a.hand(0) == b.hand(0) and a.dealer == b.dealer
-    assert KrypkasinoState.new(4, 78) != a
+    a, b = KrypkasinoState.new_game(4, seed=77), KrypkasinoState.new_game(4, seed=77)
+    assert a == b and a.hand_of(0) == b.hand_of(0) and a.dealer == b.dealer
+    assert KrypkasinoState.new_game(4, seed=78) != a
     rnd = random.Random(1)
     while not a.is_terminal():
         legal = a.legal_actions()
@@ -116,7 +116,7 @@ def test_same_seed_same_deal_and_same_game() -> None:
 
 
 def test_clone_is_independent() -> None:
-    s = KrypkasinoState.new(3, 5)
+    s = KrypkasinoState.new_game(3, seed=5)
     copy = s.clone()
     s.apply(s.legal_actions()[0])
     assert copy != s and copy.play_index == 0
@@ -143,7 +143,7 @@ class KrypkasinoMachine(RuleBasedStateMachine):
     def deal(self, players: int, seed: int, maximal: bool, forced: bool) -> None:
         rules = KrypkasinoRules(capture="maximal" if maximal else "maximum", forced_sweep=forced,
                                 session=1)
-        self.state = KrypkasinoState.new(players, seed, rules)
+        self.state = KrypkasinoState.new_game(players, rules, seed)
 
     @precondition(lambda self: self.state is not None and not self.state.is_terminal())
     @rule(data=st.data())
@@ -176,7 +176,7 @@ class KrypkasinoMachine(RuleBasedStateMachine):
         if self.state is None or seat >= self.state.players:
             return
         view = self.state.view(seat)
-        assert view.hand == self.state.hand(seat)
+        assert view.hand == self.state.hand_of(seat)
         assert sum(view.hand_sizes) == sum(len(h) for h in self.state.hands)
 
     @invariant()

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from engine.errors import RecordError
+from engine.game import Deal
 from engine.krypkasino.record import outcome_of, read_record, replay, to_record
 from engine.krypkasino.rules import KrypkasinoRules
 from engine.krypkasino.state import DECK, KrypkasinoState, Play, deal_from_seed
@@ -37,7 +38,7 @@ def run_cli(doc: object) -> subprocess.CompletedProcess[str]:
 def play_some(players: int, seed: int, plays: int | None, rules: KrypkasinoRules | None = None,
               ) -> KrypkasinoState:
     rnd = random.Random(seed)
-    s = KrypkasinoState.new(players, seed, rules)
+    s = KrypkasinoState.new_game(players, rules, seed)
     n = 0
     while not s.is_terminal() and (plays is None or n < plays):
         legal = s.legal_actions()
@@ -90,8 +91,8 @@ def test_round_trip_with_seeds_and_with_explicit_cards(players: int, plays: int 
 def test_seed_in_a_record_deals_like_the_engine() -> None:
     cards = deal_from_seed(3, 2, 99)
     s = KrypkasinoState(3, first_dealer=2)
-    s.start_deal(seed=99)
-    assert Counter(s.hand(0)) == Counter(cards.hands[0])
+    s.apply(Deal(seed=99))
+    assert Counter(s.hand_of(0)) == Counter(cards.hands[0])
     assert s.table_cards() == tuple(c for c in cards.table if not c.rank.is_face)
     doc = {"format": "krypkasino-record/1", "players": 3,
            "deals": [{"dealer": 2, "seed": 99, "plays": []}]}

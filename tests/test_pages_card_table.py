@@ -142,7 +142,7 @@ def test_a_capture_stays_on_the_table_with_the_taken_cards_marked() -> None:
             state = game.state
             assert isinstance(state, KrypkasinoState)
             takes = [p for p in state.legal_actions() if p.take] or state.legal_actions()
-            click(at, f"{C}card.{state.hand(game.seat).index(takes[0].card)}")
+            click(at, f"{C}card.{state.hand_of(game.seat).index(takes[0].card)}")
     game = session(at, C)
     move = game.moves[-1]
     event = move.capture

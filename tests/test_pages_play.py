@@ -131,7 +131,7 @@ def test_a_krypkasino_deal_is_played_through_the_page() -> None:
         state = game.state
         assert isinstance(state, KrypkasinoState)
         card = state.legal_actions()[0].card
-        hand = state.hand(game.seat)
+        hand = state.hand_of(game.seat)
         click(at, f"{C}card.{hand.index(card)}")
         turns += 1
         assert turns < 80
@@ -249,7 +249,7 @@ def test_a_forced_sweep_is_explained_and_other_cards_are_refused() -> None:
     assert game.human_turn
     assert any("Forced sweep (C-8)" in w.value and "takes the whole table" in w.value
                for w in at.warning)
-    hand = game.state.hand(1)
+    hand = game.state.hand_of(1)
     four = hand.index(next(c for c in hand if str(c) == "4♠"))
     click(at, f"{C}card.{four}")
     assert any("(C-8)" in e.value.replace("\\", "") for e in at.error)

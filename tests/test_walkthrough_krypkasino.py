@@ -272,13 +272,13 @@ def test_every_play_step_matches_an_independent_engine_replay(variant: dict[str,
     each play step is exactly the engine's state."""
     rules = KrypkasinoRules.from_dict({**variant, "session": 1})
     w = build({"seed": 42, "players": 3}, rules)
-    state = KrypkasinoState.new(3, 42, rules)
+    state = KrypkasinoState.new_game(3, rules, 42)
     plays = [s for s in w.steps if s.card is not None]
     for i, s in enumerate(w.steps):
         if s.card is None:
             continue
         assert state.current_player() == s.seat
-        assert Counter(c.code for c in state.hand(s.seat)) == Counter(s.hand_before)
+        assert Counter(c.code for c in state.hand_of(s.seat)) == Counter(s.hand_before)
         assert tuple(c.code for c in state.table_cards()) == s.table_before
         state.apply(Play(parse_card(s.card), tuple(parse_cards(list(s.taken)))))
         following = w.steps[i + 1] if i + 1 < len(w.steps) else None
@@ -290,13 +290,13 @@ def test_every_play_step_matches_an_independent_engine_replay(variant: dict[str,
             assert b.sweep_points == tuple(state.sweep_points)
             assert b.card_points == state.deal_result().card_points
             for k in range(3):
-                assert Counter(b.hands[k]) == Counter(c.code for c in state.hand(k))
+                assert Counter(b.hands[k]) == Counter(c.code for c in state.hand_of(k))
     assert len(plays) == 104 - 5
     assert state.results[0].scores == w.deal_scores[0]
 
 
 def test_the_engine_bot_plays_legal_and_deterministic() -> None:
-    state = KrypkasinoState.new(4, 9)
+    state = KrypkasinoState.new_game(4, seed=9)
     for _ in range(30):
         play, _ = bot_move(state, make_bot("krypkasino", "basic", seed=0))
         assert play in state.legal_actions()

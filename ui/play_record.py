@@ -10,6 +10,7 @@ from typing import Any
 import streamlit as st
 
 from engine.errors import RecordError
+from engine.game import CHANCE
 from engine.kachuful import KachufulState
 from engine.krypkasino import KrypkasinoState
 from engine.seats import seat_letter
@@ -129,11 +130,11 @@ def _kachuful_blocks(state: Any, lang: str, four_colour: bool) -> list[str]:
 
 def _krypkasino_blocks(state: Any, lang: str, four_colour: bool) -> list[str]:
     assert isinstance(state, KrypkasinoState)
-    if state.current_player() is None:
+    if state.current_player() in (None, CHANCE):  # over, or a deal is due
         return []
     blocks = [cards_html(state.table_cards(), lang=lang, layout="table",
                          four_colour=four_colour, caption=t("play.table", lang))]
-    blocks += [cards_html(state.hand(s), lang=lang, layout="row", four_colour=four_colour,
+    blocks += [cards_html(state.hand_of(s), lang=lang, layout="row", four_colour=four_colour,
                           caption=t("play.seat", lang, seat=s)) for s in range(state.players)]
     return blocks
 

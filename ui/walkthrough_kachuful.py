@@ -61,9 +61,8 @@ __all__ = [
 ]
 
 GAME = "kachuful"
-#: The keys a Kachuful scenario file may hold besides the shared ones.
-SCENARIO_KEYS: tuple[str, ...] = ("seed", "players", "hands", "record", "first_hand", "variant",
-                                  "your_move")
+#: The keys a Kachuful scenario file may hold besides the shared ones (the engine's).
+SCENARIO_KEYS: tuple[str, ...] = engine_walk.SCENARIO_KEYS
 #: The walkthrough of any seed ("random deal"), beside the scenario files.
 RANDOM = "random"
 

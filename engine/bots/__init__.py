@@ -21,56 +21,47 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.bots import kachuful as _k
-from engine.bots import krypkasino as _c
-from engine.bots.common import GAMES, LEVELS, Bot, Decision, Interval, mean_interval
-from engine.kachuful.state import KachufulState
-from engine.krypkasino.state import KrypkasinoState
+from engine.bots.common import LEVELS, Bot, Decision, Interval, mean_interval
+from engine.game import GameState
 
-__all__ = ["GAMES", "LEVELS", "Bot", "Decision", "Interval", "bot_move", "make_bot",
+__all__ = ["LEVELS", "Bot", "Decision", "Interval", "bot_move", "make_bot",
            "mean_interval", "observe"]
-
-_CLASSES: dict[tuple[str, str], Any] = {
-    ("kachuful", "random"): _k.RandomKachufulBot,
-    ("kachuful", "basic"): _k.BasicKachufulBot,
-    ("kachuful", "strong"): _k.StrongKachufulBot,
-    ("krypkasino", "random"): _c.RandomKrypkasinoBot,
-    ("krypkasino", "basic"): _c.BasicKrypkasinoBot,
-    ("krypkasino", "strong"): _c.StrongKrypkasinoBot,
-}
 
 
 def make_bot(game: str, level: str, seed: int = 0, **options: Any) -> Bot:
-    """A bot of ``game`` at ``level``, its sampling seeded by ``seed``.
+    """A bot of ``game`` at ``level``, its sampling seeded by ``seed`` (the bot classes
+    are the game's plug-ins in :mod:`engine.registry`).
 
     ``options`` go to the strong bots (``bid_samples``, ``play_samples``,
     ``blind_samples`` for Kachuful; ``samples``, ``max_plays`` for Krypkasino).
     """
-    cls = _CLASSES.get((game, level))
+    from engine.registry import GAMES  # the registry's plug-ins use the bots
+
+    cls = GAMES[game].plugins.bots.get(level) if game in GAMES else None
     if cls is None:
-        raise ValueError(f"no bot for game {game!r} at level {level!r}: games {GAMES}, "
-                         f"levels {LEVELS}")
-    bot: Bot = cls(seed, **options)
-    return bot
+        raise ValueError(f"no bot for game {game!r} at level {level!r}: games "
+                         f"{tuple(GAMES)}, levels {LEVELS}")
+    return cls(seed, **options)
 
 
-def observe(state: KachufulState | KrypkasinoState, seat: int) -> Any:
+def observe(state: GameState, seat: int) -> Any:
     """The observation of ``seat`` for the game of ``state``."""
-    if isinstance(state, KachufulState):
-        return _k.observe(state, seat)
-    return _c.observe(state, seat)
+    from engine.registry import game_of_state
+
+    return game_of_state(state).plugins.observe(state, seat)
 
 
-def bot_move(state: KachufulState | KrypkasinoState, bot: Bot) -> tuple[Any, Decision[Any]]:
+def bot_move(state: GameState, bot: Bot) -> tuple[Any, Decision[Any]]:
     """The engine action ``bot`` takes for the seat to act, and its decision.
 
     The bot sees only that seat's observation; a Kachuful forehead card
     (:data:`engine.bots.kachuful.OWN_CARD`) is resolved to the card held.
     """
+    from engine.registry import game_of_state
+
     seat = state.current_player()
     if seat is None:
         raise ValueError("the game is over")
-    decision = bot.decide(observe(state, seat))
-    if isinstance(state, KachufulState):
-        return _k.resolve(state, decision.action), decision
-    return decision.action, decision
+    plugins = game_of_state(state).plugins
+    decision = bot.decide(plugins.observe(state, seat))
+    return plugins.resolve(state, decision.action), decision

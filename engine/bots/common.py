@@ -17,13 +17,12 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine.messages import render
-from engine.registry import BOT_LEVELS, GAME_IDS
 
 A = TypeVar("A")
 
-#: The game names and bot levels :func:`engine.bots.make_bot` knows (the registry's).
-GAMES: tuple[str, ...] = GAME_IDS
-LEVELS: tuple[str, ...] = BOT_LEVELS
+#: The bot levels, weakest first: every game's plug-ins have a bot class per level (the
+#: registry lists them as :data:`engine.registry.BOT_LEVELS`).
+LEVELS: tuple[str, ...] = ("random", "basic", "strong")
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ state, and the legal plays are computed from the observation alone.
 
 >>> from engine.krypkasino.rules import KrypkasinoRules
 >>> from engine.krypkasino.state import KrypkasinoState
->>> state = KrypkasinoState.new(players=3, seed=4, rules=KrypkasinoRules(session=1))
+>>> state = KrypkasinoState.new_game(players=3, seed=4, rules=KrypkasinoRules(session=1))
 >>> bots = [BasicKrypkasinoBot(s) for s in range(3)]
 >>> while not state.is_terminal():
 ...     seat = state.current_player()

@@ -95,7 +95,7 @@ def play_game(game: str, lineup: Sequence[str], seed: int, rules: Mapping[str, A
     if game == "kachuful":
         state = KachufulState.new_game(n, KachufulRules.from_dict(rules or {}), seed=seed)
     elif game == "krypkasino":
-        state = KrypkasinoState.new(n, seed, KrypkasinoRules.from_dict(rules or {}))
+        state = KrypkasinoState.new_game(n, KrypkasinoRules.from_dict(rules or {}), seed)
     else:
         raise ValueError(f"unknown game {game!r}")
     while not state.is_terminal():

@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from engine.cards import Card, Suit
 from engine.errors import InvalidActionError
+from engine.game import best_seats
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
 #: The usual range of K-1; 8 is allowed as an extension.
@@ -290,8 +291,7 @@ def trump_code(trump: Suit | None) -> str:
 
 def winners(totals: Sequence[int]) -> list[int]:
     """The seats with the highest total (K-14); several share the win on a tie."""
-    best = max(totals)
-    return [seat for seat, total in enumerate(totals) if total == best]
+    return list(best_seats(totals, "highest-total"))
 
 
 # -- playing a card ------------------------------------------------------------------

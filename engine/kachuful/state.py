@@ -1,10 +1,12 @@
 """A game of Kachuful in progress, with the OpenSpiel verbs of :mod:`engine.game`.
 
 Actions are :class:`Bid` values (a plain ``int`` is accepted as a seen bid) and
-:class:`~engine.cards.Card` values. The deal is automatic: a game built by
-:meth:`KachufulState.new_game` deals every hand from its seed (:mod:`engine.kachuful.deal`),
-one built by :meth:`KachufulState.from_hands` plays exactly the hands it is given
-(records, scenarios, puzzles).
+:class:`~engine.cards.Card` values, and the chance step of :mod:`engine.game`: each hand is
+dealt by a :class:`~engine.game.Deal` (``Phase.DEAL``, ``current_player()`` is
+:data:`~engine.game.CHANCE`). A game built by :meth:`KachufulState.new_game` knows every
+hand's deal seed (:mod:`engine.kachuful.deal`) and applies each deal itself unless
+``explicit_deals``; one built by :meth:`KachufulState.from_hands` plays exactly the hands
+it is given (records, scenarios, puzzles).
 
 >>> setup = HandSetup.from_codes(dealer=3, deal=[["KH", "AS", "3D"], ["2C", "4S", "5D"],
 ...                              ["AH", "6S", "9D"], ["7H", "8S", "2D"]], trump="C")
@@ -28,6 +30,7 @@ from typing import Any, TypeAlias
 
 from engine.cards import CARD_BY_CODE, DECK, Card, Suit, parse_card
 from engine.errors import IllegalActionError, InvalidActionError
+from engine.game import CHANCE, Deal, Outcome, Ranking, outcome_of
 from engine.kachuful.deal import deal_hand, draw_first_dealer, hand_seed
 from engine.kachuful.events import (
     BidMade,
@@ -58,8 +61,10 @@ from engine.kachuful.values import frozen
 
 
 class Phase(enum.Enum):
-    """Where the game is: bidding (K-8), playing tricks (K-10) or over (K-14)."""
+    """Where the game is: a hand to deal (the chance step), bidding (K-8), playing tricks
+    (K-10) or over (K-14)."""
 
+    DEAL = "deal"
     BID = "bid"
     PLAY = "play"
     GAME_OVER = "game-over"
@@ -80,6 +85,8 @@ Action: TypeAlias = Bid | Card
 
 
 _BID, _PLAY, _OVER = Phase.BID, Phase.PLAY, Phase.GAME_OVER
+#: Kachuful's highest total wins (K-14).
+RANKING: Ranking = "highest-total"
 # Bids are values: legal_actions hands out these shared objects instead of new ones.
 _SEEN_BIDS: tuple[Bid, ...] = tuple(Bid(n) for n in range(53))
 _BLIND_BIDS: tuple[Bid, ...] = tuple(Bid(n, True) for n in range(53))
@@ -247,12 +254,13 @@ class KachufulState:
         "players", "rules", "draw_events", "_seed", "_plan", "_sizes", "_first_dealer",
         "_index", "_setup", "_hands", "_bids", "_blind", "_bid_count", "_tricks", "_trick",
         "_leader", "_turn", "_phase", "_totals", "_results", "_winners_of_tricks",
-        "_reneged", "_done_tricks", "_penalize", "_size", "_trump", "_bid_sum",
+        "_reneged", "_done_tricks", "_penalize", "_size", "_trump", "_bid_sum", "_auto_deal",
     )
 
     def __init__(self, players: int, rules: KachufulRules = DEFAULT_RULES, *,
                  seed: int | None = None, first_dealer: int | None = None,
-                 hands: Sequence[HandSetup] | None = None) -> None:
+                 hands: Sequence[HandSetup] | None = None,
+                 explicit_deals: bool = False) -> None:
         """Prefer :meth:`new_game` or :meth:`from_hands`."""
         self.players = check_players(players)
         self.rules = rules
@@ -279,17 +287,24 @@ class KachufulState:
         self._totals = [0] * players
         self._results: list[HandResult] = []
         self._index = -1
-        self._start_hand(0)
+        self._auto_deal = not explicit_deals
+        if explicit_deals:  # nothing dealt yet: empty hands until the first Deal
+            self._start_hand(-1, HandSetup(self._first_dealer - 1, ((),) * players, None))
+        self._await_deal(None)
 
     @classmethod
     def new_game(cls, players: int, rules: KachufulRules = DEFAULT_RULES, seed: int = 0,
-                 first_dealer: int | None = None) -> KachufulState:
+                 first_dealer: int | None = None, *,
+                 explicit_deals: bool = False) -> KachufulState:
         """A whole game from ``seed``: the first dealer by the K-3 draw (unless given),
-        the schedule's hands dealt from seeds derived from ``seed``."""
+        the schedule's hands dealt from seeds derived from ``seed``. With
+        ``explicit_deals`` it stops before each hand (``current_player()`` is
+        :data:`~engine.game.CHANCE`) until a :class:`~engine.game.Deal` is applied."""
         if first_dealer is not None and not 0 <= first_dealer < players:
             raise InvalidActionError("common.bad-seat", seat=first_dealer,
                                      players_minus_one=players - 1)
-        return cls(players, rules, seed=seed, first_dealer=first_dealer)
+        return cls(players, rules, seed=seed, first_dealer=first_dealer,
+                   explicit_deals=explicit_deals)
 
     @classmethod
     def from_hands(cls, players: int, hands: Sequence[HandSetup],
@@ -299,18 +314,57 @@ class KachufulState:
 
     # -- the hand ------------------------------------------------------------------
 
-    def _setup_for(self, index: int) -> HandSetup:
-        if self._plan is not None:
-            return self._plan[index]
-        assert self._seed is not None
-        dealer = (self._first_dealer + index) % self.players
-        return setup_hand(self.players, self.rules, index, dealer,
-                          seed=hand_seed(self._seed, index))
+    def _await_deal(self, events: list[KachufulEvent] | None) -> None:
+        """The next hand is due: the chance node, resolved at once unless the deals are
+        explicit."""
+        self._phase = Phase.DEAL
+        self._turn = CHANCE
+        if self._auto_deal:
+            self._deal(self.chance_outcomes()[0], events)
 
-    def _start_hand(self, index: int) -> None:
+    def chance_outcomes(self) -> list[Deal]:
+        """At a chance node: the next hand's deal the game fixes (its deal seed, or the
+        given hand's cards); ``[]`` elsewhere."""
+        if self._phase is not Phase.DEAL:
+            return []
+        index = self._index + 1
+        if self._plan is not None:
+            return [Deal(cards=self._plan[index])]
+        assert self._seed is not None
+        return [Deal(seed=hand_seed(self._seed, index))]
+
+    def _deal(self, deal: Deal, events: list[KachufulEvent] | None) -> None:
+        """The chance step: deal the next hand from ``deal``'s seed or its cards (a
+        :class:`HandSetup` of the schedule's size, checked)."""
+        if self._phase is not Phase.DEAL:
+            raise IllegalActionError("krypkasino.not-dealing", rule="K-5")
+        index = self._index + 1
+        dealer = (self._first_dealer + index) % self.players
+        if deal.seed is not None and self._plan is None:
+            seed = deal.seed
+            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+                raise InvalidActionError("kachuful.bad-action", action=deal)
+            setup = setup_hand(self.players, self.rules, index, dealer, seed=seed)
+        elif isinstance(deal.cards, HandSetup):
+            try:
+                setup = _checked_setup(self.players, deal.cards, index + 1)
+            except ValueError as error:
+                raise InvalidActionError("kachuful.bad-action", action=deal) from error
+            if setup.size != self._sizes[index] or (self._plan is None
+                                                    and setup.dealer != dealer):
+                raise InvalidActionError("kachuful.bad-action", action=deal)
+        else:
+            raise InvalidActionError("kachuful.bad-action", action=deal)
+        self._start_hand(index, setup)
+        if events is not None:
+            if index == 0:
+                events.extend(self.draw_events)
+            events.extend(self.hand_events())
+
+    def _start_hand(self, index: int, setup: HandSetup) -> None:
         n = self.players
         self._index = index
-        setup = self._setup = self._setup_for(index)
+        self._setup = setup
         # Each hand maps id(card) -> card over the canonical cards of engine.cards.DECK,
         # so holding a card is one C-level lookup (Card.__eq__ is Python code).
         # (setups hold the DECK objects: _checked_setup and deal_hand see to it).
@@ -355,6 +409,16 @@ class KachufulState:
     def is_terminal(self) -> bool:
         return self._phase is Phase.GAME_OVER
 
+    def returns(self) -> list[int]:
+        """The totals, oriented so that higher is better (they already are: K-14)."""
+        return list(self._totals)
+
+    def outcome(self) -> Outcome | None:
+        """Who won and why, once the game is over (``None`` before)."""
+        if self._phase is not Phase.GAME_OVER:
+            return None
+        return outcome_of(self._totals, RANKING)
+
     def scores(self) -> list[int]:
         """The totals after the finished hands (K-13)."""
         return list(self._totals)
@@ -386,7 +450,7 @@ class KachufulState:
         last = self._bid_count == self.players - 1
         return legal_bids(self._size, (self._bid_sum,), dealer=last, rules=self.rules)
 
-    def apply(self, action: Action | int) -> list[KachufulEvent]:
+    def apply(self, action: Action | int | Deal) -> list[KachufulEvent]:
         """Check ``action`` and apply it; return the events it caused.
 
         Raises :class:`InvalidActionError` (not a bid or a card) or
@@ -396,6 +460,10 @@ class KachufulState:
             events: list[KachufulEvent] = []
             self._play(action, events)  # checks before changing anything
             return events
+        if isinstance(action, Deal):
+            dealt: list[KachufulEvent] = []
+            self._deal(action, dealt)
+            return dealt
         if self._phase is _OVER:
             raise IllegalActionError("common.game-over", rule="K-14")
         if isinstance(action, int) and not isinstance(action, bool):
@@ -408,12 +476,14 @@ class KachufulState:
             return self._bid(n, action.blind, [])
         raise InvalidActionError("kachuful.bad-action", action=action)
 
-    def apply_unchecked(self, action: Action | int) -> None:
+    def apply_unchecked(self, action: Action | int | Deal) -> None:
         """The fast path: apply a legal action without checks or events."""
         if isinstance(action, Card):
             self._play(action, None)
         elif isinstance(action, Bid):
             self._bid(action.n, action.blind, None)
+        elif isinstance(action, Deal):
+            self._deal(action, None)
         else:
             self._bid(action, False, None)
 
@@ -433,7 +503,7 @@ class KachufulState:
     def clone(self) -> KachufulState:
         other = KachufulState.__new__(KachufulState)
         for name in ("players", "rules", "_penalize", "_size", "_trump", "_bid_sum",
-                     "draw_events", "_seed", "_plan", "_sizes",
+                     "draw_events", "_seed", "_plan", "_sizes", "_auto_deal",
                      "_first_dealer", "_index", "_setup", "_bid_count", "_leader", "_turn",
                      "_phase", "_results"):
             object.__setattr__(other, name, getattr(self, name))
@@ -464,6 +534,8 @@ class KachufulState:
         n = bid.n
         if isinstance(n, bool) or not isinstance(n, int) or not isinstance(bid.blind, bool):
             raise InvalidActionError("kachuful.bad-bid", value=n)
+        if self._phase is Phase.DEAL:
+            raise IllegalActionError("krypkasino.no-deal", rule="K-5")
         if self._phase is not Phase.BID:
             raise IllegalActionError("K-8.bidding-over", rule="K-8", seat=self._turn)
         size = self._size
@@ -483,6 +555,8 @@ class KachufulState:
         seat = self._turn
         if self._phase is _OVER:
             raise IllegalActionError("common.game-over", rule="K-14")
+        if self._phase is Phase.DEAL:
+            raise IllegalActionError("krypkasino.no-deal", rule="K-5")
         if self._phase is not _PLAY:
             raise IllegalActionError("K-10.bidding-first", rule="K-10", seat=seat, card=card)
         card = canonical(card)
@@ -584,9 +658,7 @@ class KachufulState:
                                          points, blind[seat], reneged[seat], totals[seat]))
         self._results.append(self._result(tuple(scores)))
         if self._index + 1 < len(self._sizes):
-            self._start_hand(self._index + 1)
-            if events is not None:
-                events.extend(self.hand_events())
+            self._await_deal(events)
         else:
             self._phase = _OVER
             if events is not None:
@@ -682,7 +754,8 @@ class KachufulState:
         return tuple(self._hands[seat].values())
 
     def winners(self) -> list[int]:
-        """The seats with the best total so far (K-14)."""
+        """The seats with the best total so far (K-14; every seat before the first hand
+        is scored)."""
         return winners(self._totals)
 
     def view(self, seat: int) -> SeatView:

@@ -8,8 +8,8 @@
 * :mod:`~engine.krypkasino.record` — ``krypkasino-record/1`` read, written and replayed.
 
 >>> from engine.krypkasino import KrypkasinoState
->>> state = KrypkasinoState.new(players=4, seed=2026)
->>> len(state.hand(state.current_player())), state.view(0).stock
+>>> state = KrypkasinoState.new_game(players=4, seed=2026)
+>>> len(state.hand_of(state.current_player())), state.view(0).stock
 (5, 80)
 """
 

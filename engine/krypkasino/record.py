@@ -9,7 +9,7 @@ its first deal, then each deal (a :class:`StartDeal`) followed by its plays (a
 :class:`RecordedPlay`); :func:`apply_action` applies one (checked).
 
 >>> from engine.krypkasino.state import KrypkasinoState
->>> s = KrypkasinoState.new(players=3, seed=11)
+>>> s = KrypkasinoState.new_game(players=3, seed=11)
 >>> for _ in range(10):
 ...     s.apply(s.legal_actions()[-1]) and None
 >>> outcome, code = replay(to_record(s))
@@ -25,9 +25,10 @@ from typing import Any
 
 from engine.cards import Card
 from engine.errors import IllegalActionError, InvalidActionError, RecordError
+from engine.game import Deal
 from engine.krypkasino.events import KrypkasinoEvent
 from engine.krypkasino.rules import KrypkasinoRules, check_players, deal_sizes
-from engine.krypkasino.state import DealResult, KrypkasinoState, Phase, Play, winners_of
+from engine.krypkasino.state import DealCards, DealResult, KrypkasinoState, Phase, Play, winners_of
 from engine.recordio import (
     describe,
     expect_card,
@@ -193,7 +194,7 @@ def actions_of(record: KrypkasinoRecord) -> list[StartDeal | RecordedPlay]:
     """Every action of the record in order: each deal, then the plays of that deal.
 
     >>> from engine.krypkasino.state import KrypkasinoState
-    >>> s = KrypkasinoState.new(players=2, seed=3)
+    >>> s = KrypkasinoState.new_game(players=2, seed=3)
     >>> s.apply(s.legal_actions()[0]) and None
     >>> [type(a).__name__ for a in actions_of(read_record(to_record(s)))]
     ['StartDeal', 'RecordedPlay']
@@ -209,8 +210,9 @@ def apply_action(state: KrypkasinoState, action: StartDeal | RecordedPlay) -> li
     """Apply one action of :func:`actions_of` (checked: the engine refuses an illegal one)."""
     if isinstance(action, StartDeal):
         if action.seed is not None:
-            return state.start_deal(seed=action.seed)
-        return state.start_deal(action.hands, action.table, action.stock)
+            return state.apply(Deal(seed=action.seed))
+        assert action.hands is not None and action.table is not None and action.stock is not None
+        return state.apply(Deal(cards=DealCards(action.hands, action.table, action.stock)))
     if action.groups is None:
         return state.apply(Play(action.card, None))
     return state.apply(Play(action.card, ()), groups=action.groups)
@@ -239,10 +241,10 @@ def replay(doc: Any) -> tuple[dict[str, Any], int]:
     state = KrypkasinoState(record.players, record.rules, first_dealer=record.deals[0].dealer)
     for d, deal in enumerate(record.deals):
         if deal.seed is not None:
-            state.start_deal(seed=deal.seed)
+            state.apply(Deal(seed=deal.seed))
         else:
             assert deal.hands is not None and deal.table is not None and deal.stock is not None
-            state.start_deal(deal.hands, deal.table, deal.stock)
+            state.apply(Deal(cards=DealCards(deal.hands, deal.table, deal.stock)))
         for i, rp in enumerate(deal.plays):
             seat = state.current_player()
             assert seat is not None

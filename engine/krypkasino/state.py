@@ -7,7 +7,7 @@ lists every distinct choice; :meth:`~KrypkasinoState.apply` checks an action, re
 with the rule that forbids it (leaving the state unchanged) or applies it and returns the
 events; :meth:`~KrypkasinoState.apply_unchecked` is the fast path for simulations.
 
->>> s = KrypkasinoState.new(players=2, seed=7)
+>>> s = KrypkasinoState.new_game(players=2, seed=7)
 >>> s.phase, s.current_player() == (s.dealer + 1) % 2
 (<Phase.PLAY: 'play'>, True)
 >>> while not s.is_terminal():
@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 
 from engine.cards import DECK, Card
 from engine.errors import IllegalActionError, InvalidActionError
+from engine.game import CHANCE, Deal, Outcome, Ranking, best_seats, outcome_of
 from engine.krypkasino import capture as _cap
 from engine.krypkasino import fast as _fast
 from engine.krypkasino.events import (
@@ -52,6 +53,7 @@ from engine.rng import Rng
 __all__ = [
     "Phase", "Play", "SweepRecord", "DealResult", "CardOptions", "SeatView", "DealCards",
     "KrypkasinoState", "deal_from_seed", "check_deal_cards", "winners_of",
+    "RANKING",
 ]
 
 
@@ -189,10 +191,13 @@ def _cards(ids: Iterable[int]) -> tuple[Card, ...]:
 _sorted_ids = _fast.sorted_ids
 
 
+#: Krypkasino's lowest total wins (C-15).
+RANKING: Ranking = "lowest-total"
+
+
 def winners_of(totals: Sequence[int]) -> list[int]:
     """Seats with the lowest total (C-15): equal lowest totals share the win."""
-    low = min(totals)
-    return [s for s, t in enumerate(totals) if t == low]
+    return list(best_seats(totals, RANKING))
 
 
 def deal_from_seed(players: int, dealer: int, seed: int) -> DealCards:
@@ -283,11 +288,14 @@ class KrypkasinoState:
     :meth:`from_cards` (explicit cards, e.g. from a record or a scenario)."""
 
     def __init__(self, players: int, rules: KrypkasinoRules | None = None, *,
-                 first_dealer: int = 0, seed: int | None = None) -> None:
-        """An empty session waiting for its first deal (``Phase.DEAL``).
+                 first_dealer: int = 0, seed: int | None = None,
+                 explicit_deals: bool = False) -> None:
+        """An empty session waiting for its first deal (``Phase.DEAL``, the chance step of
+        :mod:`engine.game`).
 
-        With ``seed`` the session deals itself: the first dealer and every deal come from
-        the seed (see :meth:`new`).
+        With ``seed`` the session knows its deals: the first dealer and every deal seed
+        come from the seed (see :meth:`new_game`); it applies each deal itself unless
+        ``explicit_deals``.
         """
         self.rules = rules if rules is not None else _HOUSE_RULES
         self.sizes = deal_sizes(players)
@@ -300,7 +308,7 @@ class KrypkasinoState:
         self.session_length = self.rules.session_length(players)
         self._rng = Rng(seed) if seed is not None else None
         self.seed = seed
-        self.phase = Phase.DEAL
+        self._phase = Phase.DEAL
         self.deal_index = -1
         self.dealer = first_dealer
         self.first_dealer = first_dealer
@@ -340,17 +348,22 @@ class KrypkasinoState:
         #: score, after a deal and after its face cards), so a walkthrough shows each of
         #: them from the engine's own state. Copies do not record.
         self.moments: list[tuple[int, KrypkasinoState]] | None = None
+        self._auto_deal = self._rng is not None and not explicit_deals
         if self._rng is not None:
             self.dealer = self.first_dealer = self._rng.below(players)
-            self._next_seeded_deal(None)
+            if self._auto_deal:
+                self._next_seeded_deal(None)
 
     # -- construction ---------------------------------------------------------------------
     @classmethod
-    def new(cls, players: int, seed: int, rules: KrypkasinoRules | None = None) -> KrypkasinoState:
-        """A seeded session: the same seed always gives the same dealer and cards."""
+    def new_game(cls, players: int, rules: KrypkasinoRules | None = None, seed: int = 0, *,
+                 explicit_deals: bool = False) -> KrypkasinoState:
+        """A seeded session: the same seed always gives the same dealer and cards. With
+        ``explicit_deals`` it stops at each deal (``current_player()`` is
+        :data:`~engine.game.CHANCE`) until a :class:`~engine.game.Deal` is applied."""
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidActionError("krypkasino.bad-seed", seed=seed)
-        return cls(players, rules, seed=seed)
+        return cls(players, rules, seed=seed, explicit_deals=explicit_deals)
 
     @classmethod
     def from_cards(cls, players: int, dealer: int, hands: Sequence[Sequence[Card]],
@@ -358,7 +371,8 @@ class KrypkasinoState:
                    rules: KrypkasinoRules | None = None) -> KrypkasinoState:
         """A session whose first deal has these cards (checked: C-2 sizes, 104 cards)."""
         state = cls(players, rules, first_dealer=dealer)
-        state.start_deal(hands, table, stock)
+        state.apply(Deal(cards=DealCards(tuple(map(tuple, hands)), tuple(table),
+                                         tuple(stock))))
         return state
 
     @classmethod
@@ -383,35 +397,44 @@ class KrypkasinoState:
         state.turn = (dealer + 1) % players if turn is None else turn
         state.previous = (state.turn - 1) % players
         state.lot = 1
-        state.phase = Phase.PLAY
+        state._phase = Phase.PLAY
         return state
 
-    def start_deal(self, hands: Sequence[Sequence[Card]] | None = None,
-                   table: Sequence[Card] | None = None, stock: Sequence[Card] | None = None,
-                   *, seed: int | None = None) -> list[KrypkasinoEvent]:
-        """Deal the next deal from explicit cards or from ``seed`` (``Phase.DEAL`` only)."""
-        if self.phase is not Phase.DEAL:
+    def _deal(self, deal: Deal, events: list[KrypkasinoEvent] | None) -> None:
+        """The chance step: deal the next deal from ``deal``'s seed or its cards (a
+        :class:`DealCards`); ``Phase.DEAL`` only. A seeded session's stream of deal seeds
+        moves on by one, whichever deal is applied."""
+        if self._phase is not Phase.DEAL:
             raise IllegalActionError("krypkasino.not-dealing", rule="C-11")
+        seed = deal.seed
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int):
                 raise InvalidActionError("krypkasino.bad-seed", seed=seed)
             ids = _deal_ids(self.players, self.dealer, seed)
         else:
-            if hands is None or table is None or stock is None:
+            cards = deal.cards
+            if not isinstance(cards, DealCards):
                 raise InvalidActionError("krypkasino.bad-deal-sizes", players=self.players,
                                          hand=self.sizes.hand, table=self.sizes.table,
                                          stock=self.sizes.stock)
+            hands, table, stock = cards
             check_deal_cards(self.players, hands, table, stock)
             ids = (tuple(tuple(_cid(c) for c in h) for h in hands),
                    tuple(_cid(c) for c in table), tuple(_cid(c) for c in stock))
-        events: list[KrypkasinoEvent] = []
+        if self._rng is not None:
+            self._rng.next_u64()
         self._begin_deal(ids, seed, events)
-        return events
+
+    def _next_deal_seed(self) -> int | None:
+        """The deal seed the session's seed gives for the next deal (``None`` unseeded)."""
+        if self._rng is None:
+            return None
+        rng = Rng(0)
+        rng._state = self._rng._state
+        return rng.next_u64()
 
     def _next_seeded_deal(self, events: list[KrypkasinoEvent] | None) -> None:
-        assert self._rng is not None
-        seed = self._rng.next_u64()
-        self._begin_deal(_deal_ids(self.players, self.dealer, seed), seed, events)
+        self._deal(Deal(seed=self._next_deal_seed()), events)
 
     def _begin_deal(self, ids: _DealIds, seed: int | None,
                     events: list[KrypkasinoEvent] | None) -> None:
@@ -434,7 +457,7 @@ class KrypkasinoState:
         self.lot = 1
         self.turn = (self.dealer + 1) % n
         self.previous = self.dealer
-        self.phase = Phase.PLAY
+        self._phase = Phase.PLAY
         self._legal = self._moves = None
         if events is not None:
             events.append(Dealt(self.deal_index, self.dealer,
@@ -458,11 +481,14 @@ class KrypkasinoState:
             cols[_TV[i]].append(i)
         self.cols = cols
 
-    def opening_events(self, deal: int | None = None) -> list[KrypkasinoEvent]:
-        """The events that opened ``deal`` (default: the current one): the deal itself and
-        the face cards taken off its table. A seeded session deals before anyone asks,
-        so a walkthrough reads its first steps here."""
-        index = self.deal_index if deal is None else deal
+    def opening_events(self) -> list[KrypkasinoEvent]:
+        """The events that opened the current deal: the deal itself and the face cards
+        taken off its table. A seeded session deals before anyone asks, so a walkthrough
+        reads its first steps here."""
+        return self.deal_opening_events(self.deal_index)
+
+    def deal_opening_events(self, index: int) -> list[KrypkasinoEvent]:
+        """The events that opened deal ``index`` (0-based; ``[]`` for no such deal)."""
         if not 0 <= index < len(self.deal_log):
             return []
         dealer, _seed, (hands, table, stock) = self.deal_log[index]
@@ -497,11 +523,20 @@ class KrypkasinoState:
                                             self.lot))
 
     # -- the verbs ------------------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
     def current_player(self) -> int | None:
-        return self.turn if self.phase is Phase.PLAY else None
+        """The seat to play, :data:`~engine.game.CHANCE` when a deal is due, ``None``
+        once the session is over."""
+        phase = self._phase
+        if phase is Phase.PLAY:
+            return self.turn
+        return CHANCE if phase is Phase.DEAL else None
 
     def is_terminal(self) -> bool:
-        return self.phase is Phase.GAME_OVER
+        return self._phase is Phase.GAME_OVER
 
     def scores(self) -> list[int]:
         """Cumulative totals over the finished deals (lowest wins, C-15)."""
@@ -511,14 +546,34 @@ class KrypkasinoState:
     def deals_played(self) -> int:
         return len(self.results)
 
-    def winners(self) -> list[int] | None:
-        """Seats with the lowest total, once a deal is finished; ``None`` before."""
-        return winners_of(self.totals) if self.results else None
+    def chance_outcomes(self) -> list[Deal]:
+        """At a chance node (``Phase.DEAL``): the deal the session's seed gives next, or
+        ``[]`` when the cards must be given (an unseeded session); elsewhere ``[]``."""
+        seed = self._next_deal_seed() if self._phase is Phase.DEAL else None
+        return [] if seed is None else [Deal(seed=seed)]
+
+    def returns(self) -> list[int]:
+        """The totals oriented so that higher is better: the lowest total wins (C-15), so
+        each return is minus the total."""
+        return [-t for t in self.totals]
+
+    def winners(self) -> list[int]:
+        """Seats with the lowest total so far (C-15; every seat before the first deal
+        is scored)."""
+        return winners_of(self.totals)
+
+    def outcome(self) -> Outcome | None:
+        """Who won and why, once the session is over (``None`` before)."""
+        if self._phase is not Phase.GAME_OVER:
+            return None
+        return outcome_of(self.totals, RANKING)
 
     def legal_actions(self) -> list[Play]:
         """Every distinct legal play now: each card with each of its legal collections."""
         legal = self._legal
         if legal is None:
+            if self._phase is Phase.DEAL:
+                return []  # a chance node: see chance_outcomes()
             moves = self._moves = self._compute_moves()
             deck = DECK
             legal = self._legal = [
@@ -537,20 +592,25 @@ class KrypkasinoState:
         return list(moves)
 
     def _compute_moves(self) -> list[Move]:
-        if self.phase is not Phase.PLAY:
+        if self._phase is not Phase.PLAY:
             return []
         return _fast.legal_moves(self.hands[self.turn], self.table_key, self.cols, self.table,
                                  self.rules)
 
     # -- checked apply --------------------------------------------------------------------
-    def apply(self, action: Play,
+    def apply(self, action: Play | Deal,
               groups: Sequence[Sequence[Card]] | None = None) -> list[KrypkasinoEvent]:
-        """Apply ``action`` after checking it; a refusal leaves the state unchanged.
+        """Apply ``action`` (a play, or the :class:`~engine.game.Deal` of a chance step)
+        after checking it; a refusal leaves the state unchanged.
 
         ``groups`` optionally says how the taken cards are grouped (as a record writes
         them): each group must add up to the card's value (C-5), and the events narrate
         that grouping.
         """
+        if isinstance(action, Deal):
+            deal_events: list[KrypkasinoEvent] = []
+            self._deal(action, deal_events)
+            return deal_events
         grouped: list[tuple[Card, ...]] | None = None
         if groups is not None:
             grouped = [tuple(g) for g in groups]
@@ -575,9 +635,9 @@ class KrypkasinoState:
         if take is not None and (not isinstance(take, (tuple, list))
                                  or not all(isinstance(c, Card) for c in take)):
             raise InvalidActionError("krypkasino.bad-action", action=action)
-        if self.phase is Phase.GAME_OVER:
+        if self._phase is Phase.GAME_OVER:
             raise IllegalActionError("common.game-over", rule="C-15")
-        if self.phase is Phase.DEAL:
+        if self._phase is Phase.DEAL:
             raise IllegalActionError("krypkasino.no-deal", rule="C-2")
         seat = self.turn
         cid = card.index
@@ -649,7 +709,7 @@ class KrypkasinoState:
                                          group=tuple(group), total=total)
 
     # -- the fast path --------------------------------------------------------------------
-    def apply_unchecked(self, action: Play) -> None:
+    def apply_unchecked(self, action: Play | Deal) -> None:
         """Apply a legal action without checks or events (simulations, bots)."""
         legal = self._legal
         if legal is not None:
@@ -661,6 +721,9 @@ class KrypkasinoState:
                     self._play(cid, list(ids), None)
                     return
                 k += 1
+        if isinstance(action, Deal):  # the chance step
+            self._deal(action, None)
+            return
         card, take = action
         by_object = _BY_OBJECT
         try:
@@ -721,7 +784,7 @@ class KrypkasinoState:
     @property
     def playing(self) -> bool:
         """Whether a deal is being played (neither waiting for its cards nor over)."""
-        return self.phase is Phase.PLAY
+        return self._phase is Phase.PLAY
 
     def score_sweep(self, seat: int, play: int, pair: bool) -> SweepRecord:
         """The fast path's sweep (C-9, C-10): see ``_sweep``."""
@@ -870,14 +933,14 @@ class KrypkasinoState:
             events.append(DealScored(self.deal_index, self.dealer, result.card_points,
                                      result.sweep_points, result.scores, tuple(self.totals)))
         if len(self.results) >= self.session_length:
-            self.phase = Phase.GAME_OVER
+            self._phase = Phase.GAME_OVER
             if events is not None:
                 events.append(SessionOver(tuple(self.totals), tuple(winners_of(self.totals))))
             self._moment(events)
             return
         self._moment(events)
         self.dealer = (self.dealer + 1) % self.players
-        self.phase = Phase.DEAL
+        self._phase = Phase.DEAL
         if self._rng is not None:
             self._next_seeded_deal(events)
 
@@ -891,7 +954,7 @@ class KrypkasinoState:
                           tuple(a + b for a, b in zip(cp, sp, strict=True)),
                           self.last_capturer, tuple(self.sweeps))
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, sorted (only the seat itself should see them)."""
         self._check_seat(seat)
         return _cards(_sorted_ids(self.hands[seat]))
@@ -917,7 +980,7 @@ class KrypkasinoState:
     @property
     def last_lot(self) -> bool:
         """True once the stock is empty: the lot being played is the last (C-11)."""
-        return self.phase is Phase.PLAY and self.stock_pos >= len(self.stock)
+        return self._phase is Phase.PLAY and self.stock_pos >= len(self.stock)
 
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -928,8 +991,8 @@ class KrypkasinoState:
         """What ``seat`` may see: its own hand, the table, pile sizes and scores."""
         self._check_seat(seat)
         return SeatView(
-            seat=seat, players=self.players, phase=self.phase, deal=self.deal_index,
-            dealer=self.dealer, current_player=self.current_player(), hand=self.hand(seat),
+            seat=seat, players=self.players, phase=self._phase, deal=self.deal_index,
+            dealer=self.dealer, current_player=self.current_player(), hand=self.hand_of(seat),
             hand_sizes=tuple(len(h) for h in self.hands), table=self.table_cards(),
             stock=self.stock_size(), lot=self.lot, lots=self.lots, last_lot=self.last_lot,
             spade_faces=_cards(self.spade_pile),
@@ -952,7 +1015,7 @@ class KrypkasinoState:
         collections = tuple(_cards(t) for s in sets for t in _fast.expand_ids(s, cols))
         double = info.sweeps and len(self.table) == 1 and self.table[0] == cid
         allowed = True
-        if self.phase is Phase.PLAY and self.rules.forced_sweep and not info.sweeps:
+        if self._phase is Phase.PLAY and self.rules.forced_sweep and not info.sweeps:
             allowed = not self.sweeping_cards()
         return CardOptions(card, v, info.captures, info.max_size, collections, info.sweeps,
                            double and self.rules.double_sweep, allowed)
@@ -998,7 +1061,7 @@ class KrypkasinoState:
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (
-            self.rules, self.players, self.phase, self.deal_index, self.dealer, self.totals,
+            self.rules, self.players, self._phase, self.deal_index, self.dealer, self.totals,
             self.results, self.hands, self.table, self.table_key, self.stock, self.stock_pos,
             self.captured, self.spade_pile, self.out_of_play, self.turn, self.previous,
             self.lot, self.in_hands, self.last_capturer, self.sweep_points, self.sweeps,
@@ -1015,7 +1078,7 @@ class KrypkasinoState:
 
     def __repr__(self) -> str:
         return (f"KrypkasinoState(players={self.players}, deal={self.deal_index}, "
-                f"phase={self.phase.value}, turn={self.current_player()}, "
+                f"phase={self._phase.value}, turn={self.current_player()}, "
                 f"table={[DECK[i].code for i in self.table]})")
 
 

@@ -13,6 +13,7 @@ from functools import partial
 
 from engine.cards import DECK, SUITS, Card, Rank
 from engine.errors import IllegalActionError
+from engine.game import Deal
 from engine.krypkasino import capture as cap
 from engine.krypkasino.events import (
     Captured,
@@ -54,7 +55,7 @@ _question = partial(question, GAME)
 def _session(rng: Rng, players: int | None = None,
              rules: KrypkasinoRules | None = None) -> KrypkasinoState:
     n = 2 + rng.below(3) if players is None else players
-    return KrypkasinoState.new(n, rng.next_u64() >> 1, rules)
+    return KrypkasinoState.new_game(n, rules, rng.next_u64() >> 1)
 
 
 def _step(state: KrypkasinoState, rng: Rng) -> None:
@@ -81,7 +82,7 @@ def _position(rng: Rng, want: Callable[[KrypkasinoState], bool],
 def _hand(state: KrypkasinoState) -> tuple[Card, ...]:
     seat = state.current_player()
     assert seat is not None
-    return state.hand(seat)
+    return state.hand_of(seat)
 
 
 def _position_fact(state: KrypkasinoState) -> Text:
@@ -253,7 +254,7 @@ def sweep_points(seed: int) -> Question:
         base = _position(rng, lambda s: any(c.rank is not Rank.ACE for c in _hand(s)),
                          rules=variant_rules)
         seat = base.turn
-        hands = [base.hand(s) for s in range(base.players)]
+        hands = [base.hand_of(s) for s in range(base.players)]
         card = rng.choice([c for c in hands[seat] if c.rank is not Rank.ACE])
         others = [suit for suit in SUITS if suit is not card.suit]
         lone_card = card if rng.below(2) else Card(card.rank, rng.choice(others))
@@ -308,7 +309,7 @@ def _initial_faces(rng: Rng) -> tuple[tuple[Card, ...], FaceCardsSetAside, int, 
         n = 2 + rng.below(5)
         dealer = rng.below(n)
         state = KrypkasinoState(n, first_dealer=dealer)
-        events = state.start_deal(seed=rng.next_u64() >> 1)
+        events = state.apply(Deal(seed=rng.next_u64() >> 1))
         faces = next((e for e in events if isinstance(e, FaceCardsSetAside)), None)
         if faces is not None and len(state.table_cards()) + len(faces.cards) >= 3:
             table = list(state.table_cards()) + list(faces.cards)
@@ -428,7 +429,7 @@ def deal_shape(seed: int) -> Question:
     """C-2: how many cards in each hand, on the table and in the stock?"""
     rng = Rng(seed)
     n = 2 + rng.below(5)
-    state = KrypkasinoState.new(n, rng.next_u64() >> 1)
+    state = KrypkasinoState.new_game(n, seed=rng.next_u64() >> 1)
     sizes = state.sizes
     options = {}
     for m in range(2, 7):
@@ -564,7 +565,7 @@ def session(seed: int) -> Question:
     n = state.players
     facts = tuple(text("quiz.fact.c-deal-scores", seat=s,
                        scores=[r.scores[s] for r in state.results]) for s in range(n))
-    best = state.winners() or []
+    best = state.winners()
     totals = state.scores()
     key = "quiz.c-session.explain.shared" if len(best) > 1 else "quiz.c-session.explain.one"
     return _question("c-session", seed, "C-15", text("quiz.c-session.prompt"), seat_choices(n),

@@ -103,13 +103,13 @@ def kachuful_game(rules: KachufulRules, lineup: Sequence[str], seed: int, rotati
 
 def krypkasino_game(rules: KrypkasinoRules, lineup: Sequence[str], seed: int,
                     rotation: int = 0) -> GameRecord:
-    """A Krypkasino session (``KrypkasinoState.new(n, seed, rules)``), a round per lot."""
+    """A Krypkasino session (``KrypkasinoState.new_game(n, rules, seed)``), a round per lot."""
     n = len(lineup)
     seat_of = [(p + rotation) % n for p in range(n)]
     bots = [make_bot("krypkasino", "basic")] * n
     for p, s in enumerate(bot_seeds(seed, n)):
         bots[seat_of[p]] = make_bot("krypkasino", lineup[p], s)
-    state = KrypkasinoState.new(n, seed, rules)
+    state = KrypkasinoState.new_game(n, rules, seed)
     running = [0] * n
     rounds: list[tuple[int, ...]] = []
     where = (state.deal_index, state.lot)

@@ -64,6 +64,9 @@ from engine.registry import GAMES, MAX_SEED
 from engine.walkthrough.model import Json, Note, Option, Step, Walkthrough, YourMove, facts
 
 GAME = "kachuful"
+#: The keys a Kachuful scenario file may hold besides the shared ones.
+SCENARIO_KEYS: tuple[str, ...] = ("seed", "players", "hands", "record", "first_hand", "variant",
+                                  "your_move")
 #: The most your-move steps chosen in one hand when a scenario lists none: the hook, a
 #: card that must follow suit, a card played without the suit led.
 ASKS_PER_HAND = 3

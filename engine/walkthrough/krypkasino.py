@@ -52,6 +52,7 @@ from typing import Any
 from engine.bots import bot_move, make_bot
 from engine.cards import DECK, Card, parse_card
 from engine.errors import IllegalActionError, RecordError, RulesLabError
+from engine.game import Deal
 from engine.krypkasino.events import (
     Captured,
     DealScored,
@@ -67,7 +68,7 @@ from engine.krypkasino.events import (
 )
 from engine.krypkasino.record import read_record
 from engine.krypkasino.rules import KrypkasinoRules, card_point, card_points, check_players
-from engine.krypkasino.state import KrypkasinoState, Phase, Play
+from engine.krypkasino.state import DealCards, KrypkasinoState, Phase, Play
 from engine.recordio import (
     expect_card,
     expect_cards,
@@ -346,13 +347,13 @@ def read_source(data: Mapping[str, Any]) -> _Source:
             raise RecordError("plays", "a seeded walkthrough is played by the basic player")
 
         def start_seed(rules: KrypkasinoRules) -> _Start:
-            state = KrypkasinoState.new(players, seed, rules)
+            state = KrypkasinoState.new_game(players, rules, seed)
             # The session's first deal happened inside ``new``: deal the same cards on an
             # empty twin to hear its events and moments (C-2, C-3).
             dealer, deal_seed, _ = state.deals_dealt()[0]
             twin = KrypkasinoState(players, rules, first_dealer=dealer)
             twin.moments = []
-            events = twin.start_deal(seed=deal_seed)
+            events = twin.apply(Deal(seed=deal_seed))
             return state, events, twin.moments
 
         return _Source(players, start_seed, [], [], max_deals)
@@ -407,15 +408,15 @@ def _dealing(state: KrypkasinoState) -> bool:
 
 def _start_recorded(state: KrypkasinoState, deal: Any) -> list[KrypkasinoEvent]:
     if deal.seed is not None:
-        return state.start_deal(seed=deal.seed)
-    return state.start_deal(deal.hands, deal.table, deal.stock)
+        return state.apply(Deal(seed=deal.seed))
+    return state.apply(Deal(cards=DealCards(deal.hands, deal.table, deal.stock)))
 
 
 def _board(state: KrypkasinoState) -> Board:
     """The board of an engine state (a moment of a play, or the state between plays)."""
     n = state.players
     piles = [state.captured_cards(s) for s in range(n)]
-    hands = [state.hand(s) for s in range(n)]
+    hands = [state.hand_of(s) for s in range(n)]
     return Board(
         players=n, deal=max(state.deal_index, 0), dealer=state.dealer, lot=state.lot,
         lots=state.lots, last_lot=state.last_lot, stock=state.stock_size(),
@@ -756,7 +757,7 @@ class _Builder:
         if source.is_position:
             seat = state.current_player()
             assert seat is not None
-            hand = state.hand(seat)
+            hand = state.hand_of(seat)
             choices = _choices(state, hand)
             self.add("position", "position", _board(state), seat=seat,
                      hand_before=codes(hand_order(hand)), table_before=codes(state.table_cards()),
@@ -775,7 +776,7 @@ class _Builder:
             seat = state.current_player()
             assert seat is not None
             index = state.play_index
-            hand = state.hand(seat)
+            hand = state.hand_of(seat)
             table = state.table_cards()
             choices = _choices(state, hand)
             sweepers = tuple(state.sweeping_cards())

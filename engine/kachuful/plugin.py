@@ -1,0 +1,145 @@
+"""Kachuful's plug-ins (:class:`engine.plugin.GamePlugins`): what the registry hands the
+play session, the bots, the walkthrough, the quiz, the score sheet and the review for
+Kachuful. Only this game's states reach these functions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.bots import kachuful as bots
+from engine.bots.kachuful import OWN_CARD, resolve
+from engine.cards import Card
+from engine.errors import IllegalActionError, RulesLabError
+from engine.game import Event
+from engine.kachuful import record as krecord
+from engine.kachuful.rules import KachufulRules, trump_code
+from engine.kachuful.state import Bid, KachufulState
+from engine.moves import SheetRow, running_totals
+from engine.plugin import GamePlugins, SessionLike
+from engine.quiz import kinds_for
+from engine.review import Note, kachuful_review
+from engine.scoresheet.kachuful import KachufulSheet
+from engine.walkthrough import kachuful as walkthrough
+
+__all__ = ["PLUGINS", "KachufulPlay", "review"]
+
+
+class KachufulPlay:
+    """How a play session plays Kachuful (:class:`engine.plugin.GamePlay`)."""
+
+    name = "kachuful"
+    chooses_capture = False
+    first: tuple[tuple[str, Any], ...] = (("max_cards", 5),)
+
+    def round_of(self, state: KachufulState) -> int:
+        return state.hand_number
+
+    def card_action(self, card: Card) -> Any:
+        return card
+
+    def apply(self, state: KachufulState, action: Any, groups: Sequence[Sequence[Card]] | None
+              ) -> tuple[list[Event], tuple[Card, ...], tuple[Card, ...]]:
+        return list(state.apply(action)), (), ()
+
+    def first_facts(self, state: KachufulState, full: KachufulState, players: int) -> dict[str, int]:
+        return {"players": players, "hands": state.hand_count, "cards": max(state.schedule),
+                "full_hands": full.hand_count, "full_cards": max(full.schedule)}
+
+    def status(self, state: KachufulState, seat: int) -> dict[str, Any]:
+        view = state.view(seat)
+        return {"hand": view.hand_number, "count": view.hand_count, "size": view.hand_size,
+                "trump": trump_code(view.trump), "dealer": view.dealer,
+                "turned": view.turned}
+
+    def seat_cells(self, state: KachufulState, viewer: int) -> list[tuple[tuple[str, str], ...]]:
+        view = state.view(viewer)
+        rows = []
+        for seat, bid in enumerate(view.bids):
+            cells = [("bid", "–" if bid is None else f"{bid}*" if view.blind[seat] else str(bid)),
+                     ("tricks", str(view.tricks_won[seat])), ("total", str(view.totals[seat]))]
+            if view.forehead:  # the one card each seat shows on its forehead
+                seen = view.hands[seat]
+                cells.append(("card", str(seen[0]) if seen else "?"))
+            rows.append(tuple(cells))
+        return rows
+
+    def record(self, state: KachufulState) -> dict[str, Any]:
+        return krecord.to_record(state)
+
+    def score_rows(self, state: KachufulState) -> list[tuple[int, ...]]:
+        return [r.scores for r in state.results if r.scores is not None]
+
+    def sheet(self, state: KachufulState) -> list[SheetRow]:
+        done = [r for r in state.results if r.scores is not None]
+        rows = []
+        for r, totals in zip(done, running_totals(self.score_rows(state)), strict=True):
+            assert r.scores is not None
+            cells = tuple({"bid": b if b is not None else 0, "tricks": r.tricks[s],
+                           "points": r.scores[s], "total": totals[s]}
+                          for s, b in enumerate(r.bids))
+            rows.append(SheetRow((("hand", r.hand), ("cards", r.setup.size),
+                                  ("trump", trump_code(r.setup.trump))), cells, totals))
+        return rows
+
+    def results(self, state: KachufulState) -> int:
+        return len(state.results)
+
+    # the player's decisions that only Kachuful has
+    def is_bidding(self, state: KachufulState, seat: int) -> bool:
+        return state.current_player() == seat and state.bids[seat] is None
+
+    def blind_bids(self, state: KachufulState) -> bool:
+        return state.rules.blind_bids
+
+    def legal_bids(self, state: KachufulState) -> list[int]:
+        return state.legal_bid_numbers()
+
+    def refused_bids(self, state: KachufulState) -> list[tuple[int, RulesLabError]]:
+        allowed = set(state.legal_bid_numbers())
+        out: list[tuple[int, RulesLabError]] = []
+        for n in range(state.hand_size + 1):
+            if n in allowed:
+                continue
+            try:
+                state.check(Bid(n))
+            except IllegalActionError as exc:
+                out.append((n, exc))
+        return out
+
+    def bid_action(self, n: int, blind: bool) -> Any:
+        return Bid(n, blind)
+
+    def own_card_action(self, state: KachufulState) -> Any:
+        return resolve(state, OWN_CARD)
+
+    def capture_choices(self, state: KachufulState, card: Card) -> tuple[tuple[Card, ...], ...]:
+        return ()
+
+    def forced_sweep(self, state: KachufulState) -> tuple[str, dict[str, Any]] | None:
+        return None
+
+
+def review(session: SessionLike, index: int) -> list[Note]:
+    """The notes of the player's finished hand (deal) ``index`` of ``session``."""
+    state = session.state
+    return kachuful_review(state.results[index], session.seat, state.rules)
+
+
+def build_walkthrough(data: Mapping[str, Any], rules: KachufulRules) -> walkthrough.KWalk:
+    """The walkthrough of a scenario document under ``rules``."""
+    return walkthrough.build(walkthrough.source_of(data), rules)
+
+
+PLUGINS = GamePlugins(
+    play=KachufulPlay(),
+    bots={"random": bots.RandomKachufulBot, "basic": bots.BasicKachufulBot,
+          "strong": bots.StrongKachufulBot},
+    observe=bots.observe,
+    resolve=resolve,
+    walkthrough=build_walkthrough,
+    scenario_keys=walkthrough.SCENARIO_KEYS,
+    quiz_kinds=tuple(kinds_for("kachuful")),
+    score_sheet=KachufulSheet,
+    review=review,
+)
