@@ -159,10 +159,8 @@ def join_view(code: str | None, visitor: Prefs) -> None:
     except store.Unavailable:
         st.error(t("live.not-saved", lang), icon=":material/cloud_off:")
         return
-    query = {**visitor.query(), "class": wanted, "s": joined.token}
-    if learner:
-        query[progress.PARAM] = learner
-    st.query_params.from_dict(query)
+    # The learner id stays in the session (never in the address: the link may be shared).
+    st.query_params.from_dict({**visitor.query(), "class": wanted, "s": joined.token})
     st.rerun()
 
 

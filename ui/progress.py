@@ -2,15 +2,19 @@
 an anonymous learner id, drawn as a chart on the quiz page.
 
 Nothing is kept until the learner asks for it ("Keep my progress"). The id (120 random bits)
-is then the whole key of the record:
+is then the whole key of the record, so it stays out of every address a learner may copy:
 
-* it is in the page's link (``me=<id>``): a bookmark, or the link opened on another
-  device, carries the record there;
+* within a visit it is in the session (your-move steps of the walkthroughs and live classes
+  joined from here count too);
 * it is kept in this browser's ``localStorage`` (no cookie: Streamlit cannot set one); a
-  later visit without ``me=`` to any page that records answers (:func:`restore`: the quiz,
-  both walkthroughs, a live class) puts it back into the link;
-* within a visit it is in the session, so your-move steps of the walkthroughs and live
-  classes joined from here count too.
+  later visit to a page that records answers (:func:`restore`: the quiz, both walkthroughs, a
+  live class) asks the browser for it, which reloads once with ``kept=<id>``; the page takes
+  it into the session and removes it from the address at once;
+* ``me=<id>`` is only in the explicit "move my progress" link of the quiz page's panel. A page
+  opened with it takes the record when this device has none (or the same one); when this
+  device keeps another record it asks first, and if the learner takes the new one, the old
+  id is not dropped (kept in the session to switch back, and in the browser under
+  :data:`PREVIOUS_KEY`). ``me=`` is removed from the address too.
 
 "Erase my record" deletes it from the database and from the browser.
 
@@ -32,6 +36,12 @@ PARAM = "me"
 SESSION = "progress.me"
 ERASED = "progress.erased"
 STORAGE_KEY = "rules-lab-learner"
+PREVIOUS_KEY = "rules-lab-learner-previous"
+KEPT_PARAM = "kept"  # this browser's own id, put back by the restore script (removed at once)
+OFFER = "progress.offer"  # a move link's id, waiting for the learner's yes or no
+PREVIOUS = "progress.previous"  # the id this device held before it took a moved record
+ASKED = "progress.asked-browser"
+MOVED = "progress.moved"
 
 
 def _rule_key(rule: str) -> tuple[str, int]:
@@ -62,13 +72,10 @@ def figure(rows: Sequence[store.Mastery], lang: str) -> go.Figure:
 
 # -- Streamlit -------------------------------------------------------------------------------
 def learner() -> str | None:
-    """The learner id of this visit (link first, then session), or ``None``."""
+    """The learner id of this visit (in the session; :func:`restore` puts it there), or
+    ``None``."""
     import streamlit as st
 
-    linked = st.query_params.get(PARAM)
-    if store.Store.valid_learner(linked):
-        st.session_state[SESSION] = linked
-        return linked
     kept = st.session_state.get(SESSION)
     return kept if store.Store.valid_learner(kept) else None
 
@@ -102,13 +109,21 @@ def listen() -> None:
         add(_walkthrough_answer)
 
 
-#: Put a learner id kept in this browser back into the link (one reload), unless the link
-#: already has one. The id is checked against the store's shape before it is used.
+#: Give the server the learner id kept in this browser (one reload with ``kept=<id>``), if
+#: there is one. The id is checked against the store's shape before it is used.
 _RESTORE_JS = (
     f"const id = window.localStorage.getItem('{STORAGE_KEY}');"
     "const u = new URL(window.location.href);"
-    "if (id && /^[A-Za-z0-9_-]{20}$/.test(id) && !u.searchParams.get('me')) {"
-    " u.searchParams.set('me', id); window.location.replace(u.toString()); }")
+    f"if (id && /^[A-Za-z0-9_-]{{20}}$/.test(id) && !u.searchParams.get('{KEPT_PARAM}')) {{"
+    f" u.searchParams.set('{KEPT_PARAM}', id); window.location.replace(u.toString()); }}")
+#: With a move link (``me=``) open, the server must know whether this browser keeps another
+#: record before it takes the link's: one reload with ``kept=<id>`` or ``kept=-``.
+_ASK_JS = (
+    f"const id = window.localStorage.getItem('{STORAGE_KEY}');"
+    "const u = new URL(window.location.href);"
+    f"if (!u.searchParams.get('{KEPT_PARAM}')) {{"
+    f" u.searchParams.set('{KEPT_PARAM}', id && /^[A-Za-z0-9_-]{{20}}$/.test(id) ? id : '-');"
+    " window.location.replace(u.toString()); }")
 KEPT = "progress.kept"
 DOWN = "progress.down"
 ERASED_VISIT = "progress.erased-visit"
@@ -116,24 +131,89 @@ ERASED_VISIT = "progress.erased-visit"
 
 def restore() -> str | None:
     """Call first on every page that records answers (quiz, the walkthroughs' your-move
-    steps, a live class): the learner id of this visit, restored from this browser.
-
-    With an id in the link or the session it is returned (and kept in this browser once a
-    visit, so a ``me=`` link opened here carries on here); without one the browser is asked
-    to put back an id it kept (the page reloads once with ``me=``), unless the learner
-    erased the record during this visit.
-    """
+    steps, a live class): the learner id of this visit (see the module's docstring for the
+    ``kept=`` and ``me=`` parameters, both removed from the address here). A move link for
+    another record than this device's asks the learner first (:data:`OFFER`)."""
     import streamlit as st
 
+    params = st.query_params
     me = learner()
+    kept = params.get(KEPT_PARAM)
+    if kept is not None:
+        del params[KEPT_PARAM]
+        st.session_state[ASKED] = True
+        if me is None and store.Store.valid_learner(kept) and \
+                not st.session_state.get(ERASED_VISIT):
+            me = st.session_state[SESSION] = kept
+            st.session_state[KEPT] = kept  # it came from this browser: nothing to write back
+    linked = params.get(PARAM)
+    if linked is not None:
+        if not store.Store.valid_learner(linked):
+            del params[PARAM]
+        elif me is None and not st.session_state.get(ASKED):
+            _script(_ASK_JS)  # does this browser keep a record? (one reload)
+            return None
+        else:
+            del params[PARAM]
+            if me is None or me == linked:
+                me = st.session_state[SESSION] = linked
+                st.session_state.pop(ERASED_VISIT, None)
+                st.session_state[MOVED] = True
+            else:
+                st.session_state[OFFER] = linked
     if me is not None:
         if st.session_state.get(KEPT) != me:
             st.session_state[KEPT] = me
-            _script(f"window.localStorage.setItem('{STORAGE_KEY}', '{me}');")  # [A-Za-z0-9_-]
+            previous = st.session_state.get(PREVIOUS)
+            keep_old = (f"window.localStorage.setItem('{PREVIOUS_KEY}', '{previous}');"
+                        if store.Store.valid_learner(previous) else "")
+            _script(f"window.localStorage.setItem('{STORAGE_KEY}', '{me}');"  # [A-Za-z0-9_-]
+                    + keep_old)
+        _offer(me)
         return me
-    if not st.session_state.get(ERASED_VISIT):
+    if not st.session_state.get(ERASED_VISIT) and not st.session_state.get(ASKED):
         _script(_RESTORE_JS)
     return None
+
+
+def _offer(me: str) -> None:
+    """A move link for another record than this device's: ask before taking it."""
+    import streamlit as st
+
+    from ui.prefs import current
+
+    linked = st.session_state.get(OFFER)
+    if not store.Store.valid_learner(linked) or linked == me:
+        st.session_state.pop(OFFER, None)
+        return
+    lang = current().lang
+    with st.container(border=True, key="progress_offer"):
+        st.warning(t("progress.offer", lang), icon=":material/devices:")
+        take, keep = st.columns(2)
+        take.button(t("progress.offer.take", lang), key="progress.take", on_click=_take,
+                    args=(me, str(linked)), type="primary", icon=":material/download:")
+        keep.button(t("progress.offer.keep", lang), key="progress.keep", on_click=_keep,
+                    icon=":material/close:")
+
+
+def _take(old: str, new: str) -> None:
+    """Use the moved record here; the one this device held stays (to switch back)."""
+    import streamlit as st
+
+    st.session_state[SESSION] = new
+    st.session_state[PREVIOUS] = old
+    st.session_state.pop(OFFER, None)
+    st.session_state.pop(KEPT, None)  # the next run writes both ids into the browser
+
+
+def _keep() -> None:
+    import streamlit as st
+
+    st.session_state.pop(OFFER, None)
+
+
+def _switch_back(current_id: str, previous: str) -> None:
+    _take(current_id, previous)
 
 
 def _start() -> None:
@@ -143,7 +223,6 @@ def _start() -> None:
     st.session_state[SESSION] = me
     st.session_state.pop(ERASED, None)
     st.session_state.pop(ERASED_VISIT, None)
-    st.query_params[PARAM] = me
 
 
 def _erase(me: str) -> None:
@@ -158,8 +237,6 @@ def _erase(me: str) -> None:
     st.session_state.pop(KEPT, None)
     st.session_state[ERASED] = True
     st.session_state[ERASED_VISIT] = True
-    if PARAM in st.query_params:
-        del st.query_params[PARAM]
 
 
 def _script(body: str) -> None:
@@ -195,8 +272,8 @@ def _panel(lang: str, key: str) -> None:
         st.button(t("progress.start", lang), key=f"{key}.start", on_click=_start,
                   icon=":material/bookmark_add:")
         return  # (a record kept in this browser before came back through restore())
-    if st.query_params.get(PARAM) != me:
-        st.query_params[PARAM] = me
+    if st.session_state.pop(MOVED, False):
+        st.success(t("progress.moved", lang), icon=":material/devices:")
     _script(f"window.localStorage.setItem('{STORAGE_KEY}', '{me}');")  # me: [A-Za-z0-9_-]
     rows = store.get().mastery(me)
     if rows:
@@ -205,7 +282,14 @@ def _panel(lang: str, key: str) -> None:
                         config={"displayModeBar": False})
     else:
         st.caption(t("progress.none", lang))
-    with st.expander(t("progress.link", lang), icon=":material/devices:"):
+    previous = st.session_state.get(PREVIOUS)
+    if store.Store.valid_learner(previous) and previous != me:
+        st.caption(t("progress.previous", lang))
+        st.button(t("progress.switch-back", lang), key=f"{key}.back", on_click=_switch_back,
+                  args=(me, str(previous)), icon=":material/undo:")
+    # The one place the id is written into an address: a link the learner asks for.
+    with st.expander(t("progress.move", lang), icon=":material/devices:"):
+        st.caption(t("progress.move.help", lang))
         base = (st.context.url or "").split("?")[0]
         st.code(f"{base}?{PARAM}={me}", language=None, wrap_lines=True)
     st.button(t("progress.erase", lang), key=f"{key}.erase", on_click=_erase, args=(me,),

@@ -282,6 +282,10 @@ def test_two_servers_serve_one_class_through_postgresql(
         pg.close()
 
 
+NO_ID = ("() => { const q = new URL(location.href).searchParams;"
+         " return q.get('me') === null && q.get('kept') === null; }")
+
+
 def test_progress_is_kept_on_the_device_and_erased(new_page: Any, site: str) -> None:
     page = new_page(viewport={"width": 1400, "height": 1000})
     page.goto(url_for(site, "quiz", q="k-trump-7"), wait_until="domcontentloaded")
@@ -289,28 +293,29 @@ def test_progress_is_kept_on_the_device_and_erased(new_page: Any, site: str) -> 
     keep.wait_for(timeout=30_000)
     wait_idle(page)
     keep.click()
-    page.wait_for_function("new URL(location.href).searchParams.get('me') !== null")
+    page.wait_for_function("window.localStorage.getItem('rules-lab-learner') !== null",
+                           timeout=30_000)
     wait_idle(page)
-    me = page.evaluate("new URL(location.href).searchParams.get('me')")
+    me = page.evaluate("window.localStorage.getItem('rules-lab-learner')")
     assert store.Store.valid_learner(me)
+    assert page.evaluate(NO_ID)  # the id is never in the address bar
     page.locator("[data-testid='stMain'] [role='radiogroup'] label").first.click()
     page.get_by_role("button", name="Check my answer").click()
     page.locator("[data-testid='stMain'] .js-plotly-plot").wait_for(state="attached", timeout=30_000)
     assert sum(m.asked for m in store.get().mastery(me)) == 1
+    assert page.evaluate(NO_ID)
     page.screenshot(path=str(SHOTS / "progress-quiz-1400.png"), full_page=True)
-    # A later visit on this device without the id in the link: the browser puts it back.
+    # A later visit on this device: the browser gives the id back, the address stays clean.
     page.goto(url_for(site, "quiz"), wait_until="domcontentloaded")
-    page.wait_for_function(f"new URL(location.href).searchParams.get('me') === '{me}'",
-                           timeout=30_000)
     page.locator("[data-testid='stMain'] .js-plotly-plot").wait_for(state="attached", timeout=30_000)
-    # Any page that records answers puts it back too: a walkthrough opened without me=,
-    # whose your-move answer then lands in the same record.
+    page.wait_for_function(NO_ID, timeout=15_000)
+    # Any page that records answers takes it back too: a walkthrough, whose your-move
+    # answer then lands in the same record.
     page.goto(url_for(site, "krypkasino_walkthrough", scenario="trail", step="2"),
               wait_until="domcontentloaded")
-    page.wait_for_function(f"new URL(location.href).searchParams.get('me') === '{me}'",
-                           timeout=30_000)
     page.locator("[data-testid='stMain'] [data-testid='stRadio']").first.wait_for(timeout=30_000)
     wait_idle(page)
+    page.wait_for_function(NO_ID, timeout=15_000)
     page.locator("[data-testid='stMain'] [role='radiogroup'] label").first.click()
     page.get_by_role("button", name="Check").first.click()
     page.wait_for_function(
@@ -319,18 +324,30 @@ def test_progress_is_kept_on_the_device_and_erased(new_page: Any, site: str) -> 
         " [data-testid='stAlertContentInfo']\") !== null", timeout=30_000)
     assert sum(m.asked for m in store.get().mastery(me)) == 2
     assert exceptions(page) == []
+    # The explicit move link on another device (no record there): taken, then out of the bar.
     phone = new_page(viewport=PHONE)
     phone.goto(url_for(site, "quiz", me=me), wait_until="domcontentloaded")
     phone.locator("[data-testid='stMain'] .js-plotly-plot").wait_for(state="attached", timeout=30_000)
+    phone.wait_for_function(NO_ID, timeout=15_000)
+    assert phone.evaluate("window.localStorage.getItem('rules-lab-learner')") == me
     phone.screenshot(path=str(SHOTS / "progress-quiz-390.png"), full_page=True)
-    page.goto(url_for(site, "quiz"), wait_until="domcontentloaded")
-    page.locator("[data-testid='stMain'] .js-plotly-plot").wait_for(state="attached", timeout=30_000)
+    # A move link for another record on a device that keeps one: asked, not taken.
+    other = store.Store.new_learner_id()
+    store.get().record(other, "K-7", True, "quiz")
+    page.goto(url_for(site, "quiz", me=other), wait_until="domcontentloaded")
+    page.get_by_role("button", name="Use the record from the link").wait_for(timeout=30_000)
+    page.wait_for_function(NO_ID, timeout=15_000)
+    assert page.evaluate("window.localStorage.getItem('rules-lab-learner')") == me
+    wait_idle(page)
+    page.get_by_role("button", name="Keep this device's record").click()
+    page.get_by_role("button", name="Use the record from the link").wait_for(
+        state="detached", timeout=15_000)
     wait_idle(page)
     page.get_by_role("button", name="Erase my record").click()
     page.get_by_text("Your record was erased").wait_for(timeout=15_000)
-    assert store.get().mastery(me) == []
+    assert store.get().mastery(me) == [] and store.get().mastery(other) != []
     assert page.evaluate("window.localStorage.getItem('rules-lab-learner')") is None
     page.goto(url_for(site, "quiz"), wait_until="domcontentloaded")
     page.get_by_role("button", name="Keep my progress").wait_for(timeout=30_000)
     wait_idle(page)
-    assert page.evaluate("new URL(location.href).searchParams.get('me')") is None
+    assert page.evaluate(NO_ID)
