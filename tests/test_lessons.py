@@ -272,11 +272,11 @@ def test_the_docstring_examples_hold(module: str) -> None:
 
 
 def test_slides_leave_out_the_walkthrough_pages_seat_selector_hint() -> None:
-    from ui.i18n import t
+    from engine.messages import render
 
     for lang in LANGS:
         deck = classroom.slides(lessons.load("kachuful-20"), lang)
-        hint = t("kwalk.explain.face-up", lang)
+        hint = render("kwalk.explain.face-up", lang)
         assert not any(hint in line for s in deck for line in s.lines)
         assert any(s.ref.endswith("#h11.deal") for s in deck)
 
