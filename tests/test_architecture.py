@@ -147,7 +147,7 @@ def test_the_tree_is_found_and_read() -> None:
     rng = {imp.module: imp.module_level for imp in IMPORTS["engine.rng"]}
     assert rng["engine.cards"] is False  # under TYPE_CHECKING, and inside shuffled_deck
     # ``from engine.kachuful import fast`` is an import of the module engine.kachuful.fast.
-    assert "engine.kachuful.fast" in {imp.module for imp in IMPORTS["engine.bots.kachuful"]}
+    assert "engine.kachuful.fast" in {imp.module for imp in IMPORTS["engine.bots.kachuful_policy"]}
 
 
 def test_engine_imports_only_the_standard_library_and_engine() -> None:

@@ -41,12 +41,22 @@ from engine.kachuful.rules import (
 )
 from engine.rng import sim_random
 
-__all__ = ["BEATS", "FastSimulator", "TracedHand", "beats_int", "card_int", "int_card",
-           "play_random_hands", "playable_int", "suit_int", "trick_winner_int"]
+__all__ = ["ALL_CARDS", "BEATS", "BIT", "HIGHER", "SUIT_MASK", "FastSimulator", "TracedHand",
+           "beats_int", "card_int", "int_card", "play_random_hands", "playable_int", "suit_int",
+           "trick_winner_int"]
 
 _FULL_DECK: tuple[int, ...] = tuple(range(52))
 _SUIT_NUMBER: dict[Suit | None, int] = {s: i for i, s in enumerate(SUITS)}
 _SUIT_NUMBER[None] = -1
+
+
+#: Sets of cards as bit masks (bit ``c`` for card ``c``): one card, every card, the cards
+#: of a suit, and the cards of ``c``'s suit ranked above ``c``.
+BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
+ALL_CARDS = (1 << 52) - 1
+SUIT_MASK: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
+HIGHER: tuple[int, ...] = tuple(sum(1 << x for x in range(c + 1, (c // 13 + 1) * 13))
+                                for c in range(52))
 
 
 def card_int(card: Card) -> int:
