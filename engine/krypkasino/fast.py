@@ -33,7 +33,7 @@ from engine.krypkasino.rules import KrypkasinoRules, card_point
 
 __all__ = ["HAND_VALUE", "IS_FACE", "IS_SPADE", "Move", "ONE", "POINTS", "TABLE_VALUE",
            "TRAIL_MOVES", "FastState", "card_id", "expand_ids", "legal_moves",
-           "random_playout", "sorted_ids", "table_key"]
+           "random_playout", "sorted_ids", "sweeping_values", "table_key"]
 
 #: Per card id: its value on the table (C-5: an ace counts 1 there), in the hand (an ace
 #: captures as 14), its card points (C-12), whether it is a face card, a spade.
@@ -121,6 +121,22 @@ def expand_ids(key: int, cols: list[list[int]]) -> list[list[int]]:
         pos = at + 1
     tail = single[pos:]
     return [prefix + tail for prefix in out]
+
+
+_SWEEPERS: dict[int, tuple[int, ...]] = {}
+
+
+def sweeping_values(key: int) -> tuple[int, ...]:
+    """Hand values (2..14) of the cards that would take the whole table ``key`` (C-7; a
+    sweep is then compulsory under C-8)."""
+    if not key:
+        return ()
+    got = _SWEEPERS.get(key)
+    if got is None:
+        if len(_SWEEPERS) > _ROWS_LIMIT:
+            _SWEEPERS.clear()
+        got = _SWEEPERS[key] = tuple(v for v in range(2, 15) if capture.analyse(v, key).sweeps)
+    return got
 
 
 def legal_moves(hand: Sequence[int], key: int, cols: list[list[int]], table: Sequence[int],
