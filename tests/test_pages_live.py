@@ -367,3 +367,93 @@ def test_an_answer_that_cannot_be_saved_keeps_the_choice_for_a_retry(
     assert t("live.unsaved", "en") not in everything(pupil)
     assert store.get().tally(code, 1).answered == 1
     quick.close()
+
+
+def qr_matrix(page_html: str) -> list[list[int]]:
+    """The QR code's modules read back from the teacher page's SVG image (segno's path:
+    ``M x y`` then runs ``h n`` of dark modules and relative moves ``m dx dy``)."""
+    import re
+    import urllib.parse
+
+    found = re.search(r'<div class="lv-qr"><img src="data:image/svg\+xml[^,]*,([^"]+)"',
+                      page_html)
+    assert found, "no QR image"
+    svg = urllib.parse.unquote(found.group(1).replace("&amp;", "&"))
+    size = int(re.search(r"width=[\"'](\d+)", svg).group(1)) // 6  # type: ignore[union-attr]
+    path = re.search(r"class=[\"']qrline[\"'][^>]*d=[\"']([^\"']+)",  # type: ignore[union-attr]
+                     svg).group(1)
+    grid = [[0] * size for _ in range(size)]
+    x = y = 0.0
+    for op, a, b in re.findall(r"([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?", path):
+        if op == "M":
+            x, y = float(a), float(b)
+        elif op == "m":
+            x, y = x + float(a), y + float(b)
+        else:
+            for k in range(int(float(a))):
+                grid[int(y)][int(x) + k] = 1
+            x += float(a)
+    return [row[2:-2] for row in grid[2:-2]]  # without the quiet zone (border=2)
+
+
+def test_the_join_link_and_qr_code_carry_the_public_address(
+        opened: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import segno
+
+    code, key = opened
+    monkeypatch.setenv(live.PUBLIC_URL_ENV, "https://rules.example.org/school/")
+    desk = teacher(code, key)
+    expected = f"https://rules.example.org/school/live?class={code}"
+    assert expected in [c.value for c in desk.code]
+    want = [list(row) for row in segno.make(expected, error="m").matrix]
+    assert qr_matrix(html_text(desk)) == want
+    assert qr_matrix(html_text(desk)) != [list(r) for r in segno.make(
+        f"http://localhost:8501/live?class={code}", error="m").matrix]
+    assert t("live.local-only", "en") not in [w.value for w in desk.warning]
+    # No public address and no network: the teacher is told what to do.
+    monkeypatch.delenv(live.PUBLIC_URL_ENV)
+    monkeypatch.setattr(live, "lan_address", lambda: None)
+    desk = teacher(code, key)
+    assert t("live.local-only", "en") in [w.value for w in desk.warning]
+
+
+def test_a_local_address_becomes_the_machines_network_address() -> None:
+    lan = "192.168.1.20"
+    assert live.public_base("http://localhost:8501/live?class=X", None, lan) == \
+        live.JoinBase("http://192.168.1.20:8501", False)
+    assert live.public_base("http://127.0.0.1:8600/app/live", "", lan).base == \
+        "http://192.168.1.20:8600/app"
+    assert live.public_base("http://[::1]:8501/live", None, lan).base == \
+        "http://192.168.1.20:8501"
+    # Only loopback: kept, and flagged (the teacher sees the warning).
+    assert live.public_base("http://localhost:8501/live", None, None).local_only
+    assert live.public_base("http://localhost:8501/live", None, "127.0.1.1").local_only
+    # A page already opened at a network or public address keeps it.
+    assert live.public_base("http://10.0.0.5:8501/live", None, lan) == \
+        live.JoinBase("http://10.0.0.5:8501", False)
+    # RULES_LAB_PUBLIC_URL wins when it is an http(s) address; anything else is ignored.
+    assert live.public_base("http://localhost:8501/live", "https://r.example.org", lan).base \
+        == "https://r.example.org"
+    for bad in ("javascript:alert(1)", "r.example.org", "https://r.example.org/?x=1"):
+        assert live.public_base("http://localhost:8501/live", bad, lan).base == \
+            "http://192.168.1.20:8501"
+    address = live.lan_address()
+    assert address is None or not address.startswith("127.")
+
+
+def test_run_sh_listens_where_phones_reach_it() -> None:
+    from pathlib import Path
+
+    run = (Path(__file__).resolve().parents[1] / "scripts" / "run.sh").read_text()
+    command = next(line for line in run.splitlines() if line.startswith("exec "))
+    assert "--server.address 0.0.0.0" in command and command.endswith('"$@"')
+    assert "exposes" in run  # says what listening on the network exposes
+
+
+def test_visitors_are_never_shown_a_traceback() -> None:
+    import tomllib
+    from pathlib import Path
+
+    config = tomllib.loads((Path(__file__).resolve().parents[1] / ".streamlit" / "config.toml")
+                           .read_text())
+    assert config["client"]["showErrorDetails"] == "none"  # the traceback goes to the log

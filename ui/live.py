@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import io
+import socket
 import unicodedata
 import urllib.parse
 from collections.abc import Callable, Sequence
@@ -125,17 +126,21 @@ register("quiz", _quiz, _quiz_slide)
 
 def from_ask(ask: Any, ref: str, html: str = "") -> LiveQuestion:
     """A "your move" step (an object with ``prompt``, ``rule``, ``answer`` and ``choices``
-    of ``id``, ``label``, ``verdict`` and ``feedback``) as a live question: every choice the
-    engine does not refuse is right; the explanation is the feedback of the step's own move.
+    of ``id``, ``label``, ``verdict`` and ``feedback``) as a live question, with the
+    walkthrough's verdicts (the analyst's, :mod:`engine.walkthrough.verdict`): a choice is
+    right when its verdict is ``best`` (the best move or within the "good" margin); the
+    explanation is the feedback of the analyst's best move and the step's remark.
     ``html``: the position before the move (:func:`ui.classroom.ask_position_html`)."""
     choices = tuple(ask.choices)
-    legal = frozenset(c.id for c in choices if c.verdict != "illegal")
+    right = frozenset(c.id for c in choices if c.verdict == "best")
     best = next((c for c in choices if c.id == ask.answer), None)
+    explanation = " ".join(x for x in (best.feedback if best is not None else "",
+                                       getattr(ask, "remark", "")) if x)
     return LiveQuestion(
         ref=ref, rule=ask.rule, prompt=ask.prompt,
-        choices=tuple((c.id, c.label) for c in choices), correct=legal, multiple=False,
-        explanation=best.feedback if best is not None else "",
-        judge=lambda chosen: bool(chosen) and set(chosen) <= legal, html=html)
+        choices=tuple((c.id, c.label) for c in choices), correct=right, multiple=False,
+        explanation=explanation,
+        judge=lambda chosen: bool(chosen) and set(chosen) <= right, html=html)
 
 
 def _move(name: str, lang: str, four: bool) -> LiveQuestion | None:
@@ -215,6 +220,77 @@ def site_base(url: str | None) -> str:
         return ""
     path = parts.path.rsplit("/", 1)[0]
     return f"{parts.scheme}://{parts.netloc}{path}"
+
+
+#: The address phones use to reach the site (``https://class.example.org``, or
+#: ``http://192.168.1.20:8501``): join links and QR codes use it when set.
+PUBLIC_URL_ENV = "RULES_LAB_PUBLIC_URL"
+_LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "0.0.0.0", "::"})
+
+
+@dataclass(frozen=True)
+class JoinBase:
+    """Where the join link points: ``base`` (``scheme://host[:port][/prefix]``) and whether
+    it is a local-only address that phones cannot open (the teacher is warned)."""
+
+    base: str
+    local_only: bool
+
+
+def _clean_public(value: str | None) -> str | None:
+    text = (value or "").strip().rstrip("/")
+    parts = urllib.parse.urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or \
+            parts.fragment or len(text) > 200:
+        return None
+    return text
+
+
+def _is_local(host: str | None) -> bool:
+    return not host or host in _LOCAL_HOSTS or host.startswith("127.") or \
+        host.endswith(".localhost")
+
+
+def public_base(page_url: str | None, public: str | None, lan: str | None) -> JoinBase:
+    """The join address: ``public`` (:data:`PUBLIC_URL_ENV`) when it is an http(s) address;
+    else the page's own address, with a local host (``localhost``, ``127.0.0.1``) replaced by
+    the machine's network address ``lan``; local-only when there is none.
+
+    >>> public_base("http://localhost:8501/live?x=1", None, "192.168.1.20")
+    JoinBase(base='http://192.168.1.20:8501', local_only=False)
+    >>> public_base("http://localhost:8501/live", "https://rules.example.org/", None)
+    JoinBase(base='https://rules.example.org', local_only=False)
+    >>> public_base("http://127.0.0.1:8501/live", "ftp://x", None).local_only
+    True
+    """
+    chosen = _clean_public(public)
+    if chosen:
+        return JoinBase(chosen, False)
+    base = site_base(page_url)
+    parts = urllib.parse.urlsplit(base)
+    if not _is_local(parts.hostname):
+        return JoinBase(base, False)
+    if lan and not _is_local(lan):
+        host = f"[{lan}]" if ":" in lan else lan
+        netloc = f"{host}:{parts.port}" if parts.port else host
+        return JoinBase(urllib.parse.urlunsplit((parts.scheme or "http", netloc, parts.path,
+                                                 "", "")), False)
+    return JoinBase(base, True)
+
+
+def lan_address() -> str | None:
+    """This machine's address on its network (the interface of its default route), or
+    ``None`` when it has only loopback. No packet is sent: a UDP socket's ``connect`` only
+    picks the route."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere for real
+        address = str(probe.getsockname()[0])
+    except OSError:
+        return None
+    finally:
+        probe.close()
+    return None if _is_local(address) else address
 
 
 def join_link(base: str, code: str) -> str:

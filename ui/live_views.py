@@ -10,6 +10,8 @@ a page that lost its server (a restart, or another replica) carries on where the
 
 from __future__ import annotations
 
+import os
+
 import pandas as pd
 import streamlit as st
 
@@ -369,10 +371,14 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
         return
     step = max(1, min(state.step, len(deck)))
     slide = deck[step - 1]
-    base = live.site_base(st.context.url)
+    where = live.public_base(st.context.url, os.environ.get(live.PUBLIC_URL_ENV),
+                             live.lan_address())
+    base = where.base
     link = live.join_link(base, code)
     main, side = st.columns([3, 1], gap="large")
     with side:
+        if where.local_only:
+            st.warning(t("live.local-only", lang), icon=":material/wifi_off:")
         st.markdown(t("live.join-at", lang))
         st.html(f'<div class="lv-code" id="lv-code">{escape_html(store.show_code(code))}</div>')
         st.html(live.qr_svg(link, t("live.qr", lang, link=link)))
