@@ -173,7 +173,20 @@ def plural_form(lang: str, forms: tuple[str, ...] | list[str], n: Any) -> str:
             index = min(plural_index(lang, int(value)), len(forms) - 1)
         except (TypeError, ValueError, OverflowError):  # None, inf: the general form
             index = len(forms) - 1
-    return forms[index].replace("#", str(n))
+    return forms[index].replace("#", number_text(lang, n))
+
+
+def number_text(lang: str, value: Any) -> str:
+    """A number as the language writes it: a float's decimal point is a comma in Spanish
+    and Portuguese ("8,5"); whole numbers and text are left as they are.
+
+    >>> number_text("pt", 8.5), number_text("en", 8.5), number_text("es", 3), number_text("es", "x")
+    ('8,5', '8.5', '3', 'x')
+    """
+    text = str(value)
+    if isinstance(value, float) and lang in ("es", "pt"):
+        return text.replace(".", ",")
+    return text
 
 
 def ordinal(lang: str, n: int, feminine: bool = False) -> str:
@@ -261,6 +274,9 @@ class Formatter(string.Formatter):
             return str(value)
         if isinstance(value, (list, tuple)) and not format_spec:
             return ", ".join(str(v) for v in value)
+        if isinstance(value, float) and "," not in format_spec:  # "8,5" in es and pt
+            text = str(super().format_field(value, format_spec))
+            return text.replace(".", ",") if self.lang in ("es", "pt") else text
         return str(super().format_field(value, format_spec))
 
 

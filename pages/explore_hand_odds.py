@@ -23,7 +23,7 @@ from ui.charts import bars
 from ui.deck_picker import deck_picker
 from ui.docs import rule_href
 from ui.explore_run import simulate, sync_widgets, widget_values
-from ui.i18n import t
+from ui.i18n import chart_separators, number, t
 from ui.prefs import current
 from ui.query import LinkReader, show_problems, write_params
 
@@ -138,8 +138,8 @@ else:
 if odds.best is not None:
     best = odds.bids[odds.best]
     st.header(t("explore.odds.best", lang, bid=odds.best,
-                   score=ex.fmt_estimate(best.score, digits=2)))
-st.caption(t("explore.odds.estimate", lang, est=f"{odds.estimate:.1f}", bid=odds.natural))
+                   score=ex.fmt_estimate(best.score, digits=2, lang=lang)))
+st.caption(t("explore.odds.estimate", lang, est=number(odds.estimate, lang, 1), bid=odds.natural))
 
 shown = [b.bid for b in odds.bids if b.score is not None]
 view_bid = st.selectbox(t("explore.odds.view-bid", lang), shown,
@@ -154,6 +154,7 @@ tricks_chart = bars(list(range(odds.size + 1)), {t("explore.odds.chance", lang):
                                                                  for e in chosen.tricks]},
                      highlight=view_bid)
 tricks_chart.update_yaxes(tickformat=".0%")
+tricks_chart.update_layout(separators=chart_separators(lang))
 st.plotly_chart(tricks_chart, width="stretch")
 
 scored = [b for b in odds.bids if b.score is not None]
@@ -170,11 +171,11 @@ st.plotly_chart(bars([b.bid for b in scored],
 rows = []
 for b in odds.bids:
     row = {t("explore.odds.bid", lang): b.bid,
-           t("explore.odds.make", lang): ex.fmt_estimate(b.make, percent=True),
-           t("explore.odds.score", lang): ex.fmt_estimate(b.score),
+           t("explore.odds.make", lang): ex.fmt_estimate(b.make, percent=True, lang=lang),
+           t("explore.odds.score", lang): ex.fmt_estimate(b.score, lang=lang),
            t("explore.samples", lang): b.samples}
     if b.forbidden is not None:
-        row[t("explore.odds.forbidden", lang)] = ex.fmt_estimate(b.forbidden, percent=True)
+        row[t("explore.odds.forbidden", lang)] = ex.fmt_estimate(b.forbidden, percent=True, lang=lang)
     rows.append(row)
 st.dataframe(rows, hide_index=True, width="stretch")
 st.caption(t("explore.interval.note", lang))

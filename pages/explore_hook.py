@@ -14,7 +14,7 @@ from lab.studies.hook import HookStudy
 from ui import explore as ex
 from ui.docs import rule_href
 from ui.explore_run import simulate, sync_widgets, widget_values
-from ui.i18n import t
+from ui.i18n import chart_separators, t
 from ui.prefs import current
 from ui.query import LinkReader, show_problems, write_params
 
@@ -64,9 +64,9 @@ if not cells:
 
 rows = outcome.results
 st.info(t("explore.hook.summary", lang, deals=len(rows),
-          bites=ex.fmt_estimate(proportion(sum(r[1] for r in rows), len(rows)), percent=True),
-          with_=ex.fmt_estimate(mean([float(r[2]) for r in rows])),
-          without=ex.fmt_estimate(mean([float(r[3]) for r in rows]))))
+          bites=ex.fmt_estimate(proportion(sum(r[1] for r in rows), len(rows)), percent=True, lang=lang),
+          with_=ex.fmt_estimate(mean([float(r[2]) for r in rows]), lang=lang),
+          without=ex.fmt_estimate(mean([float(r[3]) for r in rows]), lang=lang)))
 
 series = t("explore.hook.series", lang, players="{players}")
 x_label = t("explore.hook.x", lang)
@@ -76,14 +76,15 @@ for metric, title, y in (("bites", "explore.hook.chart.bites", "explore.hook.sha
     fig = ex.hook_chart(cells, metric, t(title, lang), x_label, t(y, lang), series)
     if metric == "bites":
         fig.update_yaxes(tickformat=".0%")
+    fig.update_layout(separators=chart_separators(lang))
     st.plotly_chart(fig, width="stretch")
 
 st.dataframe([{t("explore.players", lang): c.players, t("explore.hook.size", lang): c.size,
                t("explore.samples", lang): c.deals,
-               t("explore.hook.bites", lang): ex.fmt_estimate(c.bites, percent=True),
-               t("explore.hook.misses-with", lang): ex.fmt_estimate(c.misses_with),
-               t("explore.hook.misses-without", lang): ex.fmt_estimate(c.misses_without),
-               t("explore.hook.edge-with", lang): ex.fmt_estimate(c.dealer_edge_with),
-               t("explore.hook.edge-without", lang): ex.fmt_estimate(c.dealer_edge_without)}
+               t("explore.hook.bites", lang): ex.fmt_estimate(c.bites, percent=True, lang=lang),
+               t("explore.hook.misses-with", lang): ex.fmt_estimate(c.misses_with, lang=lang),
+               t("explore.hook.misses-without", lang): ex.fmt_estimate(c.misses_without, lang=lang),
+               t("explore.hook.edge-with", lang): ex.fmt_estimate(c.dealer_edge_with, lang=lang),
+               t("explore.hook.edge-without", lang): ex.fmt_estimate(c.dealer_edge_without, lang=lang)}
               for c in cells], hide_index=True, width="stretch")
 st.caption(t("explore.interval.note", lang))

@@ -146,7 +146,7 @@ for code, card_options in by_card.items():
             key = "explore.sweep.kind.trail" if o.chance > 0 else "explore.sweep.kind.trail-quiet"
         else:
             key = f"explore.sweep.kind.{o.kind}"
-        text = t(key, lang, pct=ex.pct(o.chance), cards=" ".join(str(c) for c in o.take),
+        text = t(key, lang, pct=ex.pct(o.chance, lang), cards=" ".join(str(c) for c in o.take),
                  points=o.points + o.sweep)
         if not o.allowed:
             text += f" — **{t('explore.sweep.not-allowed', lang)}**"
@@ -157,7 +157,7 @@ for code, card_options in by_card.items():
     left.markdown("\n".join(lines))
     right.plotly_chart(ex.sweep_chart(card, card_options, str(card),
                                       t("explore.sweep.chance", lang),
-                                      t("explore.sweep.cost-short", lang), kind_labels),
+                                      t("explore.sweep.cost-short", lang), kind_labels, lang),
                        width="stretch", key=f"{P}.chart.{code}")
     right.caption(t("picker.sweep.measures", lang, points=rules.sweep_points))
 st.caption(t("explore.sweep.cost.help", lang))

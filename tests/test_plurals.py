@@ -108,7 +108,7 @@ def test_every_language_has_a_plural_rule() -> None:
         assert [plural_index(lang, n) for n in (0, 1, 2, 5)] == [1, 0, 1, 1]
     assert ngettext("en", "# card", "# cards", 1) == "1 card"
     assert format_text("{n:plural:# vaza|# vazas}", "pt", n=0) == "0 vazas"
-    assert format_text("{n:plural:# punto|# puntos}", "es", n=-0.2) == "-0.2 puntos"
+    assert format_text("{n:plural:# punto|# puntos}", "es", n=-0.2) == "-0,2 puntos"
 
 
 def test_no_template_writes_a_plural_in_brackets() -> None:

@@ -41,6 +41,7 @@ from lab.studies.sweep_danger import Option
 from lab.studies.variant_lab import rules_of
 from ui import link
 from ui.charts import PALETTE
+from ui.i18n import chart_separators, number, percent
 from ui.query import LinkReader, Problem
 from ui.safe import echo
 
@@ -373,16 +374,20 @@ class FanInputs:
 # -- numbers as text ---------------------------------------------------------------------
 
 
-def pct(x: float) -> str:
-    """A share as a percentage with one decimal: ``0.1234`` → ``12.3%``."""
-    return f"{100 * x:.1f}%"
+def pct(x: float, lang: str = "en") -> str:
+    """A share as a percentage with one decimal in the language's form: ``0.1234`` →
+    ``12.3%`` (en), ``12,3 %`` (es, pt)."""
+    return percent(x, lang, 1)
 
 
-def fmt_estimate(e: Estimate | None, percent: bool = False, digits: int = 2) -> str:
-    """``12.3% (10.1–14.8%)`` or ``6.28 (6.01–6.55)``; exact values without interval."""
+def fmt_estimate(e: Estimate | None, percent: bool = False, digits: int = 2,
+                 lang: str = "en") -> str:
+    """``12.3% (10.1–14.8%)`` or ``6.28 (6.01–6.55)``; exact values without interval;
+    decimals in the language's form (``6,28`` in es and pt)."""
     if e is None:
         return "–"
-    show: Callable[[float], str] = pct if percent else (lambda v: f"{v:.{digits}f}")
+    show: Callable[[float], str] = ((lambda v: pct(v, lang)) if percent
+                                    else (lambda v: number(v, lang, digits)))
     if e.exact:
         return show(e.value)
     return f"{show(e.value)} ({show(e.low)} – {show(e.high)})"
@@ -430,7 +435,8 @@ _KIND_COLOURS = {"trail": PALETTE[0], "capture": PALETTE[2], "sweep": PALETTE[1]
 
 
 def sweep_chart(card: Card, options: Sequence[Option], title: str, chance_label: str,
-                cost_label: str, kind_labels: Mapping[str, str] | None = None) -> go.Figure:
+                cost_label: str, kind_labels: Mapping[str, str] | None = None,
+                lang: str = "en") -> go.Figure:
     """For one card of the hand: each way to play it as a bar of the chance (0–100%) that
     the next player holds a card sweeping the table it leaves, coloured by what the play
     does (trail, capture, sweep; pale when C-8 forbids it), the average cost in the text."""
@@ -441,12 +447,14 @@ def sweep_chart(card: Card, options: Sequence[Option], title: str, chance_label:
         y=labels, x=[100 * o.chance for o in options], orientation="h",
         marker={"color": [_KIND_COLOURS[o.kind] for o in options],
                 "opacity": [1.0 if o.allowed else 0.35 for o in options]},
-        text=[f"{pct(o.chance)} · {cost_label} {o.expected:+.1f}" for o in options],
+        text=[f"{pct(o.chance, lang)} · {cost_label} {'+' if o.expected >= 0 else ''}"
+              f"{number(o.expected, lang, 1)}" for o in options],
         textposition="outside", cliponaxis=False, textfont={"size": 13},
         customdata=[kinds.get(o.kind, o.kind) for o in options],
         hovertemplate="%{y}: %{customdata}, %{x:.1f}%<extra></extra>", name=chance_label))
     # Labels of 12 px or more: plotly shrinks text that does not fit beside a bar unless
     # told not to (uniformtext), and its default sizes are smaller on a narrow column.
+    fig.update_layout(separators=chart_separators(lang))
     fig.update_layout(title={"text": title, "font": {"size": 15}}, height=110 + 45 * len(options),
                       showlegend=False, font={"size": 13},
                       uniformtext={"minsize": 12, "mode": "show"},
@@ -483,8 +491,8 @@ def budget_refusal(cost: Cost, lang: str, field_label: str, per: int = 1,
 
     if cost.fits():
         return None
-    need = f"{cost.seconds:,.0f}" if cost.seconds >= 10 else f"{cost.seconds:.1f}"
-    limit = f"{cost.budget:g}"
+    need = number(cost.seconds, lang, 0 if cost.seconds >= 10 else 1)
+    limit = number(cost.budget, lang, 0 if float(cost.budget).is_integer() else 1)
     fit = cost.max_units() // max(1, per)
     label = f"“{field_label}”"
     if fit < least:

@@ -11,7 +11,7 @@ Engine sentences do not live here: they are the ``engine`` domain, read by
 >>> t("site.title", "es")
 'Rules Lab'
 >>> t("query.not-int", "pt", name="seed", value="abc", default=1)
-'O link dá seed = abc, que não é um número inteiro; mostra-se 1.'
+'A ligação dá seed = abc, que não é um número inteiro; mostra-se 1.'
 """
 
 from __future__ import annotations
@@ -112,3 +112,13 @@ def percent(share: float, lang: str = DEFAULT_LANG, digits: int = 1) -> str:
     if normalize_lang(lang) in ("es", "pt") and "%" in text and "\xa0%" not in text:
         text = text.replace("%", "\xa0%")
     return text
+
+
+def chart_separators(lang: str = DEFAULT_LANG) -> str:
+    """Plotly's ``layout.separators`` for the language: the decimal mark, then the
+    thousands mark ("8,5" on an es or pt chart's axes and hover texts).
+
+    >>> chart_separators("en"), chart_separators("pt")
+    ('.,', ',\xa0')
+    """
+    return ".," if normalize_lang(lang) == "en" else ",\xa0"
