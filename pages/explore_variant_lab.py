@@ -109,9 +109,9 @@ percent = {"halftime_leader_wins", "exact_rate"}
 
 def row(label: str, f: Figure) -> dict[str, str]:
     pc = f.key in percent
-    return {t("explore.lab.figure", lang): label, t("explore.lab.a", lang): ex.fmt_estimate(f.a, pc),
-            t("explore.lab.b", lang): ex.fmt_estimate(f.b, pc),
-            t("explore.lab.diff", lang): ex.fmt_estimate(f.diff, pc)}
+    return {t("explore.lab.figure", lang): label, t("explore.lab.a", lang): ex.fmt_estimate(f.a, pc, lang=lang),
+            t("explore.lab.b", lang): ex.fmt_estimate(f.b, pc, lang=lang),
+            t("explore.lab.diff", lang): ex.fmt_estimate(f.diff, pc, lang=lang)}
 
 
 st.dataframe([row(t(f"explore.lab.fig.{f.key}", lang), f) for f in summary.figures],
