@@ -60,7 +60,7 @@ _classes = sa.table(
     "classes", sa.column("code"), sa.column("teacher_hash"), sa.column("lesson"),
     sa.column("lang"), sa.column("step"), sa.column("follow"), sa.column("question"),
     sa.column("revealed"), sa.column("ended"), sa.column("version"), sa.column("created_ms"),
-    sa.column("changed_ms"), sa.column("expires_ms"))
+    sa.column("changed_ms"), sa.column("expires_ms"), sa.column("locked"))
 _students = sa.table(
     "students", sa.column("class_code"), sa.column("id"), sa.column("token_hash"),
     sa.column("name"), sa.column("learner"), sa.column("joined_ms"))
@@ -177,6 +177,7 @@ class ClassState:
     version: int
     created_ms: int
     expires_ms: int
+    locked: bool = False  # joining is closed by the teacher
 
 
 @dataclass(frozen=True)
@@ -246,7 +247,7 @@ def _state(row: sa.Row[object]) -> ClassState:
                       follow=bool(m["follow"]), question=int(m["question"]),
                       revealed=bool(m["revealed"]), ended=bool(m["ended"]),
                       version=int(m["version"]), created_ms=int(m["created_ms"]),
-                      expires_ms=int(m["expires_ms"]))
+                      expires_ms=int(m["expires_ms"]), locked=bool(m["locked"]))
 
 
 def _asked(row: sa.Row[object]) -> Asked:
@@ -417,6 +418,60 @@ class Store:
             self._teacher(conn, code, key)
             self._delete(conn, [code])
 
+    @guarded
+    def reopen(self, code: str, key: str, now: int | None = None) -> None:
+        """Open an ended class again (until it expires): the students carry on."""
+        now = now_ms() if now is None else now
+        with self._write() as conn, conn.begin():
+            state = self._teacher(conn, code, key)
+            if state.ended:
+                self._change(conn, code, now, ended=0)
+
+    @guarded
+    def lock(self, code: str, key: str, locked: bool, now: int | None = None) -> None:
+        """Close joining (``locked``) or open it again; the students in the class stay."""
+        now = now_ms() if now is None else now
+        with self._write() as conn, conn.begin():
+            self._teacher(conn, code, key)
+            conn.execute(sa.update(_classes).where(_classes.c.code == code).values(
+                locked=int(locked), changed_ms=now))
+
+    @guarded
+    def students(self, code: str, key: str) -> tuple[Student, ...]:
+        """The class's students in the order they joined (the teacher's roster)."""
+        with self._read() as conn:
+            self._teacher(conn, code, key)
+            return tuple(
+                Student(code, r.id, r.name, r.learner, int(r.joined_ms)) for r in conn.execute(
+                    sa.select(_students).where(_students.c.class_code == code)
+                    .order_by(_students.c.joined_ms, _students.c.id)))
+
+    @guarded
+    def remove(self, code: str, key: str, student: str, now: int | None = None) -> bool:
+        """Take a student out of the class with their answers: their link stops working.
+        ``False`` when no such student is in it."""
+        now = now_ms() if now is None else now
+        with self._write() as conn, conn.begin():
+            self._teacher(conn, code, key)
+            conn.execute(sa.delete(_answers).where(
+                (_answers.c.class_code == code) & (_answers.c.student == student)))
+            gone = conn.execute(sa.delete(_students).where(
+                (_students.c.class_code == code) & (_students.c.id == student))).rowcount
+            if gone:
+                self._change(conn, code, now)  # the removed student's page notices
+        return bool(gone)
+
+    @guarded
+    def rotate_key(self, code: str, key: str, now: int | None = None) -> str:
+        """A new teacher's key for the class; the old one stops working at once."""
+        now = now_ms() if now is None else now
+        fresh = secrets.token_urlsafe(24)
+        with self._write() as conn, conn.begin():
+            self._teacher(conn, code, key)
+            conn.execute(sa.update(_classes).where(_classes.c.code == code).values(
+                teacher_hash=_hash(fresh), changed_ms=now))
+        return fresh
+
     @staticmethod
     def _delete(conn: sa.Connection, codes: Sequence[str]) -> None:
         if not codes:
@@ -499,6 +554,8 @@ class Store:
                 raise Forbidden("no class has this code")
             if state.ended:
                 raise Refused("class", "has ended")
+            if state.locked:
+                raise Refused("locked", "is locked by the teacher")
             count = conn.execute(sa.select(sa.func.count()).select_from(_students)
                                  .where(_students.c.class_code == code)).scalar_one()
             if count >= MAX_STUDENTS:
@@ -506,7 +563,8 @@ class Store:
             conn.execute(sa.insert(_students).values(
                 class_code=code, id=student, token_hash=_hash(token), name=name,
                 learner=learner, joined_ms=now))
-            self._change(conn, code, now)
+            # The class's version does not change: the phones have nothing new to draw (the
+            # teacher's roster reads the students by itself).
         return Joined(student, token)
 
     @staticmethod

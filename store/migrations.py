@@ -96,6 +96,10 @@ MIGRATIONS: Sequence[Sequence[str]] = (
             created_ms BIGINT NOT NULL,
             PRIMARY KEY (game, variant, players, bots, engine_version))""",
     ),
+    # 3: a teacher can lock joining (issue 29).
+    (
+        "ALTER TABLE classes ADD COLUMN locked INTEGER NOT NULL DEFAULT 0",
+    ),
 )
 
 #: The schema version this code reads and writes.

@@ -391,3 +391,49 @@ def test_a_hung_postgresql_server_times_out(monkeypatch: pytest.MonkeyPatch,
         assert time.monotonic() - started < 2.5
     finally:
         db.close()
+
+
+def test_the_class_is_the_teachers(db: Store) -> None:
+    opened = db.open_class(LESSON, "en")
+    start = now_ms()
+    ana = db.join(opened.code, "Ana", now=start + 1)
+    version = db.state(opened.code).version  # type: ignore[union-attr]
+    bo = db.join(opened.code, "Bo", now=start + 2)
+    # A join does not change the class's version: the phones have nothing to redraw.
+    assert db.state(opened.code).version == version  # type: ignore[union-attr]
+    assert [s.name for s in db.students(opened.code, opened.key)] == ["Ana", "Bo"]
+    with pytest.raises(Forbidden):
+        db.students(opened.code, ana.token)
+    # Lock joining: refused, naming the lock; the students in it stay; open again.
+    db.lock(opened.code, opened.key, True)
+    assert db.state(opened.code).locked  # type: ignore[union-attr]
+    with pytest.raises(Refused) as refused:
+        db.join(opened.code, "Cy")
+    assert refused.value.field == "locked"
+    db.lock(opened.code, opened.key, False)
+    cy = db.join(opened.code, "Cy")
+    # Remove a student: their answers go, their link stops working, the others stay.
+    seq = db.ask(opened.code, opened.key, "quiz:k-bids-1", "K-9", ["a", "b"], ["b"])
+    db.answer(opened.code, bo.token, seq, ["a"], False)
+    db.answer(opened.code, cy.token, seq, ["b"], True)
+    assert db.remove(opened.code, opened.key, bo.student)
+    assert not db.remove(opened.code, opened.key, bo.student)
+    assert db.student(opened.code, bo.token) is None
+    with pytest.raises(Forbidden):
+        db.answer(opened.code, bo.token, seq, ["b"], True)
+    assert db.tally(opened.code, seq).answered == 1
+    with pytest.raises(Forbidden):
+        db.remove(opened.code, cy.token, ana.student)
+    # End, then reopen: answers again.
+    db.end(opened.code, opened.key)
+    db.reopen(opened.code, opened.key)
+    state = db.state(opened.code)
+    assert state is not None and not state.ended
+    seq = db.ask(opened.code, opened.key, "quiz:k-bids-2", "K-9", ["a", "b"], ["a"])
+    assert db.answer(opened.code, ana.token, seq, ["a"], True) == "counted"
+    # A new teacher's key: the old one stops working at once.
+    fresh = db.rotate_key(opened.code, opened.key)
+    assert fresh != opened.key and db.is_teacher(opened.code, fresh)
+    assert not db.is_teacher(opened.code, opened.key)
+    with pytest.raises(Forbidden):
+        db.drive(opened.code, opened.key, step=2)
