@@ -14,6 +14,7 @@ A game's package fills one :class:`GamePlugins` in ``engine/<game>/plugin.py``:
 * ``quiz_kinds`` — the quiz's question kinds of the game;
 * ``score_sheet`` — the score sheet type of games played with real cards;
 * ``review`` — the notes of a finished hand (deal) of a session;
+* ``simulate`` — a whole game between bots, for the simulation lab;
 * ``analyst`` — the analysis of a position (filled by :mod:`engine.analysis`; ``None``
   while a game has none).
 
@@ -34,6 +35,7 @@ from engine.errors import RulesLabError
 from engine.game import Event
 from engine.moves import Move, SheetRow
 from engine.review import Note
+from engine.sim.games import GameRecord
 
 __all__ = ["Analyst", "GamePlay", "GamePlugins", "ScoreSheet", "SessionLike"]
 
@@ -134,4 +136,7 @@ class GamePlugins:
     quiz_kinds: tuple[str, ...]
     score_sheet: type[ScoreSheet]
     review: Callable[[SessionLike, int], list[Note]]
+    #: A whole bots' game for the simulation lab: ``simulate(rules, lineup, seed,
+    #: rotation)`` -> :class:`engine.sim.games.GameRecord`.
+    simulate: Callable[[Any, Sequence[str], int, int], GameRecord]
     analyst: Analyst | None = None

@@ -72,7 +72,7 @@ from engine.plugin import GamePlugins
 
 __all__ = [
     "BOT_LEVELS", "GAMES", "GAME_IDS", "LANGUAGES", "MAX_SEED", "QUIZ_MAX_SEED", "BotLevel",
-    "Game", "NewState", "Option", "PlayerRange", "Rules", "describe_rules", "game_of",
+    "Game", "NewState", "Option", "PlayerRange", "Rules", "describe_rules", "game_named", "game_of",
     "game_of_sheet", "game_of_state", "level_label",
 ]
 
@@ -459,6 +459,11 @@ _BY_STATE: dict[type[Any], Game] = {g.state_type: g for g in GAMES.values()}
 def game_of(rules: Rules) -> Game:
     """The game a rules value belongs to."""
     return _BY_RULES[type(rules)]
+
+
+def game_named(game_id: str) -> Game:
+    """The game called ``game_id`` (``KeyError`` for an unknown id)."""
+    return GAMES[game_id]
 
 
 def game_of_state(state: GameState) -> Game:

@@ -39,12 +39,13 @@ constant below is rounded *up* from the largest figure measured:
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.kachuful.rules import KachufulRules, hand_sizes
 from engine.krypkasino.rules import KrypkasinoRules
+from engine.registry import GAMES
 
 __all__ = [
     "BUDGET_CPU_S", "Cost", "HARD_CAP_CPU_S", "SERVER_RESERVE_S", "KACHUFUL_FAST_PLAY_S", "KACHUFUL_PUBLIC_PLAY_S",
@@ -123,11 +124,15 @@ def krypkasino_game_seconds(rules: KrypkasinoRules, lineup: Sequence[str]) -> fl
     return deals * sum(KRYPKASINO_DEAL_SEAT_S[level][n] for level in lineup)
 
 
+#: Each game's cost model, by its rules type (the registry's ``rules_type``).
+_GAME_SECONDS: dict[type[Any], Callable[[Any, Sequence[str]], float]] = {
+    KachufulRules: kachuful_game_seconds, KrypkasinoRules: krypkasino_game_seconds}
+
+
 def game_seconds(game: str, options: Mapping[str, Any], lineup: Sequence[str]) -> float:
     """CPU seconds of one game of ``game`` (a variant dict) for ``lineup``."""
-    if game == "kachuful":
-        return kachuful_game_seconds(KachufulRules.from_dict(dict(options)), lineup)
-    return krypkasino_game_seconds(KrypkasinoRules.from_dict(dict(options)), lineup)
+    rules = GAMES[game].rules(options)
+    return _GAME_SECONDS[type(rules)](rules, lineup)
 
 
 def hand_odds_seconds(players: int, size: int, level: str) -> float:

@@ -27,10 +27,7 @@ from typing import Any
 
 from engine.bots import bot_move, make_bot
 from engine.bots.common import Interval, mean_interval
-from engine.kachuful.rules import KachufulRules
-from engine.kachuful.state import KachufulState
-from engine.krypkasino.rules import KrypkasinoRules
-from engine.krypkasino.state import KrypkasinoState
+from engine.registry import GAMES
 from engine.rng import Rng
 
 __all__ = ["GameResult", "SeatResult", "TournamentResult", "game_seed", "play_game",
@@ -91,21 +88,17 @@ def play_game(game: str, lineup: Sequence[str], seed: int, rules: Mapping[str, A
     opts = options or {}
     bots = {(p + rotation) % n: make_bot(game, level, _bot_seed(seed, p), **opts.get(level, {}))
             for p, level in enumerate(lineup)}
-    state: KachufulState | KrypkasinoState
-    if game == "kachuful":
-        state = KachufulState.new_game(n, KachufulRules.from_dict(rules or {}), seed=seed)
-    elif game == "krypkasino":
-        state = KrypkasinoState.new_game(n, KrypkasinoRules.from_dict(rules or {}), seed)
-    else:
+    if game not in GAMES:
         raise ValueError(f"unknown game {game!r}")
+    spec = GAMES[game]
+    state = spec.new_state(n, spec.rules(rules), seed)
     while not state.is_terminal():
         seat = state.current_player()
         assert seat is not None
         action, _ = bot_move(state, bots[seat])
         state.apply(action)
     totals = state.scores()
-    best = max(totals) if game == "kachuful" else min(totals)
-    winners = [s for s, t in enumerate(totals) if t == best]
+    winners = list(spec.outcome(totals).winners)
     by_position = [(p + rotation) % n for p in range(n)]
     return GameResult(
         index=index, seed=seed, rotation=rotation,

@@ -20,6 +20,7 @@ from engine.plugin import GamePlugins, SessionLike
 from engine.quiz import kinds_for
 from engine.review import Note, kachuful_review
 from engine.scoresheet.kachuful import KachufulSheet
+from engine.sim.games import kachuful_game
 from engine.walkthrough import kachuful as walkthrough
 
 __all__ = ["PLUGINS", "KachufulPlay", "review"]
@@ -142,4 +143,5 @@ PLUGINS = GamePlugins(
     quiz_kinds=tuple(kinds_for("kachuful")),
     score_sheet=KachufulSheet,
     review=review,
+    simulate=kachuful_game,
 )

@@ -18,6 +18,7 @@ from engine.plugin import GamePlugins, SessionLike
 from engine.quiz import kinds_for
 from engine.review import Note, krypkasino_review
 from engine.scoresheet.krypkasino import KrypkasinoSheet
+from engine.sim.games import krypkasino_game
 from engine.walkthrough import krypkasino as walkthrough
 
 __all__ = ["PLUGINS", "KrypkasinoPlay", "review"]
@@ -136,4 +137,5 @@ PLUGINS = GamePlugins(
     quiz_kinds=tuple(kinds_for("krypkasino")),
     score_sheet=KrypkasinoSheet,
     review=review,
+    simulate=krypkasino_game,
 )

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from engine.quiz import kachuful as _k
 from engine.quiz import krypkasino as _c
 from engine.quiz.model import CardGroup, Choice, Question, Text, Verdict, check, text
-from engine.registry import GAME_IDS, QUIZ_MAX_SEED
+from engine.registry import GAME_IDS, QUIZ_MAX_SEED, game_named
 from engine.rng import Rng
 
 __all__ = [
@@ -122,7 +122,7 @@ def make(question_id: str) -> Question:
 
 def rules_of(game: str) -> list[str]:
     """The rule IDs of ``game`` that have questions, in rule order."""
-    prefix = "K-" if game == "kachuful" else "C-"
+    prefix = game_named(game).rule_prefix
     return [rule for rule in COVERAGE if rule.startswith(prefix)]
 
 

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.bots import make_bot, observe
+from engine.game import best_seats
 from engine.kachuful.rules import KachufulRules
 from engine.krypkasino.rules import KrypkasinoRules
 from engine.krypkasino.state import KrypkasinoState
@@ -62,8 +63,7 @@ class GameRecord:
         """The positions leading after ``rounds`` rounds (several on a tie)."""
         n = len(self.totals)
         totals = [sum(row[p] for row in self.rounds[:rounds]) for p in range(n)]
-        best = min(totals) if lowest else max(totals)
-        return [p for p in range(n) if totals[p] == best]
+        return list(best_seats(totals, "lowest-total" if lowest else "highest-total"))
 
 
 def halftime_round(rounds: int) -> int:
@@ -79,8 +79,7 @@ def bot_seeds(seed: int, players: int) -> list[int]:
 
 
 def _winners(totals: Sequence[int], lowest: bool) -> tuple[int, ...]:
-    best = min(totals) if lowest else max(totals)
-    return tuple(p for p, t in enumerate(totals) if t == best)
+    return best_seats(totals, "lowest-total" if lowest else "highest-total")
 
 
 def kachuful_game(rules: KachufulRules, lineup: Sequence[str], seed: int, rotation: int = 0,

@@ -24,11 +24,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.kachuful.rules import KachufulRules
-from engine.krypkasino.rules import KrypkasinoRules
 from engine.registry import GAME_IDS
 from engine.registry import GAMES as REGISTRY
-from engine.sim.games import GameRecord, halftime_round, kachuful_game, krypkasino_game
+from engine.sim.games import GameRecord, halftime_round
 from lab.cost import game_seconds
 from lab.runner import unit_seed
 from lab.stats import Estimate, mean, paired_difference, proportion, proportion_difference
@@ -38,12 +36,11 @@ __all__ = ["Figure", "LabSummary", "VariantLabStudy", "rules_of"]
 GAMES = GAME_IDS
 
 
-def rules_of(game: str, options: Mapping[str, Any]) -> KachufulRules | KrypkasinoRules:
+def rules_of(game: str, options: Mapping[str, Any]) -> Any:
     """The engine's variant for ``options`` (raises ``InvalidActionError`` on bad ones)."""
     if game not in REGISTRY:
         raise ValueError(f"unknown game {game!r}")
-    rules: KachufulRules | KrypkasinoRules = REGISTRY[game].rules(options)
-    return rules
+    return REGISTRY[game].rules(options)
 
 
 @dataclass(frozen=True)
@@ -103,9 +100,7 @@ class VariantLabStudy:
         seed = unit_seed(self.seed, index)
         rotation = index % self.players
         rules = rules_of(self.game, options)
-        if isinstance(rules, KachufulRules):
-            return kachuful_game(rules, self.lineup, seed, rotation)
-        return krypkasino_game(rules, self.lineup, seed, rotation)
+        return REGISTRY[self.game].plugins.simulate(rules, self.lineup, seed, rotation)
 
     def simulate(self, start: int, count: int) -> list[tuple[GameRecord, GameRecord]]:
         """Game ``i`` under A and under B, for each ``i`` of the range."""
@@ -115,7 +110,7 @@ class VariantLabStudy:
     # -- summary -----------------------------------------------------------------------
 
     def _halftime_win(self, g: GameRecord) -> bool:
-        lowest = self.game == "krypkasino"
+        lowest = REGISTRY[self.game].lowest_wins
         leaders = g.leaders_after(halftime_round(len(g.rounds)), lowest)
         return any(p in g.winners for p in leaders)
 
@@ -141,7 +136,7 @@ class VariantLabStudy:
               [self._halftime_win(g) for g in b])
         numeric("length", [float(g.length) for g in a], [float(g.length) for g in b])
         numeric("plays", [float(g.plays) for g in a], [float(g.plays) for g in b])
-        if self.game == "kachuful":
+        if all(g.exact[1] for g in a + b):  # the games count bids made (Kachuful)
             ea = [g.exact[0] / g.exact[1] for g in a]
             eb = [g.exact[0] / g.exact[1] for g in b]
             figures.append(Figure("exact_rate", _pooled(a), _pooled(b),
@@ -155,7 +150,7 @@ class VariantLabStudy:
             fb = [float(g.totals[p]) for g in b]
             seat_figures.append(Figure(f"position_{p}", mean(fa), mean(fb),
                                        paired_difference(fb, fa), self.lineup[p]))
-        if self.game == "krypkasino":
+        if all(g.deal_scores for g in a + b):  # the games score deals by dealer (Krypkasino)
             for k in range(n):
                 fa = [_deal_mean(g, k) for g in a]
                 fb = [_deal_mean(g, k) for g in b]
