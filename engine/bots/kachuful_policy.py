@@ -53,7 +53,7 @@ from engine.rng import sim_random
 __all__ = [
     "OWN_CARD", "BasicKachufulBot", "BidThenPlay", "HiddenCard", "KachufulAction",
     "KachufulObservation", "RandomKachufulBot", "basic_card_coded", "basic_play",
-    "closest_number", "estimate_coded", "estimate_tricks", "forehead_bid", "legal_actions",
+    "basic_bid_reason", "closest_number", "estimate_coded", "estimate_tricks", "forehead_bid", "legal_actions",
     "legal_numbers", "observe", "played_mask", "resolve", "trump_int",
 ]
 
@@ -408,14 +408,34 @@ class BasicKachufulBot(BidThenPlay):
                                  view.hand_size, view.players)
         bid = closest_number(numbers, est)
         cards = [DECK[c] for c in sorted(counted, key=lambda c: (-(c % 13), c))]
-        data: dict[str, Any] = {"bid": bid, "cards": cards, "estimate": round(est, 1)}
-        forbidden = _forbidden(view, rules)
-        if forbidden is not None and closest_number(range(view.hand_size + 1), est) == forbidden:
-            data["forbidden"] = forbidden
-            key = "bots.kachuful.bid-hook" if cards else "bots.kachuful.bid-hook-none"
-        else:
-            key = "bots.kachuful.bid" if cards else "bots.kachuful.bid-none"
-        return Decision(Bid(bid), key, data)
+        return Decision(Bid(bid), *basic_bid_reason(bid, est, cards, _forbidden(view, rules),
+                                                    view.hand_size))
+
+
+def basic_bid_reason(bid: int, estimate: float, likely: Sequence[Card], forbidden: int | None,
+                     size: int) -> tuple[str, dict[str, Any]]:
+    """The key and data of the basic bid's reason, from the numbers the bid came from:
+    the bid is the legal number nearest to ``estimate`` (the sum of every card's chance
+    of taking a trick), and ``likely`` are the cards whose own chance is at least one
+    half. The sentence quotes the estimate and says why the bid differs from the count
+    of likely cards when it does (the other cards' chances add up, or the likely ones are
+    not sure), or that the hook rule (K-9) took the nearest bid away.
+
+    >>> from engine.cards import parse_cards
+    >>> basic_bid_reason(2, 1.6, [], None, 5)[0]
+    'bots.kachuful.bid-none'
+    >>> basic_bid_reason(1, 1.3, parse_cards(["JD", "8D"]), None, 5)[0]
+    'bots.kachuful.bid-fewer'
+    """
+    data: dict[str, Any] = {"bid": bid, "cards": list(likely), "estimate": round(estimate, 1)}
+    if forbidden is not None and closest_number(range(size + 1), estimate) == forbidden:
+        data["forbidden"] = forbidden
+        return "bots.kachuful.bid-hook", data
+    if not likely:
+        return "bots.kachuful.bid-none", data
+    if len(likely) == bid:
+        return "bots.kachuful.bid", data
+    return ("bots.kachuful.bid-fewer" if len(likely) > bid else "bots.kachuful.bid-more"), data
 
 
 def basic_play(obs: KachufulObservation) -> Decision[KachufulAction]:
