@@ -14,7 +14,8 @@ with any translation tool (Poedit, Lokalize, Weblate), then compile them:
 
     .venv/bin/python scripts/catalogues.py compile
 
-which writes the ``.mo`` files beside them with Babel. The ``.mo`` files are checked in
+which writes the ``.mo`` files beside them with Babel (``drop KEY...`` removes entries from
+every PO file and compiles). The ``.mo`` files are checked in
 (the engine reads them with the standard library's :mod:`gettext`, no build step at
 install); ``tests/test_catalogues.py`` fails when an ``.mo`` file does not match its PO.
 
@@ -55,12 +56,12 @@ DATE = dt.datetime(2026, 12, 6, tzinfo=dt.UTC)
 HEADER = """\
 Rules Lab: {what} ({lang}).
 msgctxt is the message key, msgid the English template, msgstr this language's.
-Fields in braces are filled by the program; keep them, and keep their specs:
-  {{n:plural:# card|# cards}}  the plural forms of n, in the order of Plural-Forms
-                              below, separated by |, # standing for the number;
-  {{k:ordinal}} / {{k:ordinal:f}}  an ordinal (1st / 1.º / 1.ª);
-  {{card}}, {{card:name}}, {{suit:suit}}, {{seat:seat}}, {{seats:letters}}: cards, suits, seats.
-Words: the glossary (tutorials/{lang}/glossary.md, docs/language.md).
+Fields in braces are filled by the program: keep them and their specs.
+- {{n:plural:# card|# cards}}: the plural forms of n in the order of Plural-Forms
+  below, separated by |, # standing for the number.
+- {{k:ordinal}}, {{k:ordinal:f}}: an ordinal (1st; 1.º, 1.ª).
+- {{card}}, {{card:name}}, {{suit:suit}}, {{seat:seat}}, {{seats:letters}}: cards, suits, seats.
+Words: the glossary (tutorials/{lang}/glossary.md) and docs/language.md.
 After editing: .venv/bin/python scripts/catalogues.py compile"""
 
 
@@ -147,12 +148,10 @@ def _python_tables() -> dict[str, list[tuple[str, dict[str, dict[str, str]]]]]:
 
 
 def _new_catalog(lang: str, domain: str) -> Catalog:
-    what = "the engine's sentences" if domain == "engine" else "the site's words"
     catalog = Catalog(locale=LOCALES[lang], domain=domain, project="Rules Lab", version="1",
                       copyright_holder="Rules Lab", creation_date=DATE, revision_date=DATE,
                       last_translator="Rules Lab", language_team=f"Rules Lab <{lang}>",
-                      header_comment="# " + HEADER.format(what=what, lang=lang).replace(
-                          "\n", "\n# "))
+                      header_comment=_header(lang, domain))
     catalog.fuzzy = False
     return catalog
 
@@ -185,15 +184,60 @@ def convert() -> None:
                         catalog.add(message.id, message.string, context=message.context,
                                     auto_comments=list(message.auto_comments))
             po.parent.mkdir(parents=True, exist_ok=True)
-            out = io.BytesIO()
-            write_po(out, catalog, width=0, omit_header=False)
-            text = re.sub(r'"Plural-Forms: [^"]*"', f'"Plural-Forms: {PLURAL_FORMS}\\\\n"',
-                          out.getvalue().decode("utf-8"), count=1)
-            po.write_text(text, "utf-8")
+            _write(po, catalog)
+    compile_all()
+
+
+def _header(lang: str, domain: str) -> str:
+    what = "the engine's sentences" if domain == "engine" else "the site's words"
+    return "# " + HEADER.format(what=what, lang=lang).replace("\n", "\n# ")
+
+
+def _write(po: Path, catalog: Catalog) -> None:
+    """Write ``catalog`` to ``po`` the one way (header, Plural-Forms, no line wrapping)."""
+    catalog.header_comment = _header(po.parent.parent.name, po.stem)
+    out = io.BytesIO()
+    write_po(out, catalog, width=0, omit_header=False)
+    text = re.sub(r'"Plural-Forms: [^"]*"', f'"Plural-Forms: {PLURAL_FORMS}\\\\n"',
+                  out.getvalue().decode("utf-8"), count=1)
+    po.write_text(text, "utf-8")
+
+
+def drop(keys: list[str]) -> int:
+    """Remove the entries of ``keys`` from every PO file, then compile; the number removed."""
+    removed = 0
+    for lang in LANGS:
+        for domain in DOMAINS:
+            po = po_path(lang, domain)
+            with po.open("rb") as handle:
+                catalog = read_po(handle, locale=LOCALES[lang])
+            gone = [m for m in catalog if m.id and m.context in keys]
+            for message in gone:
+                catalog.delete(message.id, context=message.context)
+            if gone:
+                _write(po, catalog)
+                removed += len(gone)
+    compile_all()
+    return removed
+
+
+def normalize() -> None:
+    """Read and write every PO file the one way (after an edit by another tool), compile."""
+    for lang in LANGS:
+        for domain in DOMAINS:
+            po = po_path(lang, domain)
+            with po.open("rb") as handle:
+                _write(po, read_po(handle, locale=LOCALES[lang]))
     compile_all()
 
 
 def main(argv: list[str]) -> int:
+    if argv[1:] == ["normalize"]:
+        normalize()
+        return 0
+    if argv[1:2] == ["drop"] and argv[2:]:
+        print(f"removed {drop(argv[2:])} entries")
+        return 0
     if argv[1:] == ["compile"]:
         for path in compile_all():
             print(f"wrote {path.relative_to(ROOT)}")

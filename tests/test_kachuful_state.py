@@ -226,7 +226,7 @@ def test_k10_play_only_held_cards_after_bidding() -> None:
     assert game.current_player() == 0 and game.leader == 0  # left of the dealer leads
     err = refused(game, parse_card("7H"))
     assert err.rule == "K-10" and err.sentence == "You do not hold 7♥"
-    assert err.localized("pt") == "Você não tem 7♥ (K-10)"
+    assert err.localized("pt") == "Não tem 7♥ (K-10)"
     game.apply(parse_card("AS"))  # the leader may lead a trump or anything (K-10)
     assert game.current_trick == ((0, parse_card("AS")),)
 

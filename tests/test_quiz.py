@@ -15,7 +15,7 @@ from engine.cards import Rank, Suit
 from engine.kachuful import hand_sizes, legal_bids, playable_cards, score_hand, trick_winner
 from engine.kachuful.rules import trump_for_hand, winners
 from engine.krypkasino.bruteforce import brute_maximal, brute_maximum, brute_sweeps
-from engine.messages import LANGUAGES, missing_keys
+from engine.messages import LANGUAGES, catalogue, missing_keys
 from engine.quiz import (
     COVERAGE,
     MAX_SEED,
@@ -30,7 +30,6 @@ from engine.quiz import (
     question_set,
     rules_of,
 )
-from engine.quiz.catalogue import MESSAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_MD = ROOT.parent / "shared" / "RULES.md"
@@ -345,11 +344,13 @@ def test_c_points_deal_score_and_session() -> None:
 
 
 def test_every_quiz_key_is_in_every_language_with_the_same_fields() -> None:
-    assert set(MESSAGES) == set(LANGUAGES)
-    english = MESSAGES["en"]
+    messages = {lang: {k: v for k, v in entries.items() if k.startswith("quiz.")}
+                for lang, entries in catalogue().items()}
+    assert set(messages) == set(LANGUAGES)
+    english = messages["en"]
     for lang in LANGUAGES:
-        assert set(MESSAGES[lang]) == set(english), lang
-        for key, template in MESSAGES[lang].items():
+        assert set(messages[lang]) == set(english), lang
+        for key, template in messages[lang].items():
             fields = {f for _, f, _, _ in string.Formatter().parse(template) if f}
             english_fields = {f for _, f, _, _ in string.Formatter().parse(english[key]) if f}
             assert fields == english_fields, (lang, key)
