@@ -141,9 +141,14 @@ def test_a_class_from_join_to_results(opened: tuple[str, str]) -> None:
     assert list(rules.iloc[0])[:3] == [question.rule, 1, 2]
     names = list(frames[1].value.iloc[:, 0])
     assert names == ["Ana", HOSTILE, "Cy"]
-    rows = list(csv.reader(io.StringIO(live.results_csv(store.get().results(code, key), "en"))))
-    assert rows[0] == ["student", "question", "rule", "answer", "right"]
-    assert rows[1][0] == "Ana" and rows[1][4] == "yes" and rows[3][4] == ""
+    rows = list(csv.reader(io.StringIO(live.results_csv(
+        store.get().results(code, key), "en", {question.ref: question.prompt}))))
+    assert rows[0] == ["student id", "student", "question", "question text", "rule", "answer",
+                       "right", "time (UTC)"]
+    ids = [s.id for s in store.get().results(code, key).students]
+    assert [r[0] for r in rows[1:]] == ids and rows[1][1] == "Ana"
+    assert rows[1][3] == question.prompt and rows[1][6] == "yes" and rows[3][6] == ""
+    assert rows[1][7].endswith("Z") and rows[3][7] == ""
     ana.run()
     assert t("live.my-score", "en", right=1, asked=1, answered=1) in everything(ana)
     # Deleting: only with the confirmation, and then the class is gone for everyone.
@@ -457,3 +462,78 @@ def test_visitors_are_never_shown_a_traceback() -> None:
     config = tomllib.loads((Path(__file__).resolve().parents[1] / ".streamlit" / "config.toml")
                            .read_text())
     assert config["client"]["showErrorDetails"] == "none"  # the traceback goes to the log
+
+
+def test_the_class_is_the_teachers(opened: tuple[str, str]) -> None:
+    code, key = opened
+    ana, _, ana2 = join(code, "Ana"), join(code, "Bo"), join(code, "ana")
+    desk = teacher(code, key)
+    # Names on the projector as they join, duplicates told apart.
+    assert '<ul class="lv-names" id="lv-names"><li>Ana</li><li>Bo</li><li>ana (2)</li></ul>' \
+        in html_text(desk)
+    # Remove a student: their page says so, the roster shrinks.
+    removed = store.get().students(code, key)[2]
+    desk.selectbox(key="lv_who").set_value(removed.id).run()
+    desk.button(key="lv_remove").click().run()
+    assert t("live.removed", "en", name=escape_markdown("ana (2)")) in everything(desk)
+    assert "<li>ana (2)</li>" not in html_text(desk)
+    ana2.run()
+    assert t("live.not-student", "en") in everything(ana2)
+    # Lock joining: a new student is refused in a sentence; unlock, and they get in.
+    desk.toggle(key="lv_lock").set_value(True).run()
+    at = open_site(LIVE, **{"class": code})
+    at.text_input(key="lv_name").input("Cy")
+    submit = "FormSubmitter:lv_join-" + t("live.join.go", "en")
+    at.button(key=submit).click().run()
+    assert t("live.join.locked", "en") in everything(at) and not at.query_params.get("s")
+    desk.toggle(key="lv_lock").set_value(False).run()
+    at.button(key=submit).click().run()
+    assert at.query_params.get("s")
+    # Ending asks first: the button is inside its own confirmation.
+    assert desk.button(key="lv_end").label == t("live.end.confirm", "en")
+    desk.button(key="lv_end").click().run()
+    assert t("live.results", "en") in everything(desk)
+    ana.run()
+    assert t("live.ended", "en") in everything(ana)
+    # Reopen: the students carry on where the class was.
+    desk.button(key="lv_reopen").click().run()
+    assert t("live.results", "en") not in everything(desk)
+    ana.run()
+    assert "cl-slide-title" in html_text(ana)
+    # A new teacher's key: this tab carries it, the old link stops driving the class.
+    desk.button(key="lv_rotate").click().run()
+    fresh = str(desk.query_params["key"])
+    assert fresh != key and store.get().is_teacher(code, fresh)
+    assert any(fresh in c.value for c in desk.code)
+    old = open_site(LIVE, **{"class": code, "key": key})
+    assert t("live.not-teacher", "en") in everything(old)
+
+
+def test_joins_are_rate_limited_per_connection(opened: tuple[str, str]) -> None:
+    code, _ = opened
+    at = open_site(LIVE, **{"class": code})
+    submit = "FormSubmitter:lv_join-" + t("live.join.go", "en")
+    for n in range(3):
+        at.query_params.clear()
+        at.query_params["class"] = code
+        at.run()
+        at.text_input(key="lv_name").input(f"Bot {n}")
+        at.button(key=submit).click().run()
+        assert at.query_params.get("s"), n
+    at.query_params.clear()
+    at.query_params["class"] = code
+    at.run()
+    at.text_input(key="lv_name").input("Bot 4")
+    at.button(key=submit).click().run()
+    assert t("live.join.slow", "en") in everything(at) and not at.query_params.get("s")
+    assert store.get().tally(code, 0).students == 3
+
+
+def test_the_csv_keeps_attendance_when_nothing_was_asked(opened: tuple[str, str]) -> None:
+    code, key = opened
+    join(code, "=SUM(A1)")
+    join(code, "Bo")
+    rows = list(csv.reader(io.StringIO(live.results_csv(store.get().results(code, key),
+                                                        "en"))))
+    assert [r[1] for r in rows[1:]] == ["'=SUM(A1)", "Bo"]  # no formula for a spreadsheet
+    assert all(len(r) == 8 and r[0] for r in rows[1:])

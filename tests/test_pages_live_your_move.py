@@ -83,7 +83,7 @@ def test_a_your_move_step_asked_live_counts_per_rule_and_in_mastery(game: str,
     me = store.get().new_learner_id()
     pupils = []
     for name, learner in (("Ana", me), ("Bo", None)):
-        page = open_site(LIVE, **{"class": code, **({"me": learner} if learner else {})})
+        page = open_site(LIVE, **{"class": code, **({"kept": learner} if learner else {})})
         page.text_input(key="lv_name").input(name)
         page.button(key="FormSubmitter:lv_join-" + t("live.join.go", "en")).click().run()
         assert not page.exception and page.query_params.get("s")

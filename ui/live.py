@@ -347,27 +347,60 @@ def student_scores(results: Any) -> list[ScoreRow]:
     for a in results.answers:
         answered[a.student] = answered.get(a.student, 0) + 1
         right[a.student] = right.get(a.student, 0) + int(a.right)
-    return [ScoreRow(s.name, right.get(s.id, 0), answered.get(s.id, 0), asked)
+    names = display_names(results.students)
+    return [ScoreRow(names[s.id], right.get(s.id, 0), answered.get(s.id, 0), asked)
             for s in results.students]
 
 
-def results_csv(results: Any, lang: str) -> str:
-    """One row per student and question: name, question number, rule, answer letters,
-    right (``yes``/``no``; empty when not answered)."""
+def display_names(students: Sequence[Any]) -> dict[str, str]:
+    """Each student's name as the teacher sees it, duplicates told apart by join order
+    (``Ana``, ``Ana (2)``), keyed by the student's id.
+
+    >>> from types import SimpleNamespace as S
+    >>> display_names([S(id="a", name="Ana"), S(id="b", name="Bo"), S(id="c", name="ana")])
+    {'a': 'Ana', 'b': 'Bo', 'c': 'ana (2)'}
+    """
+    seen: dict[str, int] = {}
+    out = {}
+    for s in students:
+        folded = s.name.casefold()
+        seen[folded] = seen.get(folded, 0) + 1
+        out[s.id] = s.name if seen[folded] == 1 else f"{s.name} ({seen[folded]})"
+    return out
+
+
+def _cell(text: str) -> str:
+    # A student's or teacher's text: a spreadsheet must not read it as a formula.
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def results_csv(results: Any, lang: str, texts: dict[str, str] | None = None) -> str:
+    """One row per student and question (and one row for a student of a class that asked
+    nothing, so attendance is kept): student id, name, question number, question text
+    (``texts`` by ref), rule, answer letters, right (``yes``/``no``; empty when not
+    answered), the answer's time (UTC, ISO 8601)."""
+    import datetime as dt
+
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([t(f"live.csv.{c}", lang) for c in ("student", "question", "rule",
-                                                          "answer", "right")])
+    writer.writerow([t(f"live.csv.{c}", lang) for c in (
+        "id", "student", "question", "text", "rule", "answer", "right", "time")])
     given = {(a.seq, a.student): a for a in results.answers}
+    names = display_names(results.students)
+    texts = texts or {}
     for s in results.students:
+        name = _cell(names[s.id])
+        if not results.questions:
+            writer.writerow([s.id, name, "", "", "", "", "", ""])
         for q in results.questions:
             a = given.get((q.seq, s.id))
             letters = "" if a is None else ",".join(
                 LETTERS[q.choices.index(c)] for c in a.chosen if c in q.choices)
             right = "" if a is None else t("live.csv.yes" if a.right else "live.csv.no", lang)
-            # A name is the student's own text: a spreadsheet must not read it as a formula.
-            name = "'" + s.name if s.name[:1] in ("=", "+", "-", "@") else s.name
-            writer.writerow([name, q.seq, q.rule, letters, right])
+            when = "" if a is None else dt.datetime.fromtimestamp(
+                a.answered_ms / 1000, dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+            writer.writerow([s.id, name, q.seq, _cell(texts.get(q.ref, "")), q.rule, letters,
+                             right, when])
     return out.getvalue()
 
 

@@ -11,6 +11,7 @@ a page that lost its server (a restart, or another replica) carries on where the
 from __future__ import annotations
 
 import os
+import time
 
 import pandas as pd
 import streamlit as st
@@ -25,12 +26,20 @@ from ui.prefs import Prefs
 from ui.safe import escape_html, escape_markdown
 
 K = live.K
+#: Joins one connection (a browser tab's session) may make per window: a class cannot be
+#: filled from one tab.
+JOINS_PER_WINDOW = 3
+JOIN_WINDOW_S = 60.0
 CSS = """<style>
 .lv-code { font-size: clamp(1.6rem, 2.6vw, 3.2rem); font-weight: 800; letter-spacing: 0.08em;
   line-height: 1.1; font-family: ui-monospace, monospace; white-space: nowrap; }
 .lv-qr img { width: 100%; max-width: 260px; height: auto; image-rendering: pixelated; }
 .lv-who { font-size: 1.05rem; opacity: 0.85; }
 .lv-count { font-size: 1.6rem; font-weight: 700; margin: 0.2rem 0; }
+.lv-names { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap;
+  gap: 0.3rem 0.5rem; font-size: 1.05rem; }
+.lv-names li { background: rgba(127,127,127,0.15); border-radius: 0.4rem;
+  padding: 0.05rem 0.45rem; overflow-wrap: anywhere; }
 @media (max-width: 640px) {
   .cl-title { font-size: 1.7rem; } .cl-body, .cl-body li, .cl-body p { font-size: 1.1rem; }
   .cl-big .rl-cards { font-size: 22px; } .lv-code { font-size: 2rem; }
@@ -148,6 +157,12 @@ def join_view(code: str | None, visitor: Prefs) -> None:
     if clean is None:
         st.error(t("live.join.need-name", lang), icon=":material/error:")
         return
+    now = time.monotonic()
+    recent = [x for x in st.session_state.get(K + "joins", []) if now - x < JOIN_WINDOW_S]
+    if len(recent) >= JOINS_PER_WINDOW:  # one connection cannot fill a class
+        st.error(t("live.join.slow", lang), icon=":material/hourglass_top:")
+        return
+    st.session_state[K + "joins"] = [*recent, now]
     learner = progress.learner()  # a learner who keeps a record: live answers count in it
     try:
         joined = db().join(wanted, clean, learner)
@@ -155,6 +170,9 @@ def join_view(code: str | None, visitor: Prefs) -> None:
         st.error(t("live.join.no-class", lang), icon=":material/error:")
         return
     except store.Refused as exc:
+        if exc.field == "locked":
+            st.error(t("live.join.locked", lang), icon=":material/lock:")
+            return
         st.error(t("live.join.refused", lang, problem=escape_markdown(exc.problem)),
                  icon=":material/error:")
         return
@@ -383,7 +401,7 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
         st.html(f'<div class="lv-code" id="lv-code">{escape_html(store.show_code(code))}</div>')
         st.html(live.qr_svg(link, t("live.qr", lang, link=link)))
         st.code(link, language=None, wrap_lines=True)
-        _roster(code, lang)
+        _roster(code, key, lang)
     asked = db().question(code, state.question) if state.question else None
     here = asked is not None and live.asked_on(slide, asked.ref)
     question = question_of(asked.ref, lang, visitor.four_colour) if here and asked else None
@@ -427,9 +445,14 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
                        disabled=offered is None or (here and not state.revealed),
                        icon=":material/campaign:", width="stretch",
                        help=t("live.ask.help", lang))
-        three.button(t("live.end", lang), key=K + "end", on_click=_end, args=(code, key),
-                     icon=":material/flag:", width="stretch")
-    with st.expander(t("live.teacher-link", lang), icon=":material/key:"):
+        # Ending is two presses away, in its own corner: it shows the results to the room.
+        with three.popover(t("live.end", lang), icon=":material/flag:", width="stretch"):
+            st.caption(t("live.end.sure", lang))
+            st.button(t("live.end.confirm", lang), key=K + "end", on_click=_end,
+                      args=(code, key), icon=":material/flag:", type="primary")
+    _manage(code, key, state, visitor)
+    with st.expander(t("live.teacher-link", lang), icon=":material/key:",
+                     expanded=bool(st.session_state.pop(K + "rotated", False))):
         st.caption(t("live.teacher-link.help", lang))
         st.code(f"{base}/live?class={code}&key={key}", language=None, wrap_lines=True)
 
@@ -465,12 +488,82 @@ def _end(code: str, key: str) -> None:
 
 
 @st.fragment(run_every=live.STUDENT_POLL_S * 2)
-def _roster(code: str, lang: str) -> None:
+def _roster(code: str, key: str, lang: str) -> None:
+    """Who is in the class, on the projector as they join (names told apart)."""
     try:
-        count = db().tally(code, 0).students
-    except store.Unavailable:
+        students = db().students(code, key)
+    except (store.Unavailable, store.Forbidden):
         return
-    st.markdown(t("live.joined", lang, count=count))
+    st.markdown(t("live.joined", lang, count=len(students)))
+    names = live.display_names(students)
+    st.html('<ul class="lv-names" id="lv-names">' + "".join(
+        f"<li>{escape_html(names[s.id])}</li>" for s in students) + "</ul>")
+
+
+def _manage(code: str, key: str, state: store.ClassState, visitor: Prefs) -> None:
+    """The teacher's hold on the class: lock joining, remove a student, a new key."""
+    lang = visitor.lang
+    with st.expander(t("live.manage", lang), icon=":material/manage_accounts:"):
+        st.toggle(t("live.lock", lang), value=state.locked, key=K + "lock",
+                  on_change=_lock, args=(code, key), help=t("live.lock.help", lang))
+        students = db().students(code, key)
+        names = live.display_names(students)
+        if students:
+            who = st.selectbox(t("live.remove.who", lang), [s.id for s in students],
+                               format_func=names.__getitem__, index=None, key=K + "who")
+            st.button(t("live.remove", lang), key=K + "remove", disabled=who is None,
+                      on_click=_remove, args=(code, key, who, names.get(str(who), "")),
+                      icon=":material/person_remove:")
+        removed = st.session_state.pop(K + "removed", None)
+        if removed:
+            st.success(t("live.removed", lang, name=escape_markdown(str(removed))),
+                       icon=":material/person_remove:")
+        st.button(t("live.rotate", lang), key=K + "rotate", on_click=_rotate,
+                  args=(code, key, visitor), icon=":material/key:",
+                  help=t("live.rotate.help", lang))
+
+
+def _lock(code: str, key: str) -> None:
+    try:
+        db().lock(code, key, bool(st.session_state.get(K + "lock")))
+    except store.Forbidden:
+        pass
+    except store.Unavailable:
+        _saving()
+
+
+def _remove(code: str, key: str, student: str | None, name: str) -> None:
+    if not student:
+        return
+    try:
+        if db().remove(code, key, student):
+            st.session_state[K + "removed"] = name
+            st.session_state.pop(K + "who", None)
+    except store.Forbidden:
+        pass
+    except store.Unavailable:
+        _saving()
+
+
+def _rotate(code: str, key: str, visitor: Prefs) -> None:
+    try:
+        fresh = db().rotate_key(code, key)
+    except store.Forbidden:
+        return
+    except store.Unavailable:
+        _saving()
+        return
+    st.query_params.from_dict({**visitor.query(), "class": code, "key": fresh})
+    st.session_state[K + "rotated"] = True
+
+
+def _reopen(code: str, key: str) -> None:
+    try:
+        db().reopen(code, key)
+    except store.Forbidden:
+        pass
+    except store.Unavailable:
+        _saving()
 
 
 def _question_box(question: live.LiveQuestion, seq: int, lang: str) -> None:
@@ -549,9 +642,15 @@ def results_view(code: str, key: str, visitor: Prefs) -> None:
                                     t("live.col.answered", lang): s.answered,
                                     t("live.col.asked", lang): s.asked} for s in scores]),
                      hide_index=True, key=K + "scores")
-    st.download_button(t("live.csv", lang), data=live.results_csv(results, lang),
+    texts = {}
+    for q in results.questions:
+        found = question_of(q.ref, lang, visitor.four_colour)
+        texts[q.ref] = found.prompt if found is not None else ""
+    st.download_button(t("live.csv", lang), data=live.results_csv(results, lang, texts),
                        file_name=f"class-{code}.csv", mime="text/csv", key=K + "csv",
                        icon=":material/download:")
+    st.button(t("live.reopen", lang), key=K + "reopen", on_click=_reopen, args=(code, key),
+              icon=":material/replay:", help=t("live.reopen.help", lang))
     st.caption(t("live.expires", lang, hours=store.CLASS_TTL_MS // 3_600_000))
     sure = st.checkbox(t("live.delete.sure", lang), key=K + "sure")
     if st.button(t("live.delete", lang), key=K + "delete", disabled=not sure,
