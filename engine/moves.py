@@ -5,13 +5,14 @@
 * :class:`SheetRow` — one finished hand (deal) of a session's score sheet.
 * :func:`taken_marks` — which table cards a Krypkasino capture took.
 * :func:`running_totals` — the totals after each row of scores.
+* :class:`FaceUp` — a position drawn face up (a replayed record).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from engine.bots.common import Decision
 from engine.cards import Card
@@ -19,7 +20,7 @@ from engine.game import Event
 from engine.kachuful.events import HandScored, TrickWon
 from engine.krypkasino.events import Captured, DealScored
 
-__all__ = ["Move", "SheetRow", "running_totals", "taken_marks"]
+__all__ = ["FaceUp", "Move", "SheetRow", "running_totals", "taken_marks"]
 
 
 @dataclass(frozen=True)
@@ -104,3 +105,17 @@ def running_totals(rows: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
         totals = [a + b for a, b in zip(totals or [0] * len(scores), scores, strict=True)]
         out.append(tuple(totals))
     return out
+
+
+@dataclass(frozen=True)
+class FaceUp:
+    """A position drawn with every hand face up (a replayed record): the cards on the
+    table, each seat's hand, and the UI string keys and data of their captions
+    (``play.trick``, ``play.table``, ``play.seat``, ``play.record.kachuful.seat``);
+    ``hand_layout`` is how a hand is laid out (``hand`` fanned, ``row`` in a row)."""
+
+    table: tuple[Card, ...]
+    table_caption: tuple[str, dict[str, Any]]
+    hands: tuple[tuple[Card, ...], ...]
+    hand_captions: tuple[tuple[str, dict[str, Any]], ...]
+    hand_layout: Literal["hand", "row"]

@@ -33,7 +33,7 @@ from engine.bots.common import Bot
 from engine.cards import Card
 from engine.errors import RulesLabError
 from engine.game import Event
-from engine.moves import Move, SheetRow
+from engine.moves import FaceUp, Move, SheetRow
 from engine.review import Note
 from engine.sim.games import GameRecord
 
@@ -82,6 +82,10 @@ class GamePlay(Protocol):
 
     def results(self, state: Any) -> int: ...
 
+    def face_up(self, state: Any) -> FaceUp | None:
+        """The position with every hand face up (``None`` when there is nothing to draw:
+        the game is over, or a deal is due)."""
+
     # the player's decisions one game has and the other not (bids; captures to choose)
     def is_bidding(self, state: Any, seat: int) -> bool: ...
 
@@ -102,6 +106,20 @@ class GamePlay(Protocol):
 
 class ScoreSheet(Protocol):
     """A score sheet of a game played with real cards (:mod:`engine.scoresheet`)."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def rules(self) -> Any: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def first_dealer(self) -> int: ...
+
+    def leaders(self) -> list[int]: ...
 
     @property
     def is_over(self) -> bool: ...

@@ -57,12 +57,13 @@ from engine.kachuful.rules import (
     TRUMP_RULES,
     USUAL_MAX_PLAYERS,
     KachufulRules,
+    hand_sizes,
     largest_hand,
 )
 from engine.kachuful.state import RANKING as KACHUFUL_RANKING
 from engine.kachuful.state import KachufulState
 from engine.krypkasino import record as krypkasino_record
-from engine.krypkasino.rules import CAPTURE_READINGS, MAX_SESSION, KrypkasinoRules
+from engine.krypkasino.rules import CAPTURE_READINGS, MAX_SESSION, KrypkasinoRules, deal_sizes
 from engine.krypkasino.rules import MAX_PLAYERS as KRYPKASINO_MAX_PLAYERS
 from engine.krypkasino.rules import MIN_PLAYERS as KRYPKASINO_MIN_PLAYERS
 from engine.krypkasino.state import RANKING as KRYPKASINO_RANKING
@@ -72,7 +73,7 @@ from engine.plugin import GamePlugins
 
 __all__ = [
     "BOT_LEVELS", "GAMES", "GAME_IDS", "LANGUAGES", "MAX_SEED", "QUIZ_MAX_SEED", "BotLevel",
-    "Game", "NewState", "Option", "PlayerRange", "Rules", "describe_rules", "game_named", "game_of",
+    "Game", "NewState", "Option", "StudyDefaults", "PlayerRange", "Rules", "describe_rules", "game_named", "game_of",
     "game_of_sheet", "game_of_state", "level_label",
 ]
 
@@ -269,6 +270,20 @@ class Option(_Labelled):
 # -- games -------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class StudyDefaults:
+    """What the explore pages start a game's studies with when a link gives none: the
+    variant lab's line-up and rule set B (options as a link writes them, ``name:value``),
+    what choosing the game in the lab's menu starts with (rule sets A and B), and the
+    score fan's line-up."""
+
+    lineup: tuple[str, ...]
+    rules_b: str
+    start_a: str
+    start_b: str
+    fan_lineup: tuple[str, ...]
+
+
 class NewState(Protocol):
     """A game's constructor: ``new_state(players, rules, seed)``; with ``explicit_deals``
     the state stops at each deal (the chance step of :mod:`engine.game`)."""
@@ -288,11 +303,18 @@ class Game:
     ranking: Ranking
     #: The prefix of the game's rule IDs in RULES.md (``K-``, ``C-``).
     rule_prefix: str
+    #: The game's one-letter code in links (a score sheet link starts with it).
+    code: str
     players: PlayerRange
     options: tuple[Option, ...]
     record_format: str
     #: A new game: ``new_state(players, rules, seed)``, the one game interface.
     new_state: NewState
+    #: The explore pages' starting studies.
+    studies: StudyDefaults
+    #: ``check_table(players, rules)``: raises the engine's error when ``rules`` cannot be
+    #: played by that many players (a hand larger than the deck allows, a session length).
+    check_table: Callable[[int, Any], object]
     #: Loads the game's plug-ins from its package (``engine/<game>/plugin.py``): they
     #: use the bots, the quiz and the walkthrough, which read this registry, so they
     #: are loaded on first use rather than when the registry is.
@@ -368,6 +390,11 @@ def _krypkasino_new(players: int, rules: Any, seed: int, *,
     return KrypkasinoState.new_game(players, rules, seed, explicit_deals=explicit_deals)
 
 
+def _krypkasino_table(players: int, rules: KrypkasinoRules) -> int:
+    deal_sizes(players)
+    return rules.session_length(players)
+
+
 _PLUGINS: dict[str, GamePlugins] = {}
 
 
@@ -407,6 +434,7 @@ KACHUFUL = Game(
     state_type=KachufulState,
     ranking=KACHUFUL_RANKING,
     rule_prefix="K-",
+    code="k",
     players=PlayerRange(KACHUFUL_MIN_PLAYERS, KACHUFUL_MAX_PLAYERS, 4, USUAL_MAX_PLAYERS),
     options=(
         _choice(_K, "schedule", SCHEDULES),
@@ -420,6 +448,9 @@ KACHUFUL = Game(
         _choice(_K, "renege", RENEGE_RULES),
     ),
     new_state=_kachuful_new,
+    check_table=hand_sizes,
+    studies=StudyDefaults(("basic",) * 4, "hook_rule:false", "", "hook_rule:false",
+                          ("basic", "basic", "random", "random")),
     load_plugins=_kachuful_plugins,
     **_record_functions(kachuful_record),
 )
@@ -433,6 +464,7 @@ KRYPKASINO = Game(
     state_type=KrypkasinoState,
     ranking=KRYPKASINO_RANKING,
     rule_prefix="C-",
+    code="c",
     players=PlayerRange(KRYPKASINO_MIN_PLAYERS, KRYPKASINO_MAX_PLAYERS, 2,
                         KRYPKASINO_MAX_PLAYERS),
     options=(
@@ -443,6 +475,10 @@ KRYPKASINO = Game(
         Option(_C, "session", "choice-or-number", "rotation", ("rotation",), (1, MAX_SESSION)),
     ),
     new_state=_krypkasino_new,
+    check_table=_krypkasino_table,
+    # one-deal sessions in the lab's menu, so the first numbers come quickly
+    studies=StudyDefaults(("basic",) * 4, "forced_sweep:false", "session:1",
+                          "forced_sweep:false,session:1", ("basic", "basic")),
     load_plugins=_krypkasino_plugins,
     **_record_functions(krypkasino_record),
 )

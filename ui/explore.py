@@ -31,7 +31,7 @@ import plotly.graph_objects as go
 from engine.cards import Card, parse_card
 from engine.errors import RulesLabError
 from engine.kachuful.record import TRUMP_CODES
-from engine.kachuful.rules import KachufulRules, hand_sizes, largest_hand
+from engine.kachuful.rules import KachufulRules, largest_hand
 from engine.krypkasino.rules import deal_sizes
 from engine.registry import BOT_LEVELS, GAME_IDS, GAMES
 from lab.cost import Cost
@@ -142,11 +142,7 @@ def rules_problem(game: str, options: Mapping[str, Any], lang: str,
     try:
         rules = rules_of(game, options)
         if players is not None:
-            if isinstance(rules, KachufulRules):
-                hand_sizes(players, rules)
-            else:
-                deal_sizes(players)
-                rules.session_length(players)
+            GAMES[game].check_table(players, rules)
     except RulesLabError as exc:
         return echo(exc.localized(lang), 300)  # the sentence may quote the link's value
     except (TypeError, ValueError):  # e.g. an option given twice in a form
@@ -239,15 +235,11 @@ class HookInputs:
 #: Each game's line-up and rule sets A and B of the variant lab when the link gives none
 #: (as links have always read them).
 LAB_DEFAULTS: dict[str, tuple[tuple[str, ...], str, str]] = {
-    "kachuful": (("basic",) * 4, "", "hook_rule:false"),
-    "krypkasino": (("basic",) * 4, "", "forced_sweep:false"),
-}
+    g.id: (g.studies.lineup, "", g.studies.rules_b) for g in GAMES.values()}
 #: What choosing a game in the lab's menu starts with (Krypkasino: one-deal sessions,
 #: so the first numbers come quickly).
 LAB_START: dict[str, tuple[tuple[str, ...], str, str]] = {
-    "kachuful": LAB_DEFAULTS["kachuful"],
-    "krypkasino": (("basic",) * 4, "session:1", "forced_sweep:false,session:1"),
-}
+    g.id: (g.studies.lineup, g.studies.start_a, g.studies.start_b) for g in GAMES.values()}
 
 
 @dataclass(frozen=True)
@@ -335,8 +327,7 @@ class SweepInputs:
 
 
 #: Each game's line-up of the score fan when the link gives none.
-FAN_LINEUPS: dict[str, tuple[str, ...]] = {"kachuful": ("basic", "basic", "random", "random"),
-                                           "krypkasino": ("basic", "basic")}
+FAN_LINEUPS: dict[str, tuple[str, ...]] = {g.id: g.studies.fan_lineup for g in GAMES.values()}
 
 
 @dataclass(frozen=True)

@@ -117,10 +117,8 @@ def _settle(reader: LinkReader, spec: Game, base: Mapping[str, Any], given: Mapp
     merged = {**base, **given}
     try:
         rules = spec.rules(merged)
-        if players is not None and spec.id == "kachuful":
-            from engine.kachuful.rules import max_hand_size
-
-            max_hand_size(players, rules)
+        if players is not None:
+            spec.check_table(players, rules)
     except RulesLabError as exc:
         reader.problems.append(_problem("link.rules-refused",
                                         reason=echo(exc.localized(reader.lang), 300)))
@@ -392,7 +390,9 @@ def read_sheet(game: str, raw: str | None, lang: str = "en") -> SheetLink | None
 
     if not raw:
         return None
-    decoded = decode(raw, "kachuful" if game == "kachuful" else "krypkasino")
+    if game not in GAMES:
+        return None
+    decoded = decode(raw, game)
     sheet = decoded.sheet
     if sheet is None:
         problem = decoded.problem.text(lang) if decoded.problem is not None else ""

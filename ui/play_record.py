@@ -4,15 +4,12 @@ action at a time (:func:`engine.session.load_record`), every hand face up."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
 
 from engine.errors import RecordError
-from engine.game import CHANCE
-from engine.kachuful import KachufulState
-from engine.krypkasino import KrypkasinoState
+from engine.registry import GAMES
 from engine.seats import seat_letter
 from engine.session import RecordReplay, action_text, load_record
 from ui import play
@@ -112,36 +109,19 @@ def render_record(prefix: str, lang: str, four_colour: bool) -> None:
         render_replay(prefix, replay, lang, four_colour)
 
 
-def _kachuful_blocks(state: Any, lang: str, four_colour: bool) -> list[str]:
-    assert isinstance(state, KachufulState)
-    if state.is_terminal():
+def face_up_blocks(game: str, state: Any, lang: str, four_colour: bool) -> list[str]:
+    """A replayed state drawn face up: the table, then every seat's hand (the engine's
+    :meth:`~engine.plugin.GamePlay.face_up`)."""
+    face = GAMES[game].plugins.play.face_up(state)
+    if face is None:
         return []
-    blocks = [cards_html([c for _, c in state.current_trick], lang=lang, layout="table",
-                         four_colour=four_colour,
-                         caption=t("play.trick", lang, trick=len(state.tricks_played) + 1))]
-    for s in range(state.players):
-        bid = state.bids[s]
-        caption = t("play.record.kachuful.seat", lang, seat=s,
-                    bid="–" if bid is None else str(bid), tricks=state.tricks_won[s])
-        blocks.append(cards_html(state.hand_of(s), lang=lang, layout="hand",
-                                 four_colour=four_colour, caption=caption))
+    key, data = face.table_caption
+    blocks = [cards_html(list(face.table), lang=lang, layout="table",
+                         four_colour=four_colour, caption=t(key, lang, **data))]
+    blocks += [cards_html(list(cards), lang=lang, layout=face.hand_layout,
+                          four_colour=four_colour, caption=t(k, lang, **d))
+               for cards, (k, d) in zip(face.hands, face.hand_captions, strict=True)]
     return blocks
-
-
-def _krypkasino_blocks(state: Any, lang: str, four_colour: bool) -> list[str]:
-    assert isinstance(state, KrypkasinoState)
-    if state.current_player() in (None, CHANCE):  # over, or a deal is due
-        return []
-    blocks = [cards_html(state.table_cards(), lang=lang, layout="table",
-                         four_colour=four_colour, caption=t("play.table", lang))]
-    blocks += [cards_html(state.hand_of(s), lang=lang, layout="row", four_colour=four_colour,
-                          caption=t("play.seat", lang, seat=s)) for s in range(state.players)]
-    return blocks
-
-
-#: How a replayed state is drawn, by the record's game.
-_BLOCKS: dict[str, Callable[[Any, str, bool], list[str]]] = {
-    "kachuful": _kachuful_blocks, "krypkasino": _krypkasino_blocks}
 
 
 def render_replay(prefix: str, replay: RecordReplay, lang: str, four_colour: bool) -> None:
@@ -174,7 +154,7 @@ def render_replay(prefix: str, replay: RecordReplay, lang: str, four_colour: boo
                      reason=escape_markdown(replay.error.localized(lang))),
                    icon=":material/block:")
     state = replay.states[step]
-    blocks = _BLOCKS[replay.game](state, lang, four_colour)
+    blocks = face_up_blocks(replay.game, state, lang, four_colour)
     if blocks:
         st.html("".join(blocks))
     st.caption(" · ".join(f"{seat_letter(s)}: {v}" for s, v in enumerate(state.scores())))

@@ -24,23 +24,26 @@ import json
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 import plotly.graph_objects as go
 
 from engine.cards import Suit
 from engine.errors import RecordError, RulesLabError
 from engine.messages import suit_name
+from engine.plugin import ScoreSheet
 from engine.recordio import load_json
+from engine.registry import GAMES, game_of_sheet
 from engine.scoresheet import KachufulSheet, KrypkasinoSheet
 from ui.i18n import t
 from ui.safe import clip, escape_html, escape_markdown
 
-Game = Literal["kachuful", "krypkasino"]
-Sheet = KachufulSheet | KrypkasinoSheet
+#: A game's id (the registry's).
+Game = str
+Sheet = ScoreSheet
 PARAM = "sheet"
 VERSION = "1"
-PREFIX: dict[Game, str] = {"kachuful": "k", "krypkasino": "c"}
+#: Each game's link prefix: its one-letter code (the registry's).
+PREFIX: dict[Game, str] = {g.id: g.code for g in GAMES.values()}
 #: Longest link value read (a 8-player, 4H-2 hand game encodes to well under this).
 MAX_LINK_CHARS = 12_000
 _MAX_JSON_BYTES = 200_000
@@ -70,7 +73,9 @@ class Decoded:
 
 def encode(sheet: Sheet) -> str:
     """The link value of ``sheet``."""
-    game: Game = "kachuful" if isinstance(sheet, KachufulSheet) else "krypkasino"
+    spec = game_of_sheet(sheet)
+    assert spec is not None, "a score sheet of a registered game"
+    game = spec.id
     text = json.dumps(sheet.to_dict(), separators=(",", ":"), ensure_ascii=False)
     packed = base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 9))
     return f"{PREFIX[game]}{VERSION}.{packed.rstrip(b'=').decode('ascii')}"
@@ -94,8 +99,7 @@ def decode(raw: str | None, game: Game) -> Decoded:
         doc = load_json(data)
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, RecursionError) as exc:
         return Decoded(None, SheetProblem("garbled", type(exc).__name__))
-    cls: type[KachufulSheet] | type[KrypkasinoSheet] = (
-        KachufulSheet if game == "kachuful" else KrypkasinoSheet)
+    cls = GAMES[game].plugins.score_sheet
     try:
         return Decoded(cls.from_dict(doc))
     except RecordError as exc:

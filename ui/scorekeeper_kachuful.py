@@ -13,16 +13,9 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from engine.cards import SUITS
-from engine.kachuful.rules import (
-    MIN_PLAYERS,
-    RENEGE_RULES,
-    SCHEDULES,
-    SCORINGS,
-    TRUMP_RULES,
-    KachufulRules,
-    largest_hand,
-)
+from engine.kachuful.rules import KachufulRules
 from engine.messages import render, suit_name
+from engine.registry import GAMES, Option, describe_rules
 from engine.scoresheet import HandSpec, KachufulSheet
 from ui import scorekeeper as sk
 from ui.i18n import t
@@ -30,18 +23,25 @@ from ui.safe import escape_markdown
 from ui.scorekeeper_store import Keeper, SheetStore, grid
 
 P = "ksk."
-
-#: ``max_cards`` choices, the same whatever the player count (the engine refuses a hand
-#: larger than the deck allows the table): all the cards, the classic preset, or a number.
-MAX_CHOICES: tuple[str, ...] = ("all", "classic",
-                                *(str(n) for n in range(largest_hand(MIN_PLAYERS) - 1, 0, -1)))
+#: The game's options, as the registry lists them (labels, values, defaults).
+GAME = GAMES["kachuful"]
 
 
-def max_cards_value(choice: object) -> int | str | None:
-    """The ``max_cards`` option of a choice of :data:`MAX_CHOICES`."""
-    if choice == "classic":
-        return "classic"
-    return int(choice) if isinstance(choice, str) and choice.isdigit() else None
+def option_key(option: Option) -> str:
+    """The setup form's widget key of ``option`` (``ksk.opt.<name>``)."""
+    return f"{P}opt.{option.name}"
+
+
+def option_value(option: Option) -> object:
+    """The value the setup form holds for ``option`` (its default before any choice); a
+    flag is a toggle, any other option a choice among the codes of its values (whole
+    numbers included: the engine refuses a hand larger than the table's deck allows)."""
+    chosen = st.session_state.get(option_key(option))
+    if chosen is None:
+        return option.default
+    if option.kind == "flag":
+        return bool(chosen)
+    return option.parse(str(chosen))
 
 
 def label(name: str, *notes: str) -> str:
@@ -68,11 +68,7 @@ class KachufulKeeper(Keeper[KachufulSheet]):
 
     def new_sheet(self, names: list[str], dealer: int) -> KachufulSheet:
         """A sheet under the variant chosen in the setup form."""
-        ss = st.session_state
-        rules = KachufulRules(schedule=ss[P + "schedule"], max_cards=max_cards_value(ss[P + "max"]),
-                              trumps=ss[P + "trumps"], hook_rule=bool(ss[P + "hook"]),
-                              scoring=ss[P + "scoring"], blind_bids=bool(ss[P + "blind"]),
-                              renege=ss[P + "renege"])
+        rules = GAME.rules({o.name: option_value(o) for o in GAME.options})
         return KachufulSheet.new(names, rules, dealer)
 
     def on_bids(self, number: int) -> None:
@@ -97,25 +93,18 @@ class KachufulKeeper(Keeper[KachufulSheet]):
     # -- words -------------------------------------------------------------------------
 
     def variant_text(self, rules: KachufulRules) -> str:
-        """The variant in one line, for the table to check."""
-        lang = self.lang
-        parts = [t(f"scorekeeper.schedule.{rules.schedule}", lang),
-                 self.max_label("all" if rules.max_cards is None else str(rules.max_cards)),
-                 t(f"scorekeeper.trumps.{rules.trumps}", lang),
-                 t(f"scorekeeper.scoring.{rules.scoring}", lang)]
-        if rules.hook_rule:
-            parts.append(t("scorekeeper.opt.hook_rule", lang))
-        if rules.blind_bids:
-            parts.append(t("scorekeeper.opt.blind_bids", lang))
-        if rules.renege == "penalized":
-            parts.append(t("scorekeeper.opt.renege", lang) + ": "
-                         + t("scorekeeper.renege.penalized", lang))
-        return " · ".join(parts)
+        """The variant in one line, for the table to check: the options that differ from
+        the usual rules (the registry's labels), or the usual rules."""
+        changed = describe_rules(GAME.id, rules, self.lang)
+        return " · ".join(changed) if changed else render("option.usual-rules", self.lang)
 
-    def max_label(self, value: str) -> str:
-        if value in ("all", "classic"):
-            return t(f"scorekeeper.max.{value}", self.lang)
-        return t("scorekeeper.max.n", self.lang, cards=value)
+    def option_choice(self, option: Option) -> None:
+        """A choice among the option's values (as codes), labelled by the registry."""
+        lang = self.lang
+        codes = [option.code(v) for v in option.values()]
+        st.selectbox(option.label(lang), codes, index=codes.index(option.code(option.default)),
+                     key=option_key(option), help=option.help(lang),
+                     format_func=lambda code: option.value_label(option.parse(code), lang))
 
     def trump_words(self, trump: object, known: bool) -> str:
         if not known:
@@ -129,22 +118,16 @@ class KachufulKeeper(Keeper[KachufulSheet]):
         lang = self.lang
         self.store.names_form(lang, 140)
         with st.expander(t("scorekeeper.variant", lang), expanded=False):
-            left, right = st.columns(2)
-            with left:
-                st.selectbox(t("scorekeeper.opt.schedule", lang), SCHEDULES, key=P + "schedule",
-                             format_func=lambda v: t(f"scorekeeper.schedule.{v}", lang))
-                st.selectbox(t("scorekeeper.opt.max_cards", lang), MAX_CHOICES, key=P + "max",
-                             format_func=self.max_label)
-                st.selectbox(t("scorekeeper.opt.trumps", lang), TRUMP_RULES, key=P + "trumps",
-                             format_func=lambda v: t(f"scorekeeper.trumps.{v}", lang))
-            with right:
-                st.selectbox(t("scorekeeper.opt.scoring", lang), SCORINGS, key=P + "scoring",
-                             format_func=lambda v: t(f"scorekeeper.scoring.{v}", lang))
-                st.selectbox(t("scorekeeper.opt.renege", lang), RENEGE_RULES, key=P + "renege",
-                             format_func=lambda v: t(f"scorekeeper.renege.{v}", lang))
-                st.toggle(t("scorekeeper.opt.hook_rule", lang), value=True, key=P + "hook",
-                          help=t("scorekeeper.opt.hook_rule.help", lang))
-                st.toggle(t("scorekeeper.opt.blind_bids", lang), value=False, key=P + "blind")
+            columns = st.columns(2)
+            choices = [o for o in GAME.options if o.kind != "flag"]
+            flags = [o for o in GAME.options if o.kind == "flag"]
+            for k, option in enumerate(choices):
+                with columns[k % 2]:
+                    self.option_choice(option)
+            with columns[len(choices) % 2]:
+                for option in flags:
+                    st.toggle(option.label(lang), value=bool(option.default),
+                              key=option_key(option), help=option.help(lang))
         self.store.start_button(lang, self.visitor.query(), self.on_start)
 
     def panel(self, sheet: KachufulSheet) -> None:

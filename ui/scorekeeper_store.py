@@ -16,7 +16,8 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from engine.errors import RulesLabError
-from engine.scoresheet import KachufulSheet, KrypkasinoSheet
+from engine.plugin import ScoreSheet
+from engine.registry import GAMES
 from ui.i18n import t
 from ui.prefs import Prefs
 from ui.safe import escape_markdown
@@ -31,8 +32,8 @@ from ui.scorekeeper import (
     standings_html,
 )
 
-Sheet = KachufulSheet | KrypkasinoSheet
-S = TypeVar("S", KachufulSheet, KrypkasinoSheet)
+Sheet = ScoreSheet
+S = TypeVar("S", bound=ScoreSheet)
 
 
 def grid(count: int, per_row: int) -> list[DeltaGenerator]:
@@ -65,7 +66,7 @@ class SheetStore:
 
     def sheet(self) -> Sheet | None:
         value = st.session_state.get(self.prefix + "sheet")
-        kind = KachufulSheet if self.game == "kachuful" else KrypkasinoSheet
+        kind = GAMES[self.game].plugins.score_sheet
         return value if isinstance(value, kind) else None
 
     def attempt(self, change: Callable[[], Sheet]) -> None:

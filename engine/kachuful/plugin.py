@@ -15,7 +15,7 @@ from engine.game import Event
 from engine.kachuful import record as krecord
 from engine.kachuful.rules import KachufulRules, trump_code
 from engine.kachuful.state import Bid, KachufulState
-from engine.moves import SheetRow, running_totals
+from engine.moves import FaceUp, SheetRow, running_totals
 from engine.plugin import GamePlugins, SessionLike
 from engine.quiz import kinds_for
 from engine.review import Note, kachuful_review
@@ -85,6 +85,18 @@ class KachufulPlay:
 
     def results(self, state: KachufulState) -> int:
         return len(state.results)
+
+    def face_up(self, state: KachufulState) -> FaceUp | None:
+        if state.is_terminal():
+            return None
+        return FaceUp(
+            tuple(c for _, c in state.current_trick),
+            ("play.trick", {"trick": len(state.tricks_played) + 1}),
+            tuple(state.hand_of(s) for s in range(state.players)),
+            tuple(("play.record.kachuful.seat",
+                   {"seat": s, "bid": "–" if state.bids[s] is None else str(state.bids[s]),
+                    "tricks": state.tricks_won[s]}) for s in range(state.players)),
+            "hand")
 
     # the player's decisions that only Kachuful has
     def is_bidding(self, state: KachufulState, seat: int) -> bool:

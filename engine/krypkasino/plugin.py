@@ -10,10 +10,10 @@ from typing import Any
 from engine.bots import krypkasino as bots
 from engine.cards import Card
 from engine.errors import RulesLabError
-from engine.game import Event
+from engine.game import CHANCE, Event
 from engine.krypkasino import record as crecord
 from engine.krypkasino.state import KrypkasinoState, Play
-from engine.moves import SheetRow, running_totals
+from engine.moves import FaceUp, SheetRow, running_totals
 from engine.plugin import GamePlugins, SessionLike
 from engine.quiz import kinds_for
 from engine.review import Note, krypkasino_review
@@ -78,6 +78,13 @@ class KrypkasinoPlay:
 
     def results(self, state: KrypkasinoState) -> int:
         return len(state.results)
+
+    def face_up(self, state: KrypkasinoState) -> FaceUp | None:
+        if state.current_player() in (None, CHANCE):  # over, or a deal is due
+            return None
+        return FaceUp(state.table_cards(), ("play.table", {}),
+                      tuple(state.hand_of(s) for s in range(state.players)),
+                      tuple(("play.seat", {"seat": s}) for s in range(state.players)), "row")
 
     # the player's decisions that only Krypkasino has
     def is_bidding(self, state: KrypkasinoState, seat: int) -> bool:
