@@ -157,7 +157,7 @@ class FastSimulator:
     """
 
     __slots__ = ("players", "rules", "random", "totals", "hands_played", "trace", "_orders",
-                 "_seats", "_follow", "_hook", "_score_cache")
+                 "_follow", "_hook", "_score_cache")
 
     def __init__(self, players: int, rules: KachufulRules = DEFAULT_RULES, seed: int = 0,
                  trace: list[TracedHand] | None = None) -> None:
@@ -169,7 +169,6 @@ class FastSimulator:
         self.trace = trace
         n = players
         self._orders = [tuple((lead + i) % n for i in range(1, n)) for lead in range(n)]
-        self._seats = [(lead, *self._orders[lead]) for lead in range(n)]  # play order
         self._follow = rules.renege == "forbidden"
         self._hook = rules.hook_rule
         self._score_cache: dict[tuple[int, int], int] = {}
@@ -238,11 +237,9 @@ class FastSimulator:
         counts = [size] * n
         played: list[int] | None = [] if trace is not None else None
         orders = self._orders
-        seats = self._seats
         follow = self._follow
         reneged: list[bool] | None = None if follow else [False] * n
-        winner_of = trick_winner_int
-        trick = [0] * n  # the current trick's cards, in play order
+        beats = BEATS[trump + 1]  # the one fast K-12, a card at a time
         for _ in range(size):
             hand = hands[leader]
             x = int(rnd() * counts[leader])
@@ -251,13 +248,15 @@ class FastSimulator:
                 if x < len(cards):
                     break
                 x -= len(cards)
-            trick[0] = cards[x]
+            best = cards[x]
             cards[x] = cards[-1]
             cards.pop()
             counts[leader] -= 1
-            k = 0
+            if played is not None:
+                played.append(best)
+            at = best * 52
+            winner = leader
             for p in orders[leader]:
-                k += 1
                 hand = hands[p]
                 cards = hand[led]
                 if cards and follow:
@@ -271,13 +270,15 @@ class FastSimulator:
                         x -= len(cards)
                     if reneged is not None and s != led and hand[led]:
                         reneged[p] = True
-                trick[k] = cards[x]
+                c = cards[x]
                 cards[x] = cards[-1]
                 cards.pop()
                 counts[p] -= 1
-            if played is not None:
-                played.extend(trick)
-            winner = seats[leader][winner_of(trick, trump)]
+                if played is not None:
+                    played.append(c)
+                if beats[at + c]:
+                    at = c * 52
+                    winner = p
             tricks[winner] += 1
             leader = winner
 
