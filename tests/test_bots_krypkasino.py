@@ -481,8 +481,8 @@ def test_the_session_estimate_is_exact_on_the_last_play() -> None:
     state.apply(d.action)
     share = 1 / len(state.winners() or []) if seat in (state.winners() or []) else 0.0
     assert d.data["pct"] == round(100 * share)
-    for lang in ("en", "es", "pt"):
-        assert f"{d.data['pct']}%" in d.explain(lang)
+    for lang, sign in (("en", "%"), ("es", "\xa0%"), ("pt", "\xa0%")):  # "50 %" in es, pt
+        assert f"{d.data['pct']}{sign}" in d.explain(lang)
 
 
 def test_the_lot_search_sentences_name_the_search_and_its_estimate() -> None:
