@@ -1,10 +1,7 @@
-"""Kachuful, step by step: a guided hand on engine states (issue 4).
-
-The steps come from the engine (:mod:`engine.walkthrough.kachuful`), said in the visitor's
-language by :mod:`ui.walkthrough_kachuful` (cached per scenario/seed, variant, language).
-The page's state is its URL (scenario, seed, players, hands, variant, seat, step); the
-controls are the ones both walkthroughs share (:mod:`ui.walkthrough_view`).
-"""
+"""Kachuful, step by step: a guided hand on engine states (issue 4). The steps come from the
+engine (:mod:`engine.walkthrough.kachuful`), said by :mod:`ui.walkthrough_kachuful` (cached
+per scenario/seed, variant, language). The page's state is its URL (scenario, seed, players,
+hands, variant, seat, step); the controls are :mod:`ui.walkthrough_view`'s."""
 
 from __future__ import annotations
 
@@ -15,7 +12,6 @@ import streamlit as st
 
 from engine.errors import RecordError, RulesLabError
 from engine.kachuful import DEFAULT_RULES, KachufulRules
-from engine.registry import GAMES, MAX_SEED
 from tutorials.scenarios import ScenarioError
 from ui import progress
 from ui import walkthrough_kachuful as wk
@@ -124,21 +120,14 @@ def go(to: int) -> None:
     show(cfg, ym.clamp(index, max(0, min(to, len(step_ids) - 1)), pending))
 
 
-def value(name: str) -> Any:
-    key = f"{W}.{name}" if name in ("scenario", "seed", "players", "hands") else f"{W}.opt.{name}"
-    return st.session_state.get(key)
-
-
 def on_settings(name: str) -> None:
-    show(wk.changed(cfg, base_rules, name, value(name)),
+    key = f"{W}.{name}" if name in ("scenario", "seed", "players", "hands") else f"{W}.opt.{name}"
+    show(wk.changed(cfg, base_rules, name, st.session_state.get(key)),
          0 if name in ("scenario", "seed", "players") else None)
 
 
 def sync(name: str, current_value: Any) -> str:
-    key = f"{W}.{name}"
-    if st.session_state.get(key) != current_value:
-        st.session_state[key] = current_value
-    return key
+    return wv.sync(f"{W}.{name}", current_value)
 
 
 # -- the settings ---------------------------------------------------------------------------
@@ -150,14 +139,7 @@ top = st.columns([3, 1, 1, 1]) if random_mode else st.columns([3, 3])
 top[0].selectbox(t("kwalk.scenario", lang), [*ids, wk.RANDOM], format_func=title_of,
                  key=sync("scenario", cfg.scenario), on_change=on_settings, args=("scenario",))
 if random_mode:
-    top[1].number_input(t("kwalk.seed", lang), min_value=0, max_value=MAX_SEED, step=1,
-                        key=sync("seed", cfg.seed), on_change=on_settings, args=("seed",),
-                        help=t("kwalk.seed.help", lang))
-    top[2].selectbox(t("kwalk.players", lang), list(GAMES["kachuful"].players.values), key=sync("players", cfg.players),
-                     on_change=on_settings, args=("players",))
-    top[3].number_input(t("kwalk.hands", lang), min_value=1, max_value=len(walk.schedule), step=1,
-                        key=sync("hands", cfg.hands), on_change=on_settings, args=("hands",),
-                        help=t("kwalk.hands.help", lang))
+    wk.random_inputs(top[1:], cfg, len(walk.schedule), lang, sync, on_settings)
 else:
     summary_slot = top[1].empty()  # filled once the step is known not to wait (issue 28)
 wk.variant_box(cfg.rules, base, walk.players, lang, sync, on_settings, f"{W}.reset")
@@ -207,13 +189,10 @@ if not waiting:
                  forehead=cfg.rules.one_card_forehead)
 wv.bottom_controls(key=W, lang=lang, index=index, count=len(step_ids), go=go, hold=hold)
 if index == len(step_ids) - 1:
-    position = ids.index(cfg.scenario) if cfg.scenario in ids else None
-    following = ids[position + 1] if position is not None and position + 1 < len(ids) else None
-    ym.draw_next(ym.where_next(
-        "kachuful", walk.players, cfg.rules.to_dict(), cfg.seed if random_mode else None,
-        [r for s in walk.steps for r in s.rules],
-        (following, title_of(following)) if following else None, "kachuful_walkthrough"),
-        lang, "&".join(f"{k}={v}" for k, v in visitor.query().items()))
+    wv.end_links("kachuful", scenario=cfg.scenario, scenarios=ids, title_of=title_of,
+                 players=walk.players, variant=cfg.rules.to_dict(), lang=lang,
+                 seed=cfg.seed if random_mode else None, rules=(r for s in walk.steps for r in s.rules),
+                 page="kachuful_walkthrough", query=visitor.query())
 wk.draw_scores(walk, index, lang, f"{W}.chart")
 wv.write_query(params)
 wv.share(lang=lang, page="kachuful_walkthrough",

@@ -1,10 +1,7 @@
-"""Krypkasino, step by step: a deal on the engine's states (issue 4).
-
-The steps come from the engine (:mod:`engine.walkthrough.krypkasino`, cached per scenario or
-seed and variant); :mod:`ui.walkthrough_krypkasino` reads the link and draws a step; the
-controls, the "what happened / why" panel and the share link are the ones both
-walkthroughs share (:mod:`ui.walkthrough_view`). The page's state is its URL.
-"""
+"""Krypkasino, step by step: a deal on the engine's states (issue 4). The steps come from the
+engine (:mod:`engine.walkthrough.krypkasino`, cached per scenario or seed and variant);
+:mod:`ui.walkthrough_krypkasino` reads the link and draws a step; the controls, the panel and
+the share link are :mod:`ui.walkthrough_view`'s. The page's state is its URL."""
 
 from __future__ import annotations
 
@@ -15,9 +12,7 @@ import streamlit as st
 
 import tutorials
 from engine.errors import RecordError, RulesLabError
-from engine.registry import MAX_SEED
 from engine.walkthrough import krypkasino as kw
-from engine.walkthrough.model import Step
 from tutorials import scenarios as scen
 from tutorials.facts import krypkasino_facts
 from ui import progress
@@ -35,18 +30,7 @@ GAME, K = "krypkasino", "kw"
 Items = tuple[tuple[str, Any], ...]
 
 
-@st.cache_data(show_spinner=False)
-def scenario_menu() -> tuple[list[scen.Scenario], list[tuple[str, str]]]:
-    """The usable scenarios in menu order, and the files that cannot be used (id, why)."""
-    good, broken = [], []
-    for sid in scen.ids(GAME):
-        try:
-            scenario = scen.load(GAME, sid, kw.GAME_KEYS)
-            kw.base_variant(scenario.data)
-            good.append(scenario)
-        except (scen.ScenarioError, RecordError) as exc:
-            broken.append((sid, getattr(exc, "problem", str(exc))))
-    return sorted(good, key=lambda s: (s.order, s.id)), broken
+scenario_menu = st.cache_data(show_spinner=False)(wk.scenario_menu)
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
@@ -123,10 +107,7 @@ def on_reset() -> None:
 
 
 def sync(name: str, value: object) -> str:
-    key = f"{K}.{name}"
-    if st.session_state.get(key) != value:
-        st.session_state[key] = value
-    return key
+    return wv.sync(f"{K}.{name}", value)
 
 
 top = st.columns([3, 1, 1]) if sel.scenario == wk.RANDOM else st.columns([3, 3])
@@ -135,11 +116,7 @@ top[0].selectbox(t("kw.scenario", lang), [*[s.id for s in menu], wk.RANDOM],
                  format_func=lambda s: t("kw.random", lang) if s == wk.RANDOM
                  else by_id[s].title_in(lang))
 if sel.scenario == wk.RANDOM:
-    top[1].number_input(t("kw.seed", lang), min_value=0, max_value=MAX_SEED, step=1,
-                        key=sync("seed", sel.seed), help=t("kw.seed.help", lang),
-                        on_change=on_change, args=(True,))
-    top[2].selectbox(t("kw.players", lang), [2, 3, 4, 5, 6], key=sync("players", sel.players),
-                     on_change=on_change, args=(True,))
+    wk.random_inputs(top[1:], sel, lang, sync, on_change)
 else:
     summary_slot = top[1].empty()  # filled once the step is known not to wait (issue 28)
 wk.variant_box(options, base, lang, sync, on_change, on_reset)
@@ -182,7 +159,7 @@ if sel.scenario != wk.RANDOM and scenario is not None and scenario.summary \
 wv.controls(key=K, lang=lang, index=view, count=len(groups), go=go, hold=hold,
             players=shape.players, seat=seat,
             on_seat=lambda s: wv.write_query({"seat": None if s == wv.ALL else s}))
-step: Step[kw.View] = walk.steps[last]
+step = walk.steps[last]
 here = step.view
 title = t(f"kw.kind.{step.kind}", lang) if last == first \
     else t("kw.kind.trails", lang, n=last - first + 1)
@@ -203,8 +180,7 @@ if not waiting:  # the panel on the left, the table on the right; the status und
     if pending(view + 1):  # what the next stop's hand could do stays hidden until answered
         shown[-1] = replace(shown[-1], view=replace(shown[-1].view, sweepers=(), refusals=(),
                                                     choices=()))
-    ws.draw_step(shown, f"{heading} · {title}",
-                 link_rules(text) if text else None,
+    ws.draw_step(shown, f"{heading} · {title}", link_rules(text) if text else None,
                  link_rules(t(f"kw.explain.{step.kind}", lang, points=rules.sweep_points,
                               double=rules.double_points())),
                  options, lang, four, None if seat == wv.ALL else int(seat),

@@ -10,6 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.kachuful import DEFAULT_RULES, KachufulRules
+from engine.registry import GAMES
 from ui.apptest import open_site
 from ui.walkthrough_kachuful import EXAMPLE_DOC, build, record_source
 
@@ -169,9 +170,9 @@ def test_the_variant_choices_cover_every_option() -> None:
         assert at.selectbox(key=f"kwalk.w.opt.{name}") is not None
     for name in ("hook_rule", "blind_bids", "one_card_forehead"):
         assert at.toggle(key=f"kwalk.w.opt.{name}") is not None
+    schedule = GAMES["kachuful"].option("schedule")
     assert at.selectbox(key="kwalk.w.opt.schedule").options == [  # the registry's labels
-        "down to one, then back up", "up from one, then back down", "down to one only",
-        "up from one only", "down and back up, twice"]
+        schedule.value_label(v, "en") for v in schedule.values()]
     at.selectbox(key="kwalk.w.opt.scoring").set_value("judgement").run()
     at.slider(key="kwalk.w.step").set_value(EXAMPLE_STEPS).run()
     assert list(at.dataframe[0].value["Points"]) == [10, -10, 10, 10]

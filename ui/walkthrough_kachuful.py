@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from engine.cards import Card, parse_card
@@ -36,7 +37,6 @@ from engine.walkthrough.kachuful import (
     Source,
     SourceError,
     Table,
-    bid_advice,
     trump_code,
 )
 from engine.walkthrough.model import Note
@@ -53,12 +53,11 @@ from ui.your_move import Ask
 
 __all__ = [
     "CSS", "EXAMPLE_DOC", "MAX_SEED", "RANDOM", "SCENARIO_KEYS", "Config", "RecordSource",
-    "SeedSource", "Source", "Step", "Table", "Walkthrough", "bid_advice", "build",
-    "changed", "config_params", "draw_html", "draw_scores", "draw_step", "draw_table", "load_scenarios",
-    "localize", "read_config", "record_source", "scenario_rules", "scenario_source",
-    "schedule_html", "source_for", "step_number", "table_html", "trump_code", "trump_words",
-    "variant_box",
-]
+    "SeedSource", "Source", "Step", "Table", "Walkthrough", "build", "changed",
+    "config_params", "draw_html", "draw_scores", "draw_step", "draw_table", "load_scenarios",
+    "localize", "random_inputs", "read_config", "record_source", "scenario_rules",
+    "scenario_source", "schedule_html", "source_for", "step_number", "table_html", "trump_code",
+    "trump_words", "variant_box"]
 
 GAME = "kachuful"
 #: The keys a Kachuful scenario file may hold besides the shared ones (the engine's).
@@ -313,15 +312,11 @@ def changed(config: Config, base_rules: Callable[[str], KachufulRules], name: st
     return replace(config, players=players, rules=rules, hands=hands, seat=seat)
 
 
-_PLAYERS_OF: dict[str, int] = {}
-
-
+@cache
 def _scenario_players(scenario_id: str) -> int:
     """How many players a scenario has (read once per process)."""
-    if scenario_id not in _PLAYERS_OF:
-        scenario = scenario_files.load(GAME, scenario_id, SCENARIO_KEYS)
-        _PLAYERS_OF[scenario_id] = engine_walk.players_of(scenario_source(scenario))
-    return _PLAYERS_OF[scenario_id]
+    return engine_walk.players_of(scenario_source(scenario_files.load(GAME, scenario_id,
+                                                                      SCENARIO_KEYS)))
 
 
 def config_params(config: Config, base: KachufulRules, step: int | str) -> dict[str, str | None]:
@@ -330,9 +325,7 @@ def config_params(config: Config, base: KachufulRules, step: int | str) -> dict[
     random = config.scenario == RANDOM
     return {
         "scenario": config.scenario,
-        "seed": str(config.seed) if random else None,
-        "players": str(config.players) if random else None,
-        "hands": str(config.hands) if random else None,
+        **{k: str(getattr(config, k)) if random else None for k in ("seed", "players", "hands")},
         "seat": None if config.seat == "all" else config.seat,
         "step": str(step),
         **link.rules_params(GAME, config.rules, GAMES[GAME].changed(base)),
@@ -589,3 +582,16 @@ def variant_box(rules: KachufulRules, base: KachufulRules, players: int, lang: s
                              help=option.help(lang), on_change=on_change, args=(option.name,))
         st.button(t("kwalk.variant.reset", lang), key=reset_key, on_click=on_change,
                   args=("reset",), disabled=not changed)
+
+
+def random_inputs(columns: Sequence[Any], config: Config, hands: int, lang: str,
+                  sync: Callable[[str, Any], str], on_change: Callable[[str], None]) -> None:
+    """A random deal's seed, players and hands, in three columns of the settings row."""
+    for column, name, top, help_key in ((columns[0], "seed", MAX_SEED, "kwalk.seed.help"),
+                                        (columns[2], "hands", hands, "kwalk.hands.help")):
+        column.number_input(t(f"kwalk.{name}", lang), min_value=0 if name == "seed" else 1,
+                            max_value=top, step=1, key=sync(name, getattr(config, name)),
+                            on_change=on_change, args=(name,), help=t(help_key, lang))
+    columns[1].selectbox(t("kwalk.players", lang), list(GAMES[GAME].players.values),
+                         key=sync("players", config.players), on_change=on_change,
+                         args=("players",))

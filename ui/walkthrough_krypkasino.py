@@ -32,7 +32,7 @@ __all__ = [
     "cards", "collection_text", "draw_chart", "draw_where_next", "finished_scores", "fold",
     "hand_states", "link_params", "marked", "options_markdown", "outline", "read_link",
     "refusal_groups", "seat_name", "selection_from", "status_html", "step_sentences",
-    "tally_text", "variant_box", "variant_text", "view_of",
+    "tally_text", "variant_box", "variant_text", "view_of", "scenario_menu", "random_inputs",
 ]
 
 KWalk = Walkthrough[View]
@@ -413,3 +413,30 @@ def draw_chart(shape: Outline, last: int, lang: str, key: str) -> None:
             width="stretch", key=key)
     else:
         st.caption(t("kw.chart.wait", lang))
+
+
+def scenario_menu() -> tuple[list[Any], list[tuple[str, str]]]:
+    """The usable scenarios in menu order, and the files that cannot be used (id, why)."""
+    from engine.errors import RecordError
+    from tutorials import scenarios as scen
+
+    good, broken = [], []
+    for sid in scen.ids("krypkasino"):
+        try:
+            scenario = scen.load("krypkasino", sid, GAME_KEYS)
+            base_variant(scenario.data)
+            good.append(scenario)
+        except (scen.ScenarioError, RecordError) as exc:
+            broken.append((sid, getattr(exc, "problem", str(exc))))
+    return sorted(good, key=lambda s: (s.order, s.id)), broken
+
+
+def random_inputs(columns: Sequence[Any], selection: Selection, lang: str,
+                  sync: Callable[[str, Any], str], on_change: Callable[[bool], None]) -> None:
+    """A random deal's seed and player count, in two columns of the settings row."""
+    columns[0].number_input(t("kw.seed", lang), min_value=0, max_value=MAX_SEED, step=1,
+                            key=sync("seed", selection.seed), help=t("kw.seed.help", lang),
+                            on_change=on_change, args=(True,))
+    columns[1].selectbox(t("kw.players", lang), list(OPTIONS.players.values),
+                         key=sync("players", selection.players), on_change=on_change,
+                         args=(True,))

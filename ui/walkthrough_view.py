@@ -16,6 +16,7 @@ the table shows; every control writes ``st.query_params``, so a link reproduces 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from engine.messages import render
 from engine.walkthrough.model import Note, YourMove
@@ -24,8 +25,8 @@ from ui.play_link import page_origin
 from ui.safe import escape_markdown
 from ui.your_move import Ask, Choice
 
-__all__ = ["ALL", "ask_of", "bottom_controls", "controls", "panel", "refusal", "say", "say_all",
-           "seat_choice", "share", "step_index"]
+__all__ = ["ALL", "ask_of", "bottom_controls", "controls", "end_links", "panel", "refusal", "say",
+           "say_all", "seat_choice", "share", "step_index", "sync"]
 
 #: The "show the table as" value of the teaching view (every hand face up).
 ALL = "all"
@@ -60,7 +61,8 @@ def ask_of(move: YourMove, lang: str) -> Ask:
             feedback = " ".join(say(n, lang) for n in option.feedback)
         choices.append(Choice(option.id, say(option.label, lang), option.verdict, feedback,
                               option.rule))
-    return Ask(move.step_id, say(move.prompt, lang), move.rule, tuple(choices), move.answer)
+    return Ask(move.step_id, say(move.prompt, lang), move.rule, tuple(choices), move.answer,
+               " ".join(say(n, lang) for n in move.remark))
 
 
 def step_index(raw: str | None, ids: Sequence[str]) -> int | None:
@@ -217,6 +219,30 @@ def share(*, lang: str, page: str, query: dict[str, str]) -> None:
     with st.expander(t("walk.share", lang), icon=":material/link:"):
         st.caption(t("walk.share.help", lang))
         st.code(origin + path, language=None)
+
+
+def sync(key: str, value: Any) -> str:
+    """The widget key ``key`` holding ``value`` (the link's) before its widget is drawn."""
+    import streamlit as st
+
+    if st.session_state.get(key) != value:
+        st.session_state[key] = value
+    return key
+
+
+def end_links(game: str, *, scenario: str, scenarios: Sequence[str], title_of: Callable[[str], str],
+              players: int, variant: dict[str, Any], seed: int | None, rules: Iterable[str],
+              page: str, lang: str, query: Mapping[str, str]) -> None:
+    """The "where next" box of a walkthrough's last step: play it, the quiz on its rules,
+    the scenario after this one in the menu (when there is one)."""
+    from ui import your_move as ym
+
+    position = list(scenarios).index(scenario) if scenario in scenarios else None
+    following = (scenarios[position + 1] if position is not None
+                 and position + 1 < len(scenarios) else None)
+    ym.draw_next(ym.where_next(game, players, variant, seed, list(rules),
+                               (following, title_of(following)) if following else None, page),
+                 lang, "&".join(f"{k}={v}" for k, v in query.items()))
 
 
 def write_query(params: dict[str, str | None]) -> None:
