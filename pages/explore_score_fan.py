@@ -107,5 +107,5 @@ st.plotly_chart(score_fan(fan_lines, t("explore.fan.fan", lang, seat=seat_letter
                           median_label=t("explore.fan.median", lang),
                           band_label=t("explore.fan.band", lang, pct="{pct}"),
                           samples={names[position]: fan_lines[0]}), width="stretch")
-if inputs.game == "krypkasino":
+if GAMES[inputs.game].lowest_wins:
     st.caption(t("explore.fan.lower", lang))

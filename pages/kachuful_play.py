@@ -7,6 +7,8 @@ every fact drawn here; this page lays out the table and offers the moves.
 
 from __future__ import annotations
 
+from typing import cast
+
 import streamlit as st
 
 from engine.kachuful import KachufulState
@@ -26,8 +28,7 @@ visitor = current()
 lang = visitor.lang
 page = play_page.open_play_page(GAME, P, visitor)
 session = page.session
-state = session.state
-assert isinstance(state, KachufulState)
+state = cast(KachufulState, session.state)  # this page plays only its game
 setup = session.setup
 view = state.view(setup.seat)
 four = visitor.four_colour

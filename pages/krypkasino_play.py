@@ -8,6 +8,8 @@ link's setup; buttons change it in callbacks. A card with several maximum collec
 
 from __future__ import annotations
 
+from typing import cast
+
 import streamlit as st
 
 from engine.krypkasino import KrypkasinoState
@@ -27,8 +29,7 @@ visitor = current()
 lang = visitor.lang
 page = play_page.open_play_page(GAME, P, visitor)
 session = page.session
-state = session.state
-assert isinstance(state, KrypkasinoState)
+state = cast(KrypkasinoState, session.state)  # this page plays only its game
 setup = session.setup
 view = state.view(setup.seat)
 four = visitor.four_colour

@@ -24,10 +24,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import markdown  # type: ignore[import-untyped]
 
 import tutorials
+from engine.registry import GAME_IDS, game_named
 from tutorials import scenarios as scenario_files
 from tutorials.lessons import Lesson, ScenarioItem
-from ui import walkthrough_kachuful as wkach
-from ui import walkthrough_krypkasino as wkryp
 from ui.cards import card_css
 from ui.classroom import Slide, item_summary, item_title, opening_step, scenario_slides, slides
 from ui.i18n import LANG_NAMES, t
@@ -148,7 +147,7 @@ def doc_body(doc: str, lang: str, outside: Outside = lambda _: None) -> str:
 
 
 #: The game whose walkthrough scenarios a rules page's handout draws.
-DOC_GAMES: dict[str, str] = {"kachuful-rules": "kachuful", "krypkasino-rules": "krypkasino"}
+DOC_GAMES: dict[str, str] = {f"{g}-rules": g for g in GAME_IDS}
 
 
 def scenarios_body(game: str, lang: str, here: Iterable[str], outside: Outside,
@@ -156,7 +155,7 @@ def scenarios_body(game: str, lang: str, here: Iterable[str], outside: Outside,
     """Every walkthrough scenario of ``game`` as one position drawn in cards (its hand-built
     position or its deal), with its summary and teaching text (section ``scenarios``, each
     scenario ``scenario-<id>``)."""
-    keys = wkach.SCENARIO_KEYS if game == "kachuful" else wkryp.GAME_KEYS
+    keys = game_named(game).plugins.scenario_keys
     parts = [f'<h2 id="scenarios">{escape_html(t("classroom.handout.scenarios", lang))}</h2>']
     for scenario in scenario_files.load_all(game, keys):
         step = opening_step(game, scenario.id)

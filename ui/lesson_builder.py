@@ -15,11 +15,10 @@ import streamlit as st
 
 from engine.quiz import MAX_SEED, rules_of
 from engine.recordio import load_json
+from engine.registry import game_named
 from tutorials import lessons
 from tutorials import scenarios as scenario_files
 from ui import classroom
-from ui import walkthrough_kachuful as wkach
-from ui import walkthrough_krypkasino as wkryp
 from ui.i18n import t
 from ui.query import write_params
 from ui.safe import echo, escape_markdown
@@ -37,7 +36,7 @@ def step_ids(game: str, scenario_id: str) -> list[str]:
 
 @st.cache_data(show_spinner=False)
 def scenario_titles(game: str, lang: str) -> dict[str, str]:
-    keys = wkach.SCENARIO_KEYS if game == "kachuful" else wkryp.GAME_KEYS
+    keys = game_named(game).plugins.scenario_keys
     return {s.id: s.title_in(lang) for s in scenario_files.load_all(game, keys)}
 
 

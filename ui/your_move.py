@@ -290,15 +290,13 @@ def where_next(game: str, players: int, variant: dict[str, Any], seed: int | Non
     import urllib.parse
 
     from engine import session as play
-    from engine.kachuful import KachufulRules
-    from engine.krypkasino.rules import KrypkasinoRules
     from engine.quiz import rules_of
     from engine.registry import GAMES
     from ui.play_link import setup_params
 
     counts = GAMES[game].players
     n = min(max(players, counts.min), counts.max)
-    default = (KachufulRules() if game == "kachuful" else KrypkasinoRules()).to_dict()
+    default = GAMES[game].default_rules().to_dict()
     given = tuple((k, v) for k, v in variant.items()
                   if k in GAMES[game].option_names and default.get(k) != v)
     setup = play.Setup(game, n, 0, tuple(play.HUMAN if s == 0 else "basic" for s in range(n)),
@@ -308,7 +306,7 @@ def where_next(game: str, players: int, variant: dict[str, Any], seed: int | Non
     except Exception:  # noqa: BLE001 - a variant the play page cannot deal: its default
         setup = play.Setup(game, n, 0, setup.levels, (), setup.seed)
     query = {k: v for k, v in setup_params(setup).items() if v is not None}
-    page = "kachuful_play" if game == "kachuful" else "krypkasino_play"
+    page = f"{game}_play"  # pages/<game>_play.py
     out = [NextLink("ym.next.play", (), f"{page}?{urllib.parse.urlencode(query)}")]
     known = rules_of(game)
     topics = [r for r in known if r in set(rules)]

@@ -53,11 +53,9 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import RecordError, RulesLabError
-from engine.kachuful import KachufulRules
-from engine.krypkasino.rules import KrypkasinoRules
 from engine.quiz import COVERAGE, MAX_SEED, TYPES
 from engine.recordio import join, load_json
-from engine.registry import GAME_IDS
+from engine.registry import GAME_IDS, game_named
 from tutorials import scenarios
 
 __all__ = [
@@ -211,10 +209,7 @@ def _variant(game: str, value: Any, where: str) -> tuple[tuple[str, Any], ...]:
     if not isinstance(value, dict):
         raise LessonError(where, "must be an object of variant options")
     try:
-        if game == "kachuful":
-            KachufulRules.from_dict(value)
-        else:
-            KrypkasinoRules.from_dict(value)
+        game_named(game).rules(value)
     except RulesLabError as exc:
         raise LessonError(where, exc.sentence) from None
     return tuple(sorted(value.items()))
@@ -244,7 +239,7 @@ def _quiz_item(raw: Mapping[str, Any], where: str) -> QuizItem:
     game = raw["quiz"]
     if game not in GAMES:
         raise LessonError(f"{where}.quiz", f"must be one of {', '.join(GAMES)} (the game)")
-    prefix = "K-" if game == "kachuful" else "C-"
+    prefix = game_named(game).rule_prefix
     topics = raw.get("topics", [])
     kinds = raw.get("kinds", [])
     if not isinstance(topics, list) or not isinstance(kinds, list):
