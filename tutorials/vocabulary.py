@@ -38,7 +38,7 @@ WORDS: dict[str, dict[str, str]] = {
     "deal": {"en": "deal", "es": "reparto", "pt": "distribuição"},
     "hook": {"en": "hook", "es": "gancho", "pt": "gancho"},
     "follow": {"en": "follow suit", "es": "seguir el palo", "pt": "assistir"},
-    "discard": {"en": "discard", "es": "descartarse", "pt": "baldar-se"},
+    "discard": {"en": "discard", "es": "descarte", "pt": "baldar-se"},
     "round": {"en": "round", "es": "ronda", "pt": "volta"},
     "draw": {"en": "draw", "es": "sacar", "pt": "tirar"},
     "schedule": {"en": "hand sizes", "es": "tamaño de las manos", "pt": "tamanho das mãos"},
@@ -50,6 +50,7 @@ ANCHORS: dict[str, str] = {
     "dealer": "dealer", "trump": "trump", "trick": "trick", "bid": "bid", "miss": "miss",
     "sweep": "tabbe", "lot": "lot", "stock": "stock", "packet": "packet", "trail": "krypa",
     "capture": "capture", "deal": "deal", "hook": "hook-rule",
+    "follow": "follow-suit", "discard": "discard", "schedule": "schedule",
 }
 
 
