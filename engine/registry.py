@@ -20,7 +20,7 @@ languages (:data:`LANGUAGES`). Never type one of these lists again: import it fr
 
 Every value has a *code*, the text a link writes (``true``, ``auto``, ``down-up``, ``7``):
 :meth:`Option.code` and :meth:`Option.parse` convert both ways. Labels come from
-:mod:`engine.labels` through :meth:`Option.label`, :meth:`Option.value_label` and
+the engine's catalogue (``option.*`` keys) through :meth:`Option.label`, :meth:`Option.value_label` and
 :func:`describe_rules`.
 
 >>> game = GAMES["kachuful"]

@@ -36,7 +36,7 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class Label:
     """A piece of a problem sentence said in the sentence's language: an engine message
-    key (an option's or a value's label, :mod:`engine.labels`) and the data filling it."""
+    key (an option's or a value's label, the engine's ``option.*`` keys) and the data filling it."""
 
     key: str
     data: tuple[tuple[str, int | str], ...] = ()
