@@ -9,7 +9,9 @@ project is parsed (``ast``, nothing is imported) and its imports are held to the
 - ``ui/`` never imports ``pages``; ``tutorials/`` never imports ``ui`` or ``pages``;
   ``store/`` never imports ``ui`` or ``pages``; nothing imports ``tests`` or ``bench``.
 - No import cycle among the modules (the imports run when a module is loaded: module
-  level, ``if TYPE_CHECKING`` blocks left out).
+  level, ``if TYPE_CHECKING`` blocks left out), and none either when the imports made for
+  the type checker only (``if TYPE_CHECKING:``) are counted: two modules whose types need
+  each other are one module, or the shared types belong below both.
 - No private name (``_x``) of a project module used by another module, tests included.
 - Short files: ``pages/*.py`` under 200 lines, ``ui/`` modules under 600 (the string
   catalogues of ``ui/strings/`` are data, not modules with a job, and are not counted).
@@ -39,6 +41,7 @@ class Import:
     module: str        # the module imported, resolved to a file of the project when it is one
     names: tuple[str, ...]  # names taken from it (``from m import a, b``), () for ``import m``
     module_level: bool  # runs when the importing module is loaded
+    type_only: bool = False  # at module level inside ``if TYPE_CHECKING:`` (types only)
 
 
 def module_name(path: Path) -> str:
@@ -97,20 +100,36 @@ def _module_level_nodes(nodes: list[ast.stmt]) -> Iterator[ast.stmt]:
                                                             for s in h.body])
 
 
+def _type_checking_nodes(nodes: list[ast.stmt], inside: bool = False) -> Iterator[ast.stmt]:
+    """The module-level statements inside ``if TYPE_CHECKING:`` blocks."""
+    for node in nodes:
+        if inside:
+            yield node
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            yield from _type_checking_nodes(node.body, True)
+            yield from _type_checking_nodes(node.orelse, inside)
+        elif isinstance(node, (ast.If, ast.Try, ast.With, ast.ClassDef)):
+            yield from _type_checking_nodes(
+                node.body + getattr(node, "orelse", []) + getattr(node, "finalbody", [])
+                + [s for h in getattr(node, "handlers", []) for s in h.body], inside)
+
+
 def imports_of(path: Path) -> list[Import]:
-    """Every import of the file (function-local ones too), each marked module level or not."""
+    """Every import of the file (function-local ones too), each marked module level or not
+    (and type-only when in a module-level ``if TYPE_CHECKING:`` block)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     me, is_package = module_name(path), path.name == "__init__.py"
     loaded = {id(node) for node in _module_level_nodes(tree.body)}
+    typed = {id(node) for node in _type_checking_nodes(tree.body)}
     out: list[Import] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            out += [Import(node.lineno, alias.name, (), id(node) in loaded)
+            out += [Import(node.lineno, alias.name, (), id(node) in loaded, id(node) in typed)
                     for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             base = _absolute(node, me, is_package)
             out += [Import(node.lineno, _resolve(base, alias.name), (alias.name,),
-                           id(node) in loaded) for alias in node.names]
+                           id(node) in loaded, id(node) in typed) for alias in node.names]
     return sorted(out, key=lambda imp: imp.line)
 
 
@@ -188,9 +207,12 @@ def test_no_import_runs_back_up_a_layer(layer: str, forbidden: set[str]) -> None
     assert not bad, f"{layer} must not import {sorted(forbidden)}:\n" + "\n".join(bad)
 
 
-def _cycles() -> list[list[str]]:
-    graph = {m: sorted({imp.module for imp in imps if imp.module_level and imp.module in MODULES
-                        and imp.module != m})
+def _cycles(type_only: bool = False) -> list[list[str]]:
+    """The groups of modules that import each other at module level (with ``type_only``,
+    counting the ``if TYPE_CHECKING:`` imports too)."""
+    graph = {m: sorted({imp.module for imp in imps
+                        if (imp.module_level or (type_only and imp.type_only))
+                        and imp.module in MODULES and imp.module != m})
              for m, imps in IMPORTS.items()}
     # Tarjan's strongly connected components, iteratively.
     index: dict[str, int] = {}
@@ -242,12 +264,22 @@ def test_no_import_cycle() -> None:
         " <-> ".join(c) for c in cycles)
 
 
+def test_no_import_cycle_even_counting_the_type_checkers_imports() -> None:
+    """``engine.review`` and ``engine.session`` imported each other this way (issue 26):
+    ``Move`` now lives below both, in ``engine.moves``."""
+    cycles = _cycles(type_only=True)
+    assert not cycles, "modules whose types import each other:\n" + "\n".join(
+        " <-> ".join(c) for c in cycles)
+
+
 def test_the_cycle_finder_finds_a_cycle(monkeypatch: pytest.MonkeyPatch) -> None:
     fake = {"a": [Import(1, "b", (), True)], "b": [Import(1, "a", (), True)],
-            "c": [Import(1, "a", (), False)]}
+            "c": [Import(1, "a", (), False)], "d": [Import(1, "a", (), False, True)]}
+    fake["a"].append(Import(2, "d", (), False, True))  # a <-> d for the type checker only
     monkeypatch.setattr(sys.modules[__name__], "IMPORTS", fake)
     monkeypatch.setattr(sys.modules[__name__], "MODULES", {m: ROOT for m in fake})
     assert _cycles() == [["a", "b"]]
+    assert _cycles(type_only=True) == [["a", "b", "d"]]
 
 
 def _private_uses(path: Path) -> list[str]:
