@@ -52,10 +52,12 @@ def test_a_krypkasino_slide_pushes_the_engine_s_your_move_step() -> None:
     move = engine_move("forced-sweep", "play-0")
     assert question is not None and question.rule == move.rule == "C-8"
     assert [c for c, _ in question.choices] == [o.id for o in move.options]
-    assert question.correct == frozenset(move.legal_ids)
+    # Right as in the walkthrough: the analyst's best or within its "good" margin (issue 27).
+    assert question.correct == frozenset(o.id for o in move.options if o.verdict == "best")
     assert question.prompt == say(move.prompt, "es")
     best = move.option(move.answer)
-    assert best is not None and question.explanation == " ".join(say(n, "es") for n in best.feedback)
+    assert best is not None and question.explanation == " ".join(
+        [*(say(n, "es") for n in best.feedback), *(say(n, "es") for n in move.remark)])
     illegal = next(o for o in move.options if o.verdict == "illegal")
     assert not question.judge([illegal.id]) and question.judge([move.answer])
     assert refusal(illegal.feedback[0], illegal.rule, "es").endswith(f"({illegal.rule})")

@@ -50,7 +50,12 @@ def labels(at: AppTest) -> list[str]:
     return list(at.radio[0].options)
 
 
-def test_a_krypkasino_scenario_answered_illegal_weaker_and_right() -> None:
+def test_a_krypkasino_scenario_answered_illegal_then_right() -> None:
+    """Step 2 of `trail`: the engine refuses an illegal play (try again); a play the
+    analyst marks right gets the tick with its figures; the scenario's own play (a trail)
+    is judged too. Step 3: a clearly worse play is named so, with both numbers."""
+    data = scen.load("krypkasino", "trail", kw.GAME_KEYS).data
+    walk = kw.build(data, KrypkasinoRules.from_dict(kw.base_variant(data)))
     at = open_site(KRYP, scenario="trail")
     assert not at.exception, at.exception
     assert heading(at).startswith("Step 1 of ")
@@ -72,24 +77,32 @@ def test_a_krypkasino_scenario_answered_illegal_weaker_and_right() -> None:
     assert "trails 3♣" not in texts(at)
     assert at.session_state["quiz.board"] == {"asked": 1, "right": 0, "misses": {"C-6": 1}}
 
-    # A legal but weaker choice: accepted, with what the scenario's trail does better.
+    # The analyst's best play: the tick, with its figures.
+    move = walk.your_move("play-0")
+    assert move is not None and move.answer == "5D:5H" and move.scenario == "3C:"
     pick(at, "5D:5H", "5♦ takes 5♥")
-    page = texts(at)
-    assert "The engine allows it. It adds 0 points to player B's score for the deal; the " \
-           "scenario's move, 3♣, adds 0 points." in page
-    assert "Lowest total wins:" in page
+    ticked = " ".join(x.value for x in at.success).replace("\\", "")
+    assert "Right: no move does better here." in ticked
+    assert "With 5♦ taking 5♥, player B ends the session with the lowest total about" in ticked
     # The walkthrough goes on from the scenario's own move: 3♣ trailed, not 5♦.
+    page = texts(at)
     assert "Player B trails 3♣" in page and len(at.radio) == 0
+    assert "Judged by the analyst from what player B can see" in page
     assert heading(at).endswith("Your move · A trail")
     assert at.session_state["quiz.board"]["asked"] == 1  # one answer counted per step
 
-    # Step 3: the scenario's own move.
+    # Step 3: every option is the analyst's verdict, said as the page shows it.
     at.button(key="kw.next").click().run()
     assert heading(at).startswith("Step 3 of ") and heading(at).endswith("Your move")
-    pick(at, "8D:3C.5H", "8♦ takes 3♣ + 5♥")
-    assert "That is the scenario's move." in " ".join(s.value for s in at.success).replace("\\", "")
-    assert "8♦ takes 3♣, 5♥" in texts(at)
-    assert at.session_state["quiz.board"] == {"asked": 2, "right": 1, "misses": {"C-6": 1}}
+    third = walk.your_move("play-1")
+    assert third is not None
+    ask = wv.ask_of(third, "en")
+    choice = ask.choice(third.scenario)
+    assert choice is not None
+    pick(at, choice.id, choice.label)
+    shown = texts(at)
+    assert choice.feedback.replace("\\", "")[:60] in shown
+    assert "8♦ takes 3♣, 5♥" in shown
 
     # To the end: where next (play, quiz on the rules shown, the next scenario).
     while not at.button(key="kw.next").disabled:
@@ -111,7 +124,8 @@ def test_a_krypkasino_scenario_answered_illegal_weaker_and_right() -> None:
 
 
 def test_every_krypkasino_your_move_is_judged_by_the_engine() -> None:
-    """Each option's verdict is what the engine says on the state before the play."""
+    """Each step keeps the scenario's own play (``scenario``) beside the analyst's best
+    (``answer``, right), and each refusal names its rule."""
     for s in scen.load_all("krypkasino", wk.GAME_KEYS):
         walk = kw.build(s.data, KrypkasinoRules.from_dict(wk.base_variant(s.data)))
         for step in walk.steps:
@@ -119,7 +133,7 @@ def test_every_krypkasino_your_move_is_judged_by_the_engine() -> None:
                 continue
             ask = wv.ask_of(step.your_move, "en")
             assert ask.choice(ask.answer).verdict == "best"
-            card, _, take = step.your_move.answer.partition(":")
+            card, _, take = step.your_move.scenario.partition(":")
             assert card == step.view.card and sorted(take.split(".") if take else []) == \
                 sorted(step.view.taken), step.id
             for choice in ask.choices:
@@ -147,8 +161,11 @@ def test_a_kachuful_hook_answered_illegal_then_right() -> None:
     assert "may not bid 1" in refusal and "(K-9)" in refusal
     assert len(at.radio) == 1
     pick(at, "bid-3", "Bid 3")
+    warned = " ".join(w.value for w in at.warning).replace("\\", "")
+    assert warned.startswith("**You chose Bid 3.** A blunder")  # clearly worse, named so
+    assert "Bidding 3, player D makes the bid about" in warned
+    assert "Bidding 0, player D makes the bid about" in warned  # and the best, both numbers
     page = texts(at)
-    assert "The engine allows it." in page and "The scenario's move scores more." in page
     assert "Player D, the dealer, bids 0" in page  # then the scenario's own bid
     assert at.session_state["quiz.board"]["misses"] == {"K-9": 1}
     # A card that must follow suit, answered right.
@@ -156,9 +173,13 @@ def test_a_kachuful_hook_answered_illegal_then_right() -> None:
     while not at.radio and not at.button(key="kwalk.w.next").disabled:
         at.button(key="kwalk.w.next").click().run()
     assert heading(at).startswith("Your move · Trick 1, card 2")
+    # The scenario's 2♣ (trumping while B bid 0) is not the analyst's best: named so.
     pick(at, "card-2C", "2♣")
-    assert "That is the scenario's move." in " ".join(s.value for s in at.success).replace("\\", "")
-    assert at.session_state["quiz.board"] == {"asked": 2, "right": 1, "misses": {"K-9": 1}}
+    warned = " ".join(w.value for w in at.warning).replace("\\", "")
+    assert "**You chose 2♣.** A blunder" in warned
+    assert "Player B in the scenario did not choose the best move" in texts(at)
+    assert at.session_state["quiz.board"] == {"asked": 2, "right": 0,
+                                              "misses": {"K-9": 1, "K-11": 1}}
 
 
 def test_the_quiz_link_of_a_walkthrough_sets_the_topics_for_a_returning_visitor() -> None:

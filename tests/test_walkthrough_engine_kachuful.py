@@ -67,8 +67,8 @@ def test_your_move_steps_round_trip_and_carry_the_position_before_the_move() -> 
         step = walk.steps[walk.index_of(move.step_id)]
         assert step.view.before == table
         assert table.to_act == move.seat
-        best = [o for o in move.options if o.verdict == "best"]
-        assert len(best) == 1 and best[0].id == move.answer
+        right = [o.id for o in move.options if o.verdict == "best"]  # the analyst's
+        assert move.answer in right and move.option(move.scenario) is not None
     hook = walk.your_move("h11.bid.s3")
     assert hook is not None
     assert {o.id: o.verdict for o in hook.options} == {

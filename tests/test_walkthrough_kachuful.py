@@ -15,7 +15,7 @@ import pytest
 
 import tutorials.scenarios as scenarios
 from engine.cards import parse_card
-from engine.kachuful import DEFAULT_RULES, KachufulRules, hand_sizes
+from engine.kachuful import DEFAULT_RULES, KachufulRules, KachufulState, hand_sizes
 from engine.kachuful.record import replay
 from engine.registry import GAMES
 from tutorials.scenarios import ScenarioError
@@ -93,10 +93,27 @@ def test_the_dealers_forbidden_bid_with_the_arithmetic(example: wk.Walkthrough) 
 
 
 def test_bids_carry_advice_labelled_as_advice(example: wk.Walkthrough) -> None:
+    """The bid advice is the analyst's distribution of the tricks the hand takes (issue 27),
+    not a rule of thumb: each count with its chance in tenths, from the seat's view."""
+    from engine.analysis import bid_advice
+    from engine.kachuful.state import setup_hand
+    from engine.walkthrough import kachuful as engine_walk
+
     a = step(example, "h11.bid.s0")
     assert a.lines == ("Player A bids 1.",)
-    assert a.advice is not None and a.advice.startswith("Count the cards that usually win")
-    assert "A♠" in a.advice and "about 1 trick" in a.advice
+    assert a.advice is not None
+    assert a.advice.startswith(f"Over {engine_walk.ADVICE_SAMPLES} deals of the cards player A "
+                               "cannot see, this hand takes:")
+    assert "Count the cards" not in a.advice
+    deal = [[parse_card(c) for c in h] for h in wk.EXAMPLE_DOC["hands"][0]["deal"]]
+    state = KachufulState.from_hands(4, [setup_hand(4, DEFAULT_RULES, 10, 3, deal=deal)],
+                                     DEFAULT_RULES)
+    spread = bid_advice(state, 0, samples=engine_walk.ADVICE_SAMPLES, seed=0)
+    for tricks, chance in enumerate(spread.chances):
+        tenths = round(chance * 10)
+        if tenths:
+            word = "trick" if tricks == 1 else "tricks"
+            assert f"{tricks} {word} about {tenths} time" in a.advice, (tricks, a.advice)
     assert step(example, "h11.bid.s1").advice is not None
 
 
@@ -261,11 +278,6 @@ def test_a_whole_game_ends_with_game_over() -> None:
     assert any("The game is over" in line for line in walk.steps[-1].lines)
 
 
-def test_advice_is_a_sure_trick_count() -> None:
-    hand = [parse_card(c) for c in ("AS", "KC", "QC", "2H")]
-    count, sure = wk.bid_advice(hand, parse_card("2C").suit)
-    assert count == 2 and [c.code for c in sure] == ["AS", "KC"]
-    assert wk.bid_advice(hand, None)[0] == 1
 
 
 # -- links ---------------------------------------------------------------------------

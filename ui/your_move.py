@@ -67,13 +67,16 @@ class Choice:
 @dataclass(frozen=True)
 class Ask:
     """A your-move step: the question, the rule it teaches, the judged options (in the
-    order shown) and the id of the scenario's own move."""
+    order shown), the id of the analyst's best move (``answer``) and the ``remark`` said
+    once the step is answered (the scenario's own move when it is not the best, and what
+    the judgement rests on)."""
 
     step_id: str
     prompt: str
     rule: str
     choices: tuple[Choice, ...]
     answer: str
+    remark: str = ""
 
     def choice(self, choice_id: str) -> Choice | None:
         for c in self.choices:
@@ -209,6 +212,7 @@ def draw(ask: Ask, key: str, lang: str, source: str) -> Choice | None:
     settled legal choice once there is one (the page then shows the scenario's move)."""
     import streamlit as st
 
+    from ui import touch
     from ui.i18n import t
     from ui.safe import escape_markdown
 
@@ -224,8 +228,10 @@ def draw(ask: Ask, key: str, lang: str, source: str) -> Choice | None:
             st.info(body, icon=":material/visibility:")
         elif good:
             st.success(body, icon=":material/check_circle:")
-        else:
-            st.info(body, icon=":material/balance:")
+        else:  # legal, but clearly worse than the best move (or breaking the rule taught)
+            st.warning(body, icon=":material/trending_down:")
+        if ask.remark:
+            st.caption(escape_markdown(ask.remark))
         return done
     widget = f"ym.pick.{key}"
 
@@ -255,7 +261,7 @@ def draw(ask: Ask, key: str, lang: str, source: str) -> Choice | None:
             if session.get(f"ym.empty.{key}"):
                 st.warning(t("ym.pick-one", lang), icon=":material/touch_app:")
             else:
-                st.caption(t("ym.hint", lang))
+                touch.caption(t("ym.hint", lang), t("ym.hint.touch", lang))
             buttons = st.columns(2)
             buttons[0].form_submit_button(t("ym.check", lang), type="primary",
                                           on_click=on_check, width="stretch")

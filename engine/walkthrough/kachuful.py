@@ -9,8 +9,10 @@ arithmetic (``BidMade.others/forbidden``), how a card was played and who won the
 (``CardPlayed.how``, ``TrickWon.reason``), the scores (``HandScored``). Sentences are
 :class:`~engine.walkthrough.model.Note` values (message keys of the page's catalogue,
 ``kwalk.*`` and ``ym.k.*``) and the step's engine events; the page says them in its
-language. Two things are not rules and are labelled so on the page: :func:`bid_advice`
-(a sure-trick count) and the computer player's reason (``Step.bot_reason``).
+language. Two things are not rules and are labelled so on the page: the bid advice
+(:func:`advice_notes`: the analyst's distribution of the tricks the hand takes) and the
+computer player's reason (``Step.bot_reason``). A your-move step's options are judged by
+the analyst (:mod:`engine.walkthrough.verdict`).
 
 Step ids (the keys of a scenario's ``texts``): ``draw.r1`` (draw round 1),
 ``h11.schedule``, ``h11.deal``, ``h11.bid.s0`` (seat 0's bid in hand 11; the dealer's
@@ -31,8 +33,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from engine.analysis import Decision, analyse
+from engine.analysis import bid_advice as analysis_bid_advice
 from engine.bots import bot_move, make_bot
-from engine.cards import Card, Rank, Suit, parse_card
+from engine.cards import Card, Suit, parse_card
 from engine.errors import IllegalActionError, InvalidActionError, RecordError
 from engine.kachuful import (
     DEFAULT_RULES,
@@ -41,6 +45,7 @@ from engine.kachuful import (
     KachufulState,
     Phase,
     hand_sizes,
+    playable_cards,
     trump_for_hand,
 )
 from engine.kachuful.events import (
@@ -61,6 +66,7 @@ from engine.kachuful.rules import max_hand_size
 from engine.kachuful.state import HandResult, HandSetup, setup_hand
 from engine.messages import catalogue
 from engine.registry import GAMES, MAX_SEED
+from engine.walkthrough import verdict
 from engine.walkthrough.model import Json, Note, Option, Step, Walkthrough, YourMove, facts
 
 GAME = "kachuful"
@@ -253,19 +259,6 @@ def trump_code(trump: Suit | None) -> str:
     return "NT" if trump is None else trump.value
 
 
-def bid_advice(hand: Sequence[Card], trump: Suit | None) -> tuple[int, tuple[Card, ...]]:
-    """Advice, not a rule: count the aces and the trump king as sure tricks.
-
-    >>> from engine.cards import parse_cards
-    >>> bid_advice(parse_cards(["KH", "AS", "3D"]), Suit.CLUBS)[0]
-    1
-    """
-    sure = tuple(c for c in hand
-                 if c.rank is Rank.ACE or (trump is not None and c.suit is trump
-                                           and c.rank is Rank.KING))
-    return len(sure), sure
-
-
 def refusal_note(exc: IllegalActionError) -> Note:
     """The engine's refusal spoken about the seat (``<key>.seat``) when the catalogue has
     that form, else the plain sentence; the page adds the rule ID."""
@@ -283,23 +276,47 @@ def _fact(value: Any) -> Any:
     return str(value)
 
 
+def option_id(option: Bid | Card) -> str:
+    """A your-move option's id: ``bid-2``, ``card-KH``."""
+    return f"bid-{option.n}" if isinstance(option, Bid) else f"card-{option.code}"
+
+
+def value_note(decision: Decision, exact: bool, seat: int) -> Note:
+    """One decision's figures in plain words: the chance of making the bid (about N times
+    in 10) and the points it brings on average, or, solved with every card known, whether
+    the seat can still force exactly its bid."""
+    action = decision.action
+    what: dict[str, Any] = ({"n": action.n} if isinstance(action, Bid) else {"card": action})
+    kind = "bid" if isinstance(action, Bid) else "card"
+    if exact:
+        key = "sure" if decision.forced else "unsure"
+        return Note(f"ym.k.{key}.{kind}", {**what, "seat": seat,
+                                           "points": round(decision.points)})
+    return Note(f"ym.k.value.{kind}", {**what, "seat": seat,
+                                       "tenths": verdict.tenths(decision.make),
+                                       "points": round(decision.points)})
+
+
+#: The deals of the unseen cards behind each bid's advice (every bid of a walk has one: a
+#: whole game walks a hundred bids, so fewer than the analyst's default).
+ADVICE_SAMPLES = 48
+
+
+def advice_notes(state: KachufulState, seat: int) -> tuple[Note, ...]:
+    """Bid advice from the analyst: how many tricks this hand takes, with the chance of
+    each count (about N times in 10), over the deals of the cards the seat cannot see."""
+    spread = analysis_bid_advice(state, seat, samples=ADVICE_SAMPLES, seed=0)
+    parts = [Note("kwalk.advice.tricks", {"seat": seat, "worlds": spread.worlds})]
+    counts = [(t, verdict.tenths(p)) for t, p in enumerate(spread.chances)
+              if verdict.tenths(p) > 0]
+    parts += [Note("kwalk.advice.tricks-last" if i == len(counts) - 1
+                   else "kwalk.advice.tricks-part", {"tricks": t, "tenths": n})
+              for i, (t, n) in enumerate(counts)]
+    return tuple(parts)
+
+
 #: An action to apply, with the computer player's reason when a bot chose it.
 Choice = tuple[Bid | Card, Note | None]
-
-
-def _outcome(state: KachufulState, action: Bid | Card, seat: int) -> HandScored:
-    """``seat``'s line of the hand when ``action`` is played now and the basic computer
-    player plays every later bid and card (on a copy of ``state``)."""
-    twin = state.clone()
-    index = twin.hand_number
-    bot = make_bot(GAME, "basic", seed=0)
-    events = list(twin.apply(action))
-    while not any(isinstance(e, HandScored) for e in events):
-        if twin.is_terminal() or twin.hand_number != index:
-            break
-        move, _ = bot_move(twin, bot)
-        events.extend(twin.apply(move))
-    return next(e for e in events if isinstance(e, HandScored) and e.seat == seat)
 
 
 def ask_kind(state: KachufulState) -> str | None:
@@ -433,8 +450,8 @@ class _Builder:
         n = s.players
         return " + ".join(str(s.bids[(dealer + 1 + k) % n]) for k in range(n - 1))
 
-    def bid_step(self, event: BidMade, legal: Sequence[int], advice: int,
-                 sure: Sequence[Card], reason: Note | None) -> None:
+    def bid_step(self, event: BidMade, legal: Sequence[int], advice: tuple[Note, ...],
+                 reason: Note | None) -> None:
         h = self.position
         why: list[Note] = []
         kind = "bid"
@@ -456,15 +473,10 @@ class _Builder:
         why.append(Note("kwalk.explain.bid-total", {"total": event.total, "size": event.size}))
         if self.state.rules.blind_bids:
             why.append(Note("kwalk.explain.blind-allowed"))
-        advice_note = (Note("kwalk.advice.bid", {"count": advice, "cards": tuple(sure)}) if sure
-                       else Note("kwalk.advice.bid-none", {"count": advice}))
-        advice_notes = [advice_note]
-        if advice not in legal:
-            advice_notes.append(Note("kwalk.advice.forbidden", {"advice": advice}))
         title = Note("kwalk.title.hook" if event.dealer else "kwalk.title.bid", {"seat": event.seat})
         self.add(Step(
             id=f"h{h}.bid.s{event.seat}", kind=kind,
-            view=View(h, self.table(), title=title, advice=tuple(advice_notes)),
+            view=View(h, self.table(), title=title, advice=advice),
             events=(event,), why=tuple(why), seat=event.seat, bot_reason=reason,
             chosen_by="bot" if reason is not None else "record",
             rules=("K-8", "K-9") if event.dealer else ("K-8",),
@@ -567,8 +579,9 @@ class _Builder:
     def make_ask(self, step_id: str, kind: str | None, action: Bid | Card,
                  before: Table) -> YourMove:
         """The your-move question at the current state: every bid (or every card of the
-        hand), judged by the engine; a legal one is compared with the scenario's
-        ``action`` by playing both out with the basic computer player."""
+        hand), each judged by the analyst (:mod:`engine.walkthrough.verdict`) from the
+        seat's own information; an illegal one carries the engine's refusal. The
+        scenario's ``action`` is judged too (the step's remark)."""
         s = self.state
         seat = s.current_player()
         assert seat is not None
@@ -591,12 +604,23 @@ class _Builder:
             else:
                 prompt = Note("ym.k.prompt.card-lead", {"seat": seat, "trump": trump})
             rule = "K-11" if s.current_trick else "K-10"
-        mine = _outcome(s, action, seat)
-        shown: Any = action if isinstance(action, Card) else action.n
+        analysis = analyse(s, seat, seed=0)
+        led_suit = s.current_trick[0][1].suit if s.current_trick else None
+        follows = set(playable_cards(s.hand_of(seat), led_suit)) \
+            if s.phase is Phase.PLAY else set()
+
+        def breaks(option: Any) -> bool:
+            """A card that does not follow suit though the hand could (K-11): the rule the
+            step teaches, even when the variant lets the card stand."""
+            return isinstance(option, Card) and option not in follows
+
+        def value(decision: Decision, exact: bool) -> Note:
+            return value_note(decision, exact, seat)
+
+        best = verdict.answer_action(analysis, breaks)
         out: list[Option] = []
-        answer = ""
         for option in options:
-            cid = f"bid-{option.n}" if isinstance(option, Bid) else f"card-{option.code}"
+            cid = option_id(option)
             label = (Note("ym.k.bid", {"n": option.n}) if isinstance(option, Bid)
                      else Note("ym.k.card", {"card": option}))
             try:
@@ -604,22 +628,17 @@ class _Builder:
             except IllegalActionError as exc:
                 out.append(Option(cid, label, "illegal", (refusal_note(exc),), exc.rule or rule))
                 continue
-            if option == action:
-                answer = cid
-                out.append(Option(cid, label, "best", (Note("ym.k.best", {
-                    "seat": seat, "tricks": mine.tricks, "bid": mine.bid,
-                    "points": mine.points}),), rule))
-                continue
-            theirs = _outcome(s, option, seat)
-            better = ("better" if mine.points > theirs.points else
-                      "same" if mine.points == theirs.points else "worse")
-            out.append(Option(cid, label, "legal", (
-                Note("ym.k.legal", {"seat": seat, "tricks": theirs.tricks, "bid": theirs.bid,
-                                    "points": theirs.points, "move": shown,
-                                    "their_tricks": mine.tricks, "their_bid": mine.bid,
-                                    "their_points": mine.points}),
-                Note(f"ym.k.{better}")), rule))
-        return YourMove(GAME, step_id, seat, before.to_dict(), prompt, rule, tuple(out), answer)
+            decision = analysis.of(option)
+            broken = breaks(option)
+            out.append(Option(cid, label, verdict.verdict_of(decision, broken),
+                              verdict.option_notes(analysis, decision, value, broken,
+                                                   Note("ym.k.breaks", {"seat": seat}), best),
+                              rule, decision.mark))
+        basis = (Note("ym.k.basis.exact", {"seat": seat}) if analysis.exact
+                 else Note("ym.k.basis", {"seat": seat, "worlds": analysis.worlds}))
+        notes = verdict.remark(analysis, action, value, breaks(action), best, basis, seat)
+        return YourMove(GAME, step_id, seat, before.to_dict(), prompt, rule, tuple(out),
+                        option_id(best), option_id(action), notes)
 
     def attach(self, step_id: str, move: YourMove | None) -> None:
         if move is None:
@@ -653,7 +672,7 @@ class _Builder:
             seat = s.current_player()
             assert seat is not None
             legal_bids = s.legal_bid_numbers()
-            advice, sure = bid_advice(s.hand_of(seat), s.trump)
+            advice = advice_notes(s, seat)
             choice = choose(s)
             if choice is None:
                 return False
@@ -666,7 +685,7 @@ class _Builder:
                 self.illegal_step(exc, seat, action, hand_pos)
                 return False
             bid = next(e for e in events if isinstance(e, BidMade))
-            self.bid_step(bid, legal_bids, advice, sure, reason)
+            self.bid_step(bid, legal_bids, advice, reason)
             self.attach(step_id, move)
         while s.phase is Phase.PLAY and s.hand_number == index:
             seat = s.current_player()

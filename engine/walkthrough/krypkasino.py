@@ -46,9 +46,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
+from engine.analysis import Analysis, Decision, analyse
 from engine.bots import bot_move, make_bot
 from engine.cards import DECK, Card, parse_card
 from engine.errors import IllegalActionError, RecordError, RulesLabError
@@ -77,6 +78,7 @@ from engine.recordio import (
     expect_object,
     join,
 )
+from engine.walkthrough import verdict
 from engine.walkthrough.model import Json, Note, Option, Step, Walkthrough, YourMove, facts
 
 __all__ = [
@@ -153,18 +155,15 @@ class CardChoice:
 class MoveOption:
     """One option of a "your move" step, judged by the engine on the state before the play.
 
-    ``take`` is the collection (``()`` a trail); ``verdict`` is ``best`` (the scenario's own
-    play), ``legal`` or ``illegal`` (then ``refusal`` is the engine's sentence). For a legal
-    option ``cost`` is what the play adds to the player's deal score (card points taken,
-    sweep points, leftovers: lowest wins) and ``gift`` whether it leaves the next player a
-    card that sweeps the table."""
+    ``take`` is the collection (``()`` a trail); ``verdict`` is ``legal`` or ``illegal``
+    (then ``refusal`` is the engine's sentence); ``sweep`` and ``double`` say what a legal
+    play does to the table (its label). The analyst judges the legal ones
+    (:func:`your_move`)."""
 
     card: str
     take: tuple[str, ...]
     verdict: str
     refusal: Refusal | None = None
-    cost: int = 0
-    gift: bool = False
     sweep: bool = False
     double: bool = False
 
@@ -483,21 +482,9 @@ def move_rule(choices: Sequence[CardChoice], refusals: Sequence[Refusal],
     return "C-7"
 
 
-def _cost(events: Sequence[KrypkasinoEvent], seat: int) -> int:
-    """What a play's events add to ``seat``'s deal score (C-13, C-9, C-10, C-12)."""
-    cost = 0
-    for e in events:
-        if isinstance(e, Captured) and e.seat == seat:
-            cost += card_points([*e.cards, e.card])
-        elif isinstance(e, Swept):
-            cost += e.points if e.seat == seat else -e.points if e.victim == seat else 0
-        elif isinstance(e, LeftoversAwarded) and e.seat == seat:
-            cost += card_points([*e.cards, *e.spade_faces])
-    return cost
-
-
 def _judge(state: KrypkasinoState, card: Card, take: tuple[Card, ...]) -> MoveOption:
-    """The engine's verdict on playing ``card`` taking ``take`` (``()`` a trail), on a copy."""
+    """Whether the engine lets ``card`` take ``take`` (``()`` a trail), and whether that
+    sweeps the table (on a copy)."""
     try:
         state.check(Play(card, take))
     except IllegalActionError as exc:
@@ -507,11 +494,8 @@ def _judge(state: KrypkasinoState, card: Card, take: tuple[Card, ...]) -> MoveOp
     assert seat is not None
     events = twin.apply(Play(card, take))
     swept = [e for e in events if isinstance(e, Swept) and e.seat == seat]
-    nxt = twin.current_player()
-    gift = (twin.phase is Phase.PLAY and nxt is not None and bool(twin.table_cards())
-            and bool(twin.sweeping_cards(nxt)))
-    return MoveOption(card.code, codes(take), "legal", None, _cost(events, seat), gift,
-                      bool(swept), bool(swept) and swept[0].double)
+    return MoveOption(card.code, codes(take), "legal", None, bool(swept),
+                      bool(swept) and swept[0].double)
 
 
 def _smaller_groups(state: KrypkasinoState, card: Card,
@@ -578,61 +562,69 @@ def _label(option: MoveOption) -> Note:
                       "cards": " + ".join(str(parse_card(c)) for c in option.take)})
 
 
-def your_move(options: Sequence[MoveOption], rule: str, seat: int, players: int,
-              sweep_points: int, card: str, taken: Sequence[str], step_id: str,
+def play_of(option: MoveOption) -> Play:
+    """The engine's play of a legal option (a trail takes nothing)."""
+    return Play(parse_card(option.card), tuple(parse_card(c) for c in option.take))
+
+
+def value_note(decision: Decision, seat: int) -> Note:
+    """One play's figures in plain words: the chance of the lowest session total (about N
+    times in 10) and the points of the deal it leads to on average (lowest wins)."""
+    play = decision.action
+    data: dict[str, Any] = {"card": play.card, "seat": seat,
+                            "tenths": verdict.tenths(decision.make),
+                            "points": round(decision.points)}
+    if not play.take:
+        return Note("ym.c.value.trail", data)
+    return Note("ym.c.value.take", {**data, "cards": " + ".join(str(c) for c in play.take)})
+
+
+def your_move(options: Sequence[MoveOption], rule: str, seat: int, analysis: Analysis,
+              card: str, taken: Sequence[str], step_id: str,
               position: Mapping[str, Json]) -> YourMove:
     """The your-move step once the scenario's play (``card`` taking ``taken``) is known:
-    that option is the answer (``best``); the list is cut to :data:`MAX_OPTIONS`, keeping
-    it. A legal option is compared with the scenario's play by what each adds to the
-    player's deal score (lowest wins) and whether it leaves the next player a sweep
-    (which gives this player the minus): the verdicts are the engine's."""
+    every legal option judged by the analyst's ``analysis`` of the position before the play
+    (:mod:`engine.walkthrough.verdict`: right when the analyst marks it best or good), the
+    refused ones with the engine's refusal. ``answer`` is the analyst's best play, the
+    scenario's play is kept (``scenario``) and judged in the remark; the list is cut to
+    :data:`MAX_OPTIONS`, keeping both."""
     want = Counter(taken)
     out = list(options)
-    best = next((i for i, o in enumerate(out)
+    mine = next((i for i, o in enumerate(out)
                  if o.card == card and o.verdict != "illegal" and Counter(o.take) == want), None)
-    if best is None:  # not offered (cannot happen for a legal play): add it
+    if mine is None:  # not offered (cannot happen for a legal play): add it
         out.insert(0, MoveOption(card, tuple(taken), "legal"))
-        best = 0
-    out[best] = replace(out[best], verdict="best")
-    keep = [i for i, o in enumerate(out) if o.verdict != "illegal"][:MAX_OPTIONS - 2]
-    if best not in keep:
-        keep = [best, *keep[:MAX_OPTIONS - 3]]
+        mine = 0
+    best_play = verdict.answer_action(analysis, lambda _: False)
+    top = next((i for i, o in enumerate(out)
+                if o.verdict != "illegal" and play_of(o) == best_play), mine)
+    must = sorted({mine, top})
+    keep = [i for i, o in enumerate(out) if o.verdict != "illegal" and i not in must]
+    keep = must + keep[:MAX_OPTIONS - 2 - len(must)]
     room = MAX_OPTIONS - len(keep)
     keep += [i for i, o in enumerate(out) if o.verdict == "illegal"][:max(room, 1)]
     keep.sort()
-    chosen = [out[i] for i in keep]
-    scenario = out[best]
-    nxt = (seat + 1) % players
-    gift = Note("ym.c.gift", {"next": nxt, "seat": seat, "points": sweep_points})
+
+    def value(decision: Decision, exact: bool) -> Note:
+        return value_note(decision, seat)
+
     judged: list[Option] = []
-    for option in chosen:
+    for i in keep:
+        option = out[i]
         label = _label(option)
         if option.verdict == "illegal":
             assert option.refusal is not None
             judged.append(Option(option_id(option), label, "illegal",
                                  (option.refusal.note(),), option.refusal.rule or rule))
             continue
-        if option.verdict == "best":
-            notes = [Note("ym.c.best", {"points": option.cost, "seat": seat})]
-            if option.gift:
-                notes.append(gift)
-            judged.append(Option(option_id(option), label, "best", tuple(notes), rule))
-            continue
-        notes = [Note("ym.c.legal", {"points": option.cost, "seat": seat,
-                                     "theirs": parse_card(scenario.card),
-                                     "their_points": scenario.cost})]
-        if option.gift:
-            notes.append(gift)
-        if scenario.gift:
-            notes.append(Note("ym.c.gift.theirs", {"next": nxt, "seat": seat,
-                                                   "points": sweep_points}))
-        ours = (option.cost, 0 if option.gift else 1)
-        theirs = (scenario.cost, 0 if scenario.gift else 1)
-        verdict = "better" if theirs < ours else "same" if theirs == ours else "worse"
-        notes.append(Note(f"ym.c.{verdict}", {"seat": seat}))
-        judged.append(Option(option_id(option), label, "legal", tuple(notes), rule))
+        decision = analysis.of(play_of(option))
+        judged.append(Option(option_id(option), label, verdict.verdict_of(decision, False),
+                             verdict.option_notes(analysis, decision, value, False, None,
+                                                  best_play), rule, decision.mark))
+    basis = Note("ym.c.basis", {"seat": seat, "worlds": analysis.worlds})
+    notes = verdict.remark(analysis, play_of(out[mine]), value, False, best_play, basis, seat)
     return YourMove(GAME, step_id, seat, position, Note("ym.c.prompt", {"seat": seat}), rule,
-                    tuple(judged), option_id(scenario))
+                    tuple(judged), option_id(out[top]), option_id(out[mine]), notes)
 
 
 def _lone_ace(state: KrypkasinoState, hand: Sequence[Card]) -> bool:
@@ -785,9 +777,11 @@ class _Builder:
             options: list[MoveOption] | None = None
             rule = move_rule(choices, refusals, _lone_ace(state, hand))
             position: dict[str, Json] = {}
+            analysis: Analysis | None = None
             if self.wants(step_id, rule, self.deal):
                 assert rule is not None
                 options = move_options(state, choices)
+                analysis = analyse(state, seat, seed=0)
                 self.asked[(self.deal, rule)] += 1
                 position = {"players": state.players, "seat": seat, "dealer": state.dealer,
                             "hand": list(codes(hand_order(hand))), "table": list(codes(table)),
@@ -826,9 +820,9 @@ class _Builder:
                 kind = "capture" if isinstance(played, Captured) else "trail"
             taken = played.cards if isinstance(played, Captured) else ()
             groups = played.groups if isinstance(played, Captured) else ()
-            move = None if options is None or rule is None else your_move(
-                options, rule, seat, state.players, rules.sweep_points, played.card.code,
-                codes(taken), step_id, position)
+            move = None if options is None or rule is None or analysis is None else your_move(
+                options, rule, seat, analysis, played.card.code, codes(taken), step_id,
+                position)
             self.add(step_id, kind, _board(after), move=move,
                      events=tuple(play_events), seat=seat, card=played.card.code,
                      taken=codes(taken), groups=tuple(codes(g) for g in groups),

@@ -11,8 +11,11 @@ which a page renders in its language. Nothing here holds a sentence in a languag
 
 A step where the learner may act carries a :class:`YourMove`: the seat, the position
 (the game's snapshot before the move, as plain data), the prompt, every option judged by
-the engine (``best``: the scenario's own move, ``legal``, ``illegal`` with the refusal
-and its rule), the answer and the rule taught. It is serialisable
+the engine's analyst (:mod:`engine.analysis`: ``best`` — a right answer, the best move or
+one within the "good" margin; ``legal`` — clearly worse, or breaking the rule taught;
+``illegal`` with the engine's refusal and its rule), the answer (the analyst's best
+move), the scenario's own move, a remark said after the answer (the scenario's move
+when it is not right, the basis of the judgement) and the rule taught. It is serialisable
 (:meth:`YourMove.to_dict` / :meth:`YourMove.from_dict`, JSON values only), so a live
 class can store it and push it to its pupils.
 
@@ -160,19 +163,22 @@ class Note:
 @dataclass(frozen=True)
 class Option:
     """One option of a your-move step, judged by the engine. ``label`` names it (a bid,
-    a card); ``feedback`` says what it leads to (``legal``: compared with the scenario's
-    move) or the engine's refusal (``illegal``); ``rule`` is the rule an illegal option
-    breaks, else the rule the step teaches."""
+    a card); ``feedback`` says what the analyst finds it leads to (with the best move's
+    figures when it is not right) or the engine's refusal (``illegal``); ``rule`` is the
+    rule an illegal option breaks, else the rule the step teaches; ``mark`` the analyst's
+    mark of a legal option (``""`` for an illegal one)."""
 
     id: str
     label: Note
     verdict: Verdict
     feedback: tuple[Note, ...]
     rule: str
+    mark: str = ""
 
     def to_dict(self) -> dict[str, Json]:
         return {"id": self.id, "label": self.label.to_dict(), "verdict": self.verdict,
-                "feedback": [n.to_dict() for n in self.feedback], "rule": self.rule}
+                "feedback": [n.to_dict() for n in self.feedback], "rule": self.rule,
+                "mark": self.mark}
 
     @classmethod
     def from_dict(cls, raw: Json, where: str = "option") -> Option:
@@ -188,7 +194,17 @@ class Option:
                    cast(Verdict, verdict),
                    tuple(Note.from_dict(n, f"{where}.feedback[{i}]")
                          for i, n in enumerate(feedback)),
-                   _text(raw, "rule", where, empty=True))
+                   _text(raw, "rule", where, empty=True), _mark(raw, where))
+
+
+_MARKS = ("", "best", "good", "inaccuracy", "mistake", "blunder")
+
+
+def _mark(raw: Mapping[str, Json], where: str) -> str:
+    value = raw.get("mark", "")
+    if not isinstance(value, str) or value not in _MARKS:
+        raise ModelError(f"{where}.mark", "must be one of the analyst's marks")
+    return value
 
 
 def _text(raw: Mapping[str, Json], key: str, where: str, empty: bool = False) -> str:
@@ -202,8 +218,9 @@ def _text(raw: Mapping[str, Json], key: str, where: str, empty: bool = False) ->
 class YourMove:
     """A step where the learner acts: ``seat`` to move in ``position`` (the game's
     snapshot before the move, plain JSON data), the ``prompt``, the judged ``options``
-    (in the order shown), the id of the scenario's own move (``answer``) and the rule
-    the step teaches."""
+    (in the order shown), the id of the analyst's best move (``answer``: what "show me"
+    reveals), the rule the step teaches, the id of the scenario's own move
+    (``scenario``) and the ``remark`` said after the answer."""
 
     game: str
     step_id: str
@@ -213,6 +230,8 @@ class YourMove:
     rule: str
     options: tuple[Option, ...]
     answer: str
+    scenario: str = ""
+    remark: tuple[Note, ...] = ()
 
     def option(self, option_id: str) -> Option | None:
         for o in self.options:
@@ -235,7 +254,8 @@ class YourMove:
                 "step_id": self.step_id, "seat": self.seat,
                 "position": json.loads(json.dumps(dict(self.position))),
                 "prompt": self.prompt.to_dict(), "rule": self.rule,
-                "options": [o.to_dict() for o in self.options], "answer": self.answer}
+                "options": [o.to_dict() for o in self.options], "answer": self.answer,
+                "scenario": self.scenario, "remark": [n.to_dict() for n in self.remark]}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
@@ -265,12 +285,18 @@ class YourMove:
         options = raw.get("options")
         if not isinstance(options, list) or not options or len(options) > 64:
             raise ModelError(f"{where}.options", "must be a list of 1 to 64 options")
+        remark = raw.get("remark", [])
+        if not isinstance(remark, list) or len(remark) > 16:
+            raise ModelError(f"{where}.remark", "must be a list of at most 16 notes")
         move = cls(_text(raw, "game", where), _text(raw, "step_id", where), seat, position,
                    Note.from_dict(raw.get("prompt"), f"{where}.prompt"),
                    _text(raw, "rule", where, empty=True),
                    tuple(Option.from_dict(o, f"{where}.options[{i}]")
                          for i, o in enumerate(options)),
-                   _text(raw, "answer", where))
+                   _text(raw, "answer", where), _text(raw, "scenario", where, empty=True)
+                   if "scenario" in raw else "",
+                   tuple(Note.from_dict(n, f"{where}.remark[{i}]")
+                         for i, n in enumerate(remark)))
         if move.option(move.answer) is None:
             raise ModelError(f"{where}.answer", "must be the id of one of the options")
         if len({o.id for o in move.options}) != len(move.options):
