@@ -23,7 +23,7 @@ with kachuful, st.container(border=True):
 with krypkasino, st.container(border=True):
     st.header("Krypkasino", anchor=False)
     taken, played = parse_cards(["2H", "7S"]), parse_cards(["9D"])[0]
-    st.html(cards_html([*taken, played], lang=lang, states=["highlight", "highlight", "legal"],
+    st.html(cards_html([*taken, played], lang=lang, states=["highlight"] * 3,
                        four_colour=visitor.four_colour, layout="table"))
     st.caption(t("home.legend", lang, card=str(played), taken=" + ".join(str(c) for c in taken)))
     st.markdown(t("home.krypkasino", lang))

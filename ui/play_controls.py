@@ -18,7 +18,7 @@ from engine.messages import render
 from engine.registry import level_label
 from engine.review import Note
 from engine.session import HandChoice, PlaySession
-from ui import play
+from ui import play, touch
 from ui.cards import card_button_css, sorted_positions
 from ui.i18n import t
 from ui.play_link import page_origin, share_url
@@ -57,14 +57,16 @@ def render_card_buttons(prefix: str, lang: str, choices: Sequence[HandChoice],
         for i in order:
             st.button(str(cards[i]) + "\ufe0e", key=keys[i], on_click=on_click, args=args[i],
                       help=reasons.get(i), type="secondary")
-    notes = [t("play.hand.legal", lang)]
+    touch.caption(t("play.hand.legal", lang), t("play.hand.legal.touch", lang))
+    notes: list[str] = []
     by_reason: dict[str, list[str]] = {}
     for i in order:
         if i in reasons:
             by_reason.setdefault(reasons[i], []).append(str(cards[i]))
     notes += [t("play.hand.dimmed", lang, cards=", ".join(c), reason=r)
               for r, c in by_reason.items()]
-    st.caption("  \n".join(escape_markdown(n) for n in notes))
+    if notes:
+        st.caption("  \n".join(escape_markdown(n) for n in notes))
 
 
 def render_controls(prefix: str, lang: str) -> None:

@@ -84,3 +84,24 @@ def test_a_rule_link_opens_its_page_in_the_same_tab(new_page: Any, site: str) ->
         timeout=10_000)
     page.screenshot(path=str(SHOTS / "links-rule-1400.png"))
     assert exceptions(page) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt"])
+def test_a_touch_screen_reads_touch_words(new_page: Any, site: str, lang: str) -> None:
+    query = {"players": 2, "seat": 0, "bots": "you,basic", "seed": 1, "lang": lang}
+    phone = new_page(**PHONE)
+    goto(phone, site, "krypkasino_play", **query)
+    main = phone.locator("[data-testid='stMain']")
+    main.get_by_text(t("play.hand.legal.touch", lang)).wait_for()
+    assert t("play.hand.legal", lang) not in main.inner_text()  # no Tab, Enter or hover
+    phone.screenshot(path=str(SHOTS / f"touch-play-390-{lang}.png"))
+    desk = new_page(viewport={"width": 1400, "height": 1000})
+    goto(desk, site, "krypkasino_play", **query)
+    main = desk.locator("[data-testid='stMain']")
+    main.get_by_text(t("play.hand.legal", lang)).wait_for()
+    assert t("play.hand.legal.touch", lang) not in main.inner_text()
+    # The your-move hint too: "tap", not "arrow keys" and "Enter".
+    goto(phone, site, "krypkasino_walkthrough", scenario="trail", step=2, lang=lang)
+    phone.get_by_text(t("ym.hint.touch", lang)).wait_for()
+    assert t("ym.hint", lang) not in phone.locator("[data-testid='stMain']").inner_text()
+    assert exceptions(phone) == [] and exceptions(desk) == []
