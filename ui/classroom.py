@@ -211,7 +211,7 @@ def _move_item(ref: str) -> tuple[ScenarioItem, str] | None:
     where, _, step_id = ref.partition("#")
     where, _, variant = where.partition("~")
     game, _, scenario = where.partition("/")
-    if game not in ("kachuful", "krypkasino") or not step_id:
+    if game not in GAMES or not step_id:
         return None
     try:
         options = json.loads(variant) if variant else {}
@@ -409,8 +409,7 @@ def item_title(item: lessons.Item, lang: str) -> str:
         return lessons.localized(item.title, lang)
     if isinstance(item, ScenarioItem):
         scenario = scenario_files.load(item.game, item.scenario,
-                                       wkach.SCENARIO_KEYS if item.game == "kachuful"
-                                       else wkryp.GAME_KEYS)
+                                       GAMES[item.game].plugins.scenario_keys)
         return scenario.title_in(lang)
     what = ", ".join(item.topics or tuple(TYPES[k].title.render(lang) for k in item.kinds))
     return t("classroom.quiz-set", lang, game=t(f"quiz.ui.game.{item.game}", lang), what=what)
