@@ -39,6 +39,10 @@ from engine.rng import sim_random
 SAMPLES = 160
 #: How closely the others' bids are taken to follow their hands (the strong bot's sigma).
 SIGMA = 1.0
+#: The chance, per card the seat still chooses, that the hand ends a trick away (each
+#: way) from the playouts' count: the play that follows is not the playouts' basic play
+#: (fitted on seeded decisions of strong bots, docs/analysis.md; see :func:`smooth`).
+OFF_BY_ONE = 0.0
 #: The 95% normal quantile of the intervals.
 Z95 = 1.959964
 
@@ -127,8 +131,11 @@ def determined(state: KachufulState, seat: int) -> bool:
     return len(hidden) == 0 or (len(hidden) == 1 and len(k.pool) == k.counts[hidden[0]])
 
 
-def _order_and_mark(values: list[tuple[Bid | Card, float, float, tuple[float, float] | None,
-                                       TrickDistribution | None]]) -> tuple[Decision, ...]:
+#: A decision's numbers before the marks: action, make, points, interval, tricks.
+_Value = tuple[Bid | Card, float, float, tuple[float, float] | None, TrickDistribution | None]
+
+
+def _order_and_mark(values: Sequence[_Value]) -> tuple[Decision, ...]:
     ranked = sorted(values, key=lambda v: (-v[1], -v[2]))
     top = ranked[0][1]
     return tuple(Decision(action, make, points, interval, mark_for(top - make), tricks,
@@ -169,6 +176,44 @@ def _score(rules: KachufulRules, bid: int, tricks: int, blind: bool) -> int:
     return score_hand(bid, tricks, rules, blind)
 
 
+def smooth(tally: Sequence[int], worlds: int, lo: int, hi: int, spread: float
+           ) -> tuple[float, ...]:
+    """The chance of each final trick count from the playouts' ``tally``, each count moved
+    one trick down and one trick up with chance ``spread`` each (capped at 0.25), within
+    ``lo..hi`` (the tricks won so far, and those plus the seat's cards left): the play
+    that follows is not the playouts' basic play, and is a trick off now and then.
+
+    >>> smooth([0, 10, 0], 10, 0, 2, 0.1)
+    (0.1, 0.8, 0.1)
+    >>> smooth([10, 0, 0], 10, 0, 2, 0.1)
+    (0.9, 0.1, 0.0)
+    """
+    e = min(0.25, max(0.0, spread))
+    out = [0.0] * len(tally)
+    for t, c in enumerate(tally):
+        if not c:
+            continue
+        p = c / worlds
+        down = e if t - 1 >= lo else 0.0
+        up = e if t + 1 <= hi else 0.0
+        out[t] += p * (1 - down - up)
+        if down:
+            out[t - 1] += p * down
+        if up:
+            out[t + 1] += p * up
+    return tuple(out)
+
+
+def _valued(action: Bid | Card, chances: tuple[float, ...], worlds: int,
+            rules: KachufulRules, bid: int, blind: bool
+            ) -> tuple[Bid | Card, float, float, tuple[float, float], TrickDistribution]:
+    """An action's make, points, interval and trick distribution from ``chances``."""
+    make = chances[bid]
+    points = sum(p * _score(rules, bid, t, blind) for t, p in enumerate(chances))
+    return (action, make, points, wilson(make * worlds, worlds),
+            TrickDistribution(chances, worlds))
+
+
 def _sampled(state: KachufulState, seat: int, samples: int, seed: int) -> Analysis:
     worlds = _worlds(state, seat, samples, seed)
     if state.phase is Phase.BID:
@@ -194,14 +239,11 @@ def _sampled_bids(state: KachufulState, seat: int, worlds: list[list[list[int]]]
             tally[won[seat]] += 1
         counts[b] = tally
     w = len(worlds)
-    values = []
+    values: list[_Value] = []
     for a in actions:
-        tally = counts[a.n]
-        make = tally[a.n] / w
-        points = sum(c * _score(rules, a.n, t, a.blind) for t, c in enumerate(tally)) / w
-        dist = TrickDistribution(tuple(c / w for c in tally), w)
-        values.append((a, make, points, wilson(tally[a.n], w), dist))
-    return _order_and_mark(values)  # type: ignore[arg-type]
+        chances = smooth(counts[a.n], w, 0, size, OFF_BY_ONE * size)
+        values.append(_valued(a, chances, w, rules, a.n, a.blind))
+    return _order_and_mark(values)
 
 
 def _sampled_cards(state: KachufulState, seat: int, worlds: list[list[list[int]]]
@@ -240,28 +282,29 @@ def _sampled_cards(state: KachufulState, seat: int, worlds: list[list[list[int]]
             rep_of_run[idx] = max((r for r in runs if r <= idx and r // 13 == idx // 13),
                                   default=idx)
         reps = {c: by_index[rep_of_run[c.index]] for c in fair}
-    tallies: dict[Card, tuple[int, float]] = {}
+    size = state.hand_size
+    left = len(held)  # the seat's cards before this one
+    won_now = won0[seat]
+    spread = OFF_BY_ONE * (left - 1)  # the cards still to choose after this one
+    tallies: dict[Card, tuple[float, ...]] = {}
     for card in sorted(set(reps.values()), key=lambda c: c.index):
-        made = 0
-        total = 0.0
+        tally = [0] * (size + 1)
         for world in worlds:
             hands = [list(h) for h in world]
             x = hands[seat][0] if forehead else card.index
             hands[seat].remove(x)
             won = _playout(hands, played | 1 << x, bids, list(won0), leader, trick0 + [x],
                            trump, n, seat)
-            made += won[seat] == bid
-            total += _score(rules, bid, won[seat], blind)
-        tallies[card] = (made, total)
+            tally[won[seat]] += 1
+        tallies[card] = smooth(tally, len(worlds), won_now, won_now + left, spread)
     w = len(worlds)
-    values = []
+    values: list[_Value] = []
     for card in legal:
         if card in renege:  # under renege: penalized, a renege scores 0 whatever happens
             values.append((card, 0.0, 0.0, (0.0, 0.0), None))
             continue
-        made, total = tallies[reps[card]]
-        values.append((card, made / w, total / w, wilson(made, w), None))
-    return _order_and_mark(values)  # type: ignore[arg-type]
+        values.append(_valued(card, tallies[reps[card]], w, rules, bid, blind))
+    return _order_and_mark(values)
 
 
 # -- exact -----------------------------------------------------------------------------
@@ -285,8 +328,7 @@ def _exact(state: KachufulState, seat: int) -> Analysis:
     trump = _trump(state)
     hands = [sum(1 << c.index for c in state.hand_of(s)) for s in range(n)]
     solver = Solver(n, trump, seat)
-    values: list[tuple[Bid | Card, float, float, tuple[float, float] | None,
-                       TrickDistribution | None]] = []
+    values: list[_Value] = []
     if state.phase is Phase.BID:
         leader = (state.dealer + 1) % n
         for a in state.legal_actions():
