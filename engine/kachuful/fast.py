@@ -234,15 +234,14 @@ class FastSimulator:
         # Play (K-10..K-12): each seat's card at random among its legal cards, then the
         # trick's winner by the one fast K-12.
         tricks = [0] * n
-        counts = [size] * n
         played: list[int] | None = [] if trace is not None else None
         orders = self._orders
         follow = self._follow
         reneged: list[bool] | None = None if follow else [False] * n
         beats = BEATS[trump + 1]  # the one fast K-12, a card at a time
-        for _ in range(size):
+        for left in range(size, 0, -1):  # every hand holds ``left`` cards as a trick starts
             hand = hands[leader]
-            x = int(rnd() * counts[leader])
+            x = int(rnd() * left)
             for led in range(4):
                 cards = hand[led]
                 if x < len(cards):
@@ -251,7 +250,6 @@ class FastSimulator:
             best = cards[x]
             cards[x] = cards[-1]
             cards.pop()
-            counts[leader] -= 1
             if played is not None:
                 played.append(best)
             at = best * 52
@@ -262,7 +260,7 @@ class FastSimulator:
                 if cards and follow:
                     x = int(rnd() * len(cards))
                 else:
-                    x = int(rnd() * counts[p])
+                    x = int(rnd() * left)
                     for s in range(4):
                         cards = hand[s]
                         if x < len(cards):
@@ -273,7 +271,6 @@ class FastSimulator:
                 c = cards[x]
                 cards[x] = cards[-1]
                 cards.pop()
-                counts[p] -= 1
                 if played is not None:
                     played.append(c)
                 if beats[at + c]:
