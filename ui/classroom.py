@@ -109,13 +109,21 @@ def _range(item: ScenarioItem, ids: Sequence[str], where: str) -> tuple[int, int
 
 def _kachuful_walk(item: ScenarioItem, lang: str) -> tuple[scenario_files.Scenario,
                                                            wkach.Walkthrough]:
-    scenario = scenario_files.load("kachuful", item.scenario, wkach.SCENARIO_KEYS)
+    return _kachuful_built(item.scenario, item.variant, lang)
+
+
+@lru_cache(maxsize=64)
+def _kachuful_built(scenario_id: str, variant: tuple[tuple[str, Any], ...], lang: str
+                    ) -> tuple[scenario_files.Scenario, wkach.Walkthrough]:
+    """Built once per process and language (0.4 s each): the slides, a your-move question
+    and its position all read the same walkthrough, so a teacher's step does not wait."""
+    scenario = scenario_files.load("kachuful", scenario_id, wkach.SCENARIO_KEYS)
     rules = wkach.scenario_rules(scenario)
-    if item.variant:
-        rules = KachufulRules.from_dict({**rules.to_dict(), **dict(item.variant)})
+    if variant:
+        rules = KachufulRules.from_dict({**rules.to_dict(), **dict(variant)})
     # A scenario's teaching texts describe its own variant: under other options they may
     # say what the engine no longer does, so only the engine's sentences are shown.
-    texts = {} if item.variant else scenario.texts
+    texts = {} if variant else scenario.texts
     return scenario, wkach.build(wkach.scenario_source(scenario), rules, lang, texts)
 
 

@@ -384,6 +384,7 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
     deck = _lesson_deck(state, visitor)
     if deck is None:
         return
+    st.session_state[K + "seen"] = state.version  # what this tab shows
     if state.ended:
         results_view(code, key, visitor)
         return
@@ -459,7 +460,9 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
 
 def _drive(code: str, key: str, step: int | None, follow: bool | None) -> None:
     try:
-        db().drive(code, key, step=step, follow=follow)
+        # This tab's own move: its page runs again anyway, its watch need not rerun it.
+        st.session_state[K + "seen"] = db().drive(code, key, step=step,
+                                                  follow=follow).version
     except (store.Forbidden, store.Refused):
         pass
     except store.Unavailable:
@@ -592,8 +595,8 @@ def _live_panel(code: str, key: str, version: int, seq: int,
         tally = db().tally(code, seq) if question is not None else None
     except store.Unavailable:
         return  # the page stays as it is; the next look tries again
-    if state is None or state.version != version:
-        st.rerun()
+    if state is None or state.version not in (version, st.session_state.get(K + "seen")):
+        st.rerun()  # another tab (or the store) changed the class: follow it
     if question is None or state is None or tally is None:
         return
     with st.container(border=True, key=K + "panel"):

@@ -5,6 +5,8 @@ on; two servers on two ports serve one class through PostgreSQL."""
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import uuid
 from collections.abc import Iterator
@@ -74,6 +76,7 @@ def join(page: Any, base: str, code: str, name: str) -> None:
 
 
 def next_step(teacher: Any, to: int) -> None:
+    wait_idle(teacher)
     teacher.get_by_role("button", name="Next").click()
     wait_title(teacher, to, 15_000)
 
@@ -135,7 +138,12 @@ def test_a_teacher_and_three_students(new_page: Any, site: str) -> None:
     code = open_class(teacher, site)
     assert teacher.locator(".lv-qr img[src^='data:image/svg+xml']").count() == 1
     link = teacher.locator("[data-testid='stCode'] code").first.inner_text().strip()
-    assert link == f"{site}/live?class={code}"
+    # Never localhost for the phones: the public address, else this machine's network one.
+    where = live.public_base(f"{site}/live", os.environ.get(live.PUBLIC_URL_ENV),
+                             live.lan_address())
+    assert link == f"{where.base}/live?class={code}"
+    if where.local_only:
+        teacher.get_by_text("Phones cannot open this address").wait_for(timeout=5_000)
     students = [new_page(viewport=PHONE) for _ in range(3)]
     join(students[0], site, code, "Ana")
     join(students[1], site, code, HOSTILE)
@@ -148,11 +156,22 @@ def test_a_teacher_and_three_students(new_page: Any, site: str) -> None:
     assert students[1].locator(".lv-who img").count() == 0
     assert HOSTILE in students[1].locator(".lv-who").inner_text()
     teacher.get_by_text("3 students joined").wait_for(timeout=10_000)
-    # Follow two steps: each student's phone shows the teacher's step within ~2 s.
-    for step in (2, 3):
-        next_step(teacher, step)
-        for student in students:
-            wait_title(student, step, 3_000)
+    names = teacher.locator("#lv-names li").all_inner_texts()
+    assert names == ["Ana", HOSTILE, "Cy"]  # on the projector as they joined, as text
+    # A second teacher's tab follows the class as the phones do, and drives it too.
+    second = new_page(viewport=PROJECTOR)
+    second.goto(teacher.url, wait_until="domcontentloaded")
+    wait_title(second, 1, 60_000)
+    wait_idle(second)
+    # Follow two steps: each student's phone (and the other tab) shows it within ~2 s.
+    next_step(teacher, 2)
+    for page in (*students, second):
+        wait_title(page, 2, 3_000)
+    wait_idle(second)
+    second.get_by_role("button", name="Next").click()
+    for page in (*students, teacher):
+        wait_title(page, 3, 3_000)
+    wait_idle(teacher)
     teacher.screenshot(path=str(SHOTS / "live-teacher-1400.png"))
     students[0].screenshot(path=str(SHOTS / "live-student-390.png"))
     # The live question.
@@ -161,6 +180,15 @@ def test_a_teacher_and_three_students(new_page: Any, site: str) -> None:
     wait_idle(teacher)
     question = the_question(code)
     right, wrong = right_and_wrong(question)
+    # While it is open: the question and its choices only, on the projector and every phone.
+    answer_slide = DECK[QUESTION_STEP]
+    assert answer_slide.kind == "answer"
+    for page in (teacher, *students):
+        page.locator(".st-key-lv_question, .st-key-lv_qbox").first.wait_for(timeout=10_000)
+        assert page.locator("#cl-slide-title").count() == 0
+        text = page.locator(APP).inner_text()
+        assert "✓" not in text and answer_slide.lines[-1][:40] not in text
+        assert question.explanation[:40] not in text
     for student, choice in ((students[0], right), (students[1], wrong)):
         student.get_by_role("button", name="Send my answer").wait_for(timeout=5_000)
         pick(student, question, choice)
@@ -181,19 +209,22 @@ def test_a_teacher_and_three_students(new_page: Any, site: str) -> None:
     students[1].screenshot(path=str(SHOTS / "live-student-reveal-390.png"))
     assert store.get().tally(code, 1).answered == 2
     # The results.
-    teacher.get_by_role("button", name="End the class").click()
+    teacher.get_by_role("button", name="End the class").click()  # asks first
+    teacher.get_by_role("button", name="Yes, end the class").click()
     teacher.get_by_text("Class results").wait_for(timeout=10_000)
     wait_idle(teacher)
     assert teacher.locator("[data-testid='stDataFrame']").count() == 2
     with teacher.expect_download() as download:
         teacher.get_by_role("button", name="Download the results (CSV)").click()
     csv_text = Path(download.value.path()).read_text(encoding="utf-8")
-    assert csv_text.splitlines()[0] == "student,question,rule,answer,right"
+    rows = list(csv.reader(io.StringIO(csv_text)))
+    assert rows[0] == ["student id", "student", "question", "question text", "rule", "answer",
+                       "right", "time (UTC)"]
     letters = ",".join(question.letter(c) for c in right)
-    assert f'Ana,1,{question.rule},"{letters}",yes' in csv_text or \
-        f"Ana,1,{question.rule},{letters},yes" in csv_text
-    assert f"{HOSTILE},1,{question.rule},{question.letter(wrong[0])},no" in csv_text
-    assert f"Cy,1,{question.rule},," in csv_text
+    got = {r[1]: r for r in rows[1:]}
+    assert got["Ana"][2:7] == ["1", question.prompt, question.rule, letters, "yes"]
+    assert got[HOSTILE][5:7] == [question.letter(wrong[0]), "no"]
+    assert got["Cy"][5:8] == ["", "", ""] and all(r[0] for r in rows[1:])
     teacher.screenshot(path=str(SHOTS / "live-results-1400.png"), full_page=True)
     students[0].get_by_text("The class has ended").wait_for(timeout=5_000)
     for page in (teacher, *students):
