@@ -8,7 +8,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui import links, navigation, prefs, progress, query, sidebar
+from ui import charts, links, navigation, prefs, progress, query, sidebar
 from ui.warm import warm_up
 
 # Heavy first imports (pandas, pyarrow, plotly) once, one session at a time: two sessions
@@ -32,5 +32,6 @@ sidebar.render(visitor)
 st.sidebar.html(f"<script>document.documentElement.lang = {json.dumps(visitor.lang)};</script>",
                 unsafe_allow_javascript=True)
 links.install()  # links inside the site: the same tab and the same session (ui/links.py)
+st.sidebar.html(charts.PHONE_CSS)  # no Plotly toolbar over the titles on a phone
 query.show_problems(visitor.problems, visitor.lang)
 page.run()

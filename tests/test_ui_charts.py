@@ -3,7 +3,17 @@
 import plotly.graph_objects as go
 import pytest
 
-from ui.charts import bars, cumulative, fan_bands, histogram, quantile, score_fan, score_progression
+from ui.charts import (
+    PHONE_CSS,
+    TITLE_WIDTH,
+    bars,
+    cumulative,
+    fan_bands,
+    histogram,
+    quantile,
+    score_fan,
+    score_progression,
+)
 
 
 def test_score_progression_draws_cumulative_totals_per_player() -> None:
@@ -62,7 +72,24 @@ def test_bars_with_intervals_and_highlight() -> None:
         bars([0, 1], {"P": [1.0]}, "t", "x", "y")
 
 
-def test_histogram_overlays_series() -> None:
+def test_histogram_draws_both_series_visibly() -> None:
     fig = histogram({"exact": [1, 2, 2], "margin": [3, 4]}, "Final scores", "Score", bin_size=5)
     assert [list(tr.x) for tr in fig.data] == [[1, 2, 2], [3, 4]]
-    assert fig.layout.barmode == "overlay" and fig.data[0].xbins.size == 5
+    # Side by side in each bin (overlaid they blurred into one colour), each its own
+    # colour and fill pattern, opaque.
+    assert fig.layout.barmode == "group" and fig.data[0].xbins.size == 5
+    assert fig.data[0].marker.color != fig.data[1].marker.color
+    assert fig.data[0].marker.pattern.shape != fig.data[1].marker.pattern.shape
+    assert all(tr.opacity in (None, 1) for tr in fig.data)
+
+
+def test_every_chart_fits_a_phone() -> None:
+    """Titles wrapped (a 390 px phone cuts a long line), the legend under the plot (over
+    the title it hid it), at most 10 hand labels on the x axis."""
+    title = "Player A (basic) over 200 games of the usual rules, hand by hand"
+    fig = score_progression(["A", "B"], [[1, 2]] * 26, title, "Hand")
+    assert all(len(line) <= TITLE_WIDTH for line in fig.layout.title.text.split("<br>"))
+    assert fig.layout.title.text.replace("<br>", " ") == title
+    assert fig.layout.legend.y < 0 and fig.layout.legend.yanchor == "top"
+    assert 26 / fig.layout.xaxis.dtick <= 10
+    assert "modebar" in PHONE_CSS and "max-width: 640px" in PHONE_CSS

@@ -23,16 +23,50 @@ _DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot", "solid"
 _MARKERS = ("circle", "square", "diamond", "triangle-up", "x", "star", "cross", "hexagon")
 
 
-def _layout(fig: go.Figure, title: str, x_label: str, y_label: str) -> go.Figure:
+#: Characters per title line: a 390 px phone holds about this many at Plotly's title size.
+TITLE_WIDTH = 38
+#: The CSS (put on every page, ``streamlit_app.py``) that hides Plotly's toolbar on a phone,
+#: where it covered the titles; the chart still zooms with two fingers.
+PHONE_CSS = ("<style>@media (max-width: 640px) { [data-testid='stPlotlyChart'] .modebar-container"
+             " { display: none !important; } }</style>")
+
+
+def wrap(text: str, width: int = TITLE_WIDTH) -> str:
+    """A title broken into lines of at most ``width`` characters (Plotly's ``<br>``), so
+    it is not cut off on a phone.
+
+    >>> wrap("Player A (basic) over 200 games of the classic schedule", 20)
+    'Player A (basic)<br>over 200 games of<br>the classic schedule'
+    """
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "<br>".join(lines)
+
+
+def tidy(fig: go.Figure, title: str) -> go.Figure:
+    """What every chart of the site needs on a phone: the title wrapped at the top left,
+    the legend under the plot (not over the title), room for both, axes that make room for
+    their labels."""
+    text = wrap(title)
+    lines = text.count("<br>") + 1 if title else 0
     fig.update_layout(
-        title={"text": title},
-        xaxis_title=x_label,
-        yaxis_title=y_label,
-        hovermode="x unified",
-        legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "xanchor": "left", "x": 0},
-        margin={"l": 10, "r": 10, "t": 70, "b": 10},
+        title={"text": text, "x": 0, "xanchor": "left", "xref": "container", "y": 1,
+               "yanchor": "top", "yref": "container", "pad": {"t": 10, "l": 10}},
+        legend={"orientation": "h", "yanchor": "top", "y": -0.2, "xanchor": "left", "x": 0},
+        margin={"l": 10, "r": 10, "t": 24 + 22 * lines, "b": 10},
     )
+    fig.update_xaxes(automargin=True)
+    fig.update_yaxes(automargin=True)
     return fig
+
+
+def _layout(fig: go.Figure, title: str, x_label: str, y_label: str) -> go.Figure:
+    fig.update_layout(xaxis_title=x_label, yaxis_title=y_label, hovermode="x unified")
+    return tidy(fig, title)
 
 
 def cumulative(values: Sequence[float]) -> list[float]:
@@ -78,7 +112,7 @@ def score_progression(
                 hovertemplate="%{y} (%{customdata:+d})",
             )
         )
-    fig.update_xaxes(dtick=1 if len(rounds) <= 30 else None)
+    fig.update_xaxes(dtick=math.ceil(len(rounds) / 10), tick0=1)  # 10 labels at most
     return _layout(fig, title, x_label, y_label)
 
 
@@ -189,13 +223,17 @@ def histogram(
     y_label: str = "Games",
     bin_size: float | None = None,
 ) -> go.Figure:
-    """Overlaid histograms of values (e.g. final scores under two rule sets), same bins."""
+    """Histograms of values (e.g. final scores under two rule sets) on the same bins, the
+    series' bars side by side in each bin (overlaid, two colours blurred into one), each
+    with its own fill pattern as well as its colour."""
     fig = go.Figure()
     xbins = {"size": bin_size} if bin_size else None
+    patterns = ("", "/", "x", ".")
     for k, (name, values) in enumerate(series.items()):
         fig.add_trace(go.Histogram(x=list(values), name=str(name), xbins=xbins,
-                                   opacity=0.65 if len(series) > 1 else 0.9,
-                                   marker={"color": PALETTE[k % len(PALETTE)]}))
+                                   marker={"color": PALETTE[k % len(PALETTE)],
+                                           "pattern": {"shape": patterns[k % len(patterns)]}}))
     _layout(fig, title, x_label, y_label)
-    fig.update_layout(barmode="overlay", showlegend=len(series) > 1, hovermode="closest")
+    fig.update_layout(barmode="group", bargap=0.1, showlegend=len(series) > 1,
+                      hovermode="closest")
     return fig

@@ -40,7 +40,7 @@ from lab.studies.hook import HookCell
 from lab.studies.sweep_danger import Option
 from lab.studies.variant_lab import rules_of
 from ui import link
-from ui.charts import PALETTE
+from ui.charts import PALETTE, tidy, wrap
 from ui.i18n import chart_separators, number, percent
 from ui.query import LinkReader, Problem
 from ui.safe import echo
@@ -403,11 +403,9 @@ def hook_chart(cells: Sequence[HookCell], metric: str, title: str, x_label: str,
         fig.add_trace(go.Scatter(x=xs, y=[e.value for e in est], mode="lines+markers",
                                  name=series_label.format(players=n),
                                  line={"color": colour, "width": 2.5}))
-    fig.update_layout(title={"text": title}, xaxis_title=x_label, yaxis_title=y_label,
-                      hovermode="x unified", margin={"l": 10, "r": 10, "t": 70, "b": 10},
-                      legend={"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 0})
+    fig.update_layout(xaxis_title=x_label, yaxis_title=y_label, hovermode="x unified")
     fig.update_xaxes(dtick=1)
-    return fig
+    return tidy(fig, title)
 
 
 def _rgba(hex_colour: str, alpha: float) -> str:
@@ -446,12 +444,12 @@ def sweep_chart(card: Card, options: Sequence[Option], title: str, chance_label:
     # Labels of 12 px or more: plotly shrinks text that does not fit beside a bar unless
     # told not to (uniformtext), and its default sizes are smaller on a narrow column.
     fig.update_layout(separators=chart_separators(lang))
-    fig.update_layout(title={"text": title, "font": {"size": 15}}, height=110 + 45 * len(options),
+    tidy(fig, title)
+    fig.update_layout(height=110 + 45 * len(options) + 22 * wrap(title).count("<br>"),
                       showlegend=False, font={"size": 13},
                       uniformtext={"minsize": 12, "mode": "show"},
                       xaxis={"title": {"text": chance_label, "font": {"size": 13}},
-                             "range": [0, 135], "tickfont": {"size": 12}},
-                      margin={"l": 10, "r": 10, "t": 50, "b": 10})
+                             "range": [0, 135], "tickfont": {"size": 12}})
     fig.update_yaxes(tickfont={"size": 13})
     fig.update_yaxes(type="category", autorange="reversed")
     del card
