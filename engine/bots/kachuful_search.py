@@ -671,11 +671,7 @@ class StrongKachufulBot(BidThenPlay):
                 hand = hands[turn]
                 if not hand:
                     break
-                if trick:
-                    led = trick[0] // 13
-                    legal = [c for c in hand if c // 13 == led] or hand
-                else:
-                    legal = hand
+                legal = playable_int(hand, trick[0] // 13) if trick else hand
                 if node is root:
                     legal = [c for c in legal if c in allowed]
                 kids = node.kids
