@@ -93,3 +93,10 @@ def test_every_chart_fits_a_phone() -> None:
     assert fig.layout.legend.y < 0 and fig.layout.legend.yanchor == "top"
     assert 26 / fig.layout.xaxis.dtick <= 10
     assert "modebar" in PHONE_CSS and "max-width: 640px" in PHONE_CSS
+
+
+def test_a_one_deal_game_is_a_bar_per_player_with_its_score() -> None:
+    fig = score_progression(["A", "B"], [[12, -3]], "Scores", "Deal")
+    assert [tr.type for tr in fig.data] == ["bar"]
+    assert list(fig.data[0].x) == ["A", "B"] and list(fig.data[0].y) == [12, -3]
+    assert list(fig.data[0].text) == ["12", "-3"] and fig.data[0].cliponaxis is False

@@ -97,6 +97,17 @@ def score_progression(
             raise ValueError(f"round {r + 1} has {len(row)} scores for {len(players)} players")
     rounds = list(range(1, len(per_round_scores) + 1))
     fig = go.Figure()
+    if len(rounds) == 1:  # one deal: a bar per player says more than a dot per player
+        scores = list(per_round_scores[0])
+        fig.add_trace(go.Bar(x=[str(p) for p in players], y=scores, text=[str(v) for v in scores],
+                             textposition="outside", cliponaxis=False, showlegend=False,
+                             marker={"color": [PALETTE[p % len(PALETTE)]
+                                               for p in range(len(players))]},
+                             hovertemplate="%{x}: %{y}<extra></extra>"))
+        fig.update_yaxes(rangemode="tozero")
+        _layout(fig, title, "", y_label)
+        fig.update_layout(hovermode="closest")
+        return fig
     for p, name in enumerate(players):
         points = [row[p] for row in per_round_scores]
         fig.add_trace(
