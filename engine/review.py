@@ -1,5 +1,6 @@
-"""The reviews after a hand or a deal of a play session: what the player's bid or plays did,
-and what another legal card would have done (hindsight, with the engine's own functions).
+"""The reviews after a hand or a deal of a play session: what the player's bid or plays did
+(the facts: bid and tricks, sweeps, card points). Each decision's mark and the better
+choice come from the analyst (:func:`engine.coach.review_notes`), which the session adds.
 
 Each review is a list of :class:`Note` (a UI string key ``play.review.*`` and its data,
 cards already written as text, seats as numbers); :class:`engine.session.PlaySession`
@@ -12,8 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.kachuful import HandResult, KachufulRules, playable_cards
-from engine.kachuful.rules import trick_winner
+from engine.kachuful import HandResult, KachufulRules
 from engine.krypkasino.events import Swept
 from engine.krypkasino.state import DealResult
 from engine.moves import Move
@@ -40,14 +40,9 @@ def _note(key: str, **data: Any) -> Note:
 
 
 def kachuful_review(result: HandResult, seat: int, rules: KachufulRules) -> list[Note]:
-    """After a hand: the bid against the tricks, and where the bid went wrong.
-
-    Taking too many: each trick the seat won, with a card it could have played instead
-    that would have lost it (the others' cards as they were played). Too few: each trick
-    it lost that another legal card would have won. Both found with the engine's
-    ``playable_cards`` and ``trick_winner``; hindsight, since the others might have
-    played differently.
-    """
+    """After a hand: the bid against the tricks (and a renege, when the variant punished
+    one). How good each bid and card was is the analyst's, added by the play session
+    (:meth:`engine.session.PlaySession.decision_review`): no hindsight criterion here."""
     bid = result.bids[seat]
     taken = result.tricks[seat]
     assert bid is not None and result.scores is not None
@@ -56,38 +51,6 @@ def kachuful_review(result: HandResult, seat: int, rules: KachufulRules) -> list
         notes.append(_note("play.review.k.reneged"))
     if bid == taken:
         notes.append(_note("play.review.k.made"))
-        return notes
-    trump = result.setup.trump
-    hand = list(result.setup.deal[seat])
-    over = taken > bid
-    found = False
-    players = len(result.setup.deal)
-    for number, trick in enumerate(result.played_tricks(), start=1):
-        position = (seat - trick.leader) % players
-        mine = trick.cards[position]
-        led = None if trick.leader == seat else trick.cards[0].suit
-        # Alternatives that follow suit (K-11), even under ``renege: penalized``.
-        options = [c for c in playable_cards(hand, led) if c != mine]
-        hand.remove(mine)
-        won = trick.winner == seat
-        if won != over:
-            continue
-        better = []
-        for other in options:
-            cards = list(trick.cards)
-            cards[position] = other
-            if (trick_winner(cards, trump)[0] == position) != won:
-                better.append(other)
-        if better:
-            found = True
-            key = "play.review.k.could-duck" if over else "play.review.k.could-win"
-            notes.append(_note(key, trick=number, card=str(mine),
-                               others=", ".join(str(c) for c in better[:4])))
-        elif over:
-            notes.append(_note("play.review.k.had-to-win", trick=number, card=str(mine)))
-    if not found:
-        notes.append(_note("play.review.k.bid-high" if not over else "play.review.k.bid-low",
-                           bid=bid, tricks=taken))
     return notes
 
 

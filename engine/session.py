@@ -11,7 +11,9 @@ of moves; a page only reads it and calls its verbs:
   :meth:`~PlaySession.click_card`, :meth:`~PlaySession.take` (Krypkasino). A refusal is
   kept in :attr:`PlaySession.refusal` and leaves the game unchanged.
 * :meth:`PlaySession.undo` — back to just before the player's last decision (practice).
-* :meth:`PlaySession.advice` — what the ``strong`` bot would do for the player.
+* :meth:`PlaySession.advice` — the coach: the analyst's advice for the player
+  (:mod:`engine.coach`); :meth:`PlaySession.reviews` marks the player's decisions with
+  the same analyses, so the coach and the review never disagree.
 * What a page shows, as facts: :meth:`~PlaySession.status`, :meth:`~PlaySession.seat_rows`,
   :meth:`~PlaySession.hand_choices`, :meth:`~PlaySession.refused_bids`,
   :meth:`~PlaySession.forced_sweep`, :meth:`~PlaySession.reviews`, :meth:`~PlaySession.sheet`,
@@ -35,8 +37,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import coach
+from engine.analysis import Analysis
 from engine.bots import Decision, bot_move, make_bot
 from engine.cards import Card
+from engine.coach import Advice
 from engine.errors import IllegalActionError, RecordError, RulesLabError
 from engine.game import CHANCE, Event, GameState
 from engine.kachuful import Bid
@@ -233,7 +238,10 @@ class PlaySession:
     choices: tuple[tuple[Card, ...], ...] = ()
     #: Kachuful blind bids: the hands (numbers) in which the player has looked at the cards.
     looked: set[int] = field(default_factory=set)
-    _advice: dict[int, Decision[Any]] = field(default_factory=dict)
+    #: The coach's advice (the analysis of the player's position), by move number.
+    _advice: dict[int, Advice] = field(default_factory=dict)
+    #: The state before each decision of the player, by move number (for the review).
+    _before: dict[int, State] = field(default_factory=dict)
     #: What happened before the first move: the first-dealer draw (Kachuful), the first
     #: deal and its trump or its face cards set aside (the engine's opening events).
     opening: tuple[Event, ...] = ()
@@ -389,6 +397,7 @@ class PlaySession:
         self.refusal = None
         self.cancel()
         self.undo_stack.append((snapshot, count))
+        self._before[count] = snapshot
         return move
 
     def next_move(self) -> Move | None:
@@ -479,24 +488,54 @@ class PlaySession:
         self.state = state.clone()
         del self.moves[count:]
         self._advice = {k: v for k, v in self._advice.items() if k <= count}
+        self._before = {k: v for k, v in self._before.items() if k < count}
         self.refusal = None
         self.cancel()
         return True
 
     # -- the coach -------------------------------------------------------------------------
 
-    def advice(self) -> Decision[Any] | None:
-        """What the ``strong`` bot would do in the player's seat now, and why (computed
-        once per position; ``None`` when it is not the player's turn)."""
+    def advice(self) -> Advice | None:
+        """The coach's advice in the player's seat now (:mod:`engine.coach`: the analyst's
+        best decision in one sentence, the figures of every decision), computed once per
+        position; ``None`` when it is not the player's turn."""
         if not self.human_turn:
             return None
         key = len(self.moves)
         cached = self._advice.get(key)
         if cached is None:
-            bot = make_bot(self.game, "strong", seed=bot_seed(self.setup.seed, key, self.seat))
-            _, cached = bot_move(self.state, bot)
+            cached = coach.advise(self.state, self.seat,
+                                  seed=bot_seed(self.setup.seed, key, self.seat))
             self._advice[key] = cached
         return cached
+
+    def analysis_at(self, index: int) -> Analysis | None:
+        """The analysis of the player's position before move ``index`` (the coach's, the
+        same one whether or not the coach was shown); ``None`` when that move was not the
+        player's decision."""
+        cached = self._advice.get(index)
+        if cached is None:
+            before = self._before.get(index)
+            if before is None:
+                return None
+            cached = coach.advise(before, self.seat,
+                                  seed=bot_seed(self.setup.seed, index, self.seat))
+            self._advice[index] = cached
+        return cached.analysis
+
+    def decision_review(self, round_: int) -> list[Note]:
+        """Every decision the player took in hand (deal) ``round_``, marked by the analyst
+        with the better choice and its figures (:func:`engine.coach.review_notes`)."""
+        taken = []
+        trick = 0
+        for move in self.moves_of_round(round_):
+            if move.human and move.seat == self.seat:
+                analysis = self.analysis_at(move.index)
+                if analysis is not None:
+                    taken.append((move.action, analysis, trick + 1))
+            if move.trick is not None:
+                trick += 1
+        return coach.review_notes(taken)
 
     def advice_ready(self) -> bool:
         return len(self.moves) in self._advice
@@ -529,7 +568,10 @@ class PlaySession:
         """Every finished hand's (deal's) review for the player, newest first, as
         (hand number from 1 or deal number from 1, notes)."""
         count = self.play.results(self.state)
-        return [(k + 1, GAMES[self.game].plugins.review(self, k)) for k in reversed(range(count))]
+        ended = [m.round for m in self.moves if m.ends_round]
+        return [(k + 1, [*GAMES[self.game].plugins.review(self, k),
+                         *(self.decision_review(ended[k]) if k < len(ended) else [])])
+                for k in reversed(range(count))]
 
     def end_event(self) -> Event | None:
         """The engine's end-of-game event, once the game is over."""

@@ -161,7 +161,7 @@ def test_the_coach_is_computed_once_per_position() -> None:
     session.until_my_turn()
     assert not session.advice_ready()
     first = session.advice()
-    assert first is not None and first.explain("en")
+    assert first is not None and first.sentence.key.startswith("coach.k.")
     assert session.advice_ready() and session.advice() is first
     assert first.action in session.state.legal_actions()
     session.bid(session.state.legal_bid_numbers()[0])
@@ -257,7 +257,7 @@ def test_krypkasino_choice_between_collections_and_forced_sweep() -> None:
     assert session.click_card(parse_card("9D")) is not None
 
 
-def test_kachuful_review_says_where_the_bid_went_wrong() -> None:
+def test_kachuful_review_states_the_bid_against_the_tricks() -> None:
     # The worked example of RULES.md, with seat 0 bidding 0 and seat 3 bidding 1.
     hand = HandSetup.from_codes(dealer=3, deal=[["KH", "AS", "3D"], ["2C", "4S", "5D"],
                                                 ["AH", "6S", "9D"], ["7H", "8S", "2D"]],
@@ -272,13 +272,11 @@ def test_kachuful_review_says_where_the_bid_went_wrong() -> None:
     # Seat 0 bid 0 and won trick 2 with A♠: spades were led and A♠ was its only spade.
     notes = kachuful_review(result, 0, state.rules)
     assert notes[0].key == "play.review.k.summary" and notes[0].fields["tricks"] == 1
-    assert [n.key for n in notes[1:]] == ["play.review.k.had-to-win", "play.review.k.bid-low"]
-    assert notes[1].fields == {"trick": 2, "card": "A♠"}
+    # The facts only: how good each decision was is the analyst's (tests/test_coach.py).
+    assert [n.key for n in notes[1:]] == []
     assert [n.key for n in kachuful_review(result, 2, state.rules)][-1] == \
         "play.review.k.made"
-    # Seat 3 bid 1 and took none, following suit with its only card each time.
-    assert [n.key for n in kachuful_review(result, 3, state.rules)][1:] == \
-        ["play.review.k.bid-high"]
+    assert [n.key for n in kachuful_review(result, 3, state.rules)][1:] == []
     session = kachuful(players=4)
     session.state = state
     sheet = session.sheet()
@@ -357,22 +355,6 @@ def test_links_round_trip_and_bad_values_fall_back() -> None:
     assert bad.players == 4 and bad.variant == () and bad.seed == 1 and len(problems) == 3
     said = " ".join(p.text("en") for p in problems)
     assert "Largest hand" in said and "players" in said and "-3" in said
-
-
-def test_kachuful_review_finds_the_card_that_would_have_lost() -> None:
-    hand = HandSetup.from_codes(dealer=2, deal=[["AH", "2H"], ["KH", "3C"], ["QH", "4C"]],
-                                trump="S")
-    state = KachufulState.from_hands(3, [hand])
-    for bid in (0, 0, 0):
-        state.apply(bid)
-    for code in ["AH", "KH", "QH", "2H", "3C", "4C"]:
-        state.apply(parse_card(code))
-    notes = kachuful_review(state.results[0], 0, state.rules)
-    assert notes[1].key == "play.review.k.could-duck"
-    assert notes[1].fields == {"trick": 1, "card": "A♥", "others": "2♥"}
-    assert notes[2].key == "play.review.k.had-to-win"
-    # Seat 1 bid 0 and took none: made.
-    assert kachuful_review(state.results[0], 1, state.rules)[-1].key == "play.review.k.made"
 
 
 def test_a_whole_krypkasino_session_replays_deal_by_deal() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 import streamlit as st
 
+from engine.coach import Advice
 from engine.messages import render
 from engine.registry import level_label
 from engine.review import Note
@@ -106,14 +107,42 @@ def render_turn(prefix: str, lang: str) -> None:
             with st.spinner(t("play.coach", lang) + "…"):
                 advice = session.advice()
             if advice is not None:
-                st.info(t("play.coach.says", lang, text=escape_markdown(advice.explain(lang))),
-                        icon=":material/school:")
+                render_coach(advice, session.game, lang)
     elif session.bot_turn:
         seat = session.to_act
         assert seat is not None
         st.info(t("play.turn.bot", lang, seat=seat,
                   level=level_label(session.setup.levels[seat], lang)),
                 icon=":material/smart_toy:")
+
+
+def _say(note: Note, lang: str) -> str:
+    return render(note.key, lang, **note.fields)
+
+
+def render_coach(advice: Advice, game: str, lang: str) -> None:
+    """The coach: one sentence (the analyst's best decision and its chance, the next
+    one's), the tricks the hand takes when bidding, and the figures folded below."""
+    st.info(t("play.coach.says", lang, text=escape_markdown(_say(advice.sentence, lang))),
+            icon=":material/school:")
+    if advice.tricks:
+        st.caption(escape_markdown(" ".join(_say(n, lang) for n in advice.tricks)))
+    with st.expander(t("play.coach.detail", lang), icon=":material/analytics:"):
+        def pct(x: float) -> str:
+            return f"{round(100 * x)}%"
+
+        rows = advice.detail
+        st.dataframe({
+            t("play.coach.col.move", lang): [r.action for r in rows],
+            t(f"play.coach.col.chance.{game}", lang): [pct(r.make) for r in rows],
+            t("play.coach.col.interval", lang): [
+                "" if r.interval is None else f"{pct(r.interval[0])}–{pct(r.interval[1])}"
+                for r in rows],
+            t("play.coach.col.points", lang): [f"{r.points:.1f}" for r in rows],
+            t("play.coach.col.mark", lang): [t(f"play.coach.mark.{r.mark}", lang)
+                                             for r in rows]},
+            hide_index=True)
+        st.caption(escape_markdown(_say(advice.basis, lang)))
 
 
 def render_game_over(prefix: str, lang: str) -> None:

@@ -1,0 +1,212 @@
+"""The coach of the play pages and the review after each hand: both read the analyst.
+
+The coach (:func:`advise`) asks :func:`engine.analysis.analyse` about the player's
+position and says its advice in one sentence a beginner understands ("Play K♥: you make
+your bid about 7 times in 10; with A♥, 4 in 10"), with the detail (every decision's
+figures) for a folded panel and, for a Kachuful bid, the distribution of the tricks the
+hand takes. The review (:func:`review_notes`) marks every decision the player took with
+the analysis of its position — the very analysis the coach showed when it was asked (the
+play session keeps one per position, :meth:`engine.session.PlaySession.analysis_at`), so
+the coach and the review can never disagree.
+
+Sentences are :class:`engine.review.Note` values (message keys of the engine catalogue,
+``coach.*`` and ``review.*``, and their data); the page says them in its language.
+
+>>> from engine.analysis.types import Analysis, Decision
+>>> from engine.cards import parse_card
+>>> k, a = parse_card("KH"), parse_card("AH")
+>>> found = Analysis("kachuful", 0, False, "make", 160, (
+...     Decision(k, 0.71, 7.6, (0.6, 0.8), "best"),
+...     Decision(a, 0.42, 4.1, (0.3, 0.5), "blunder", loss=0.29)))
+>>> note = headline(found)
+>>> note.key, note.fields["tenths"], note.fields["other_tenths"]
+('coach.k.card', 7, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.analysis import Analysis, Decision, TrickDistribution, analyse
+from engine.kachuful.state import Bid
+from engine.krypkasino.state import Play
+from engine.review import Note
+
+__all__ = ["Advice", "Detail", "advise", "detail", "headline", "play_text", "review_notes",
+           "same_action", "tenths", "trick_notes"]
+
+#: The marks that count as right (the walkthrough's your-move steps count the same).
+RIGHT = ("best", "good")
+
+
+def tenths(chance: float) -> int:
+    """A chance as "about N times in 10" (0 to 10)."""
+    return max(0, min(10, round(chance * 10)))
+
+
+def _note(key: str, **data: Any) -> Note:
+    return Note(key, tuple(data.items()))
+
+
+def play_text(play: Play) -> str:
+    """``7♠ → 3♦ 4♣`` (a capture) or ``7♠`` (a trail): the play page's own notation."""
+    take = tuple(play.take or ())
+    return f"{play.card} → {' '.join(str(c) for c in take)}" if take else str(play.card)
+
+
+def same_action(a: Any, b: Any) -> bool:
+    """Whether two engine actions are the same decision (a Krypkasino trail's take may be
+    written ``None`` or ``()``; a capture's cards in any order)."""
+    if isinstance(a, Play) and isinstance(b, Play):
+        return a.card == b.card and sorted(c.index for c in a.take or ()) == \
+            sorted(c.index for c in b.take or ())
+    return bool(a == b)
+
+
+def decision_of(analysis: Analysis, action: Any) -> Decision | None:
+    """The analyst's decision of ``action`` (``None`` when it analysed no such decision,
+    e.g. a blind bid)."""
+    for d in analysis.decisions:
+        if same_action(d.action, action):
+            return d
+    return None
+
+
+def _runner_up(analysis: Analysis) -> Decision | None:
+    """The next decision with a different value (equivalent cards share one value)."""
+    best = analysis.best
+    for d in analysis.decisions[1:]:
+        if (d.make, d.points) != (best.make, best.points):
+            return d
+    return analysis.decisions[1] if len(analysis.decisions) > 1 else None
+
+
+def headline(analysis: Analysis) -> Note:
+    """The coach's one sentence: the best decision and its chance, and the next one's."""
+    best = analysis.best
+    other = _runner_up(analysis)
+    data: dict[str, Any] = {"tenths": tenths(best.make)}
+    if analysis.game == "krypkasino":
+        data["play"] = play_text(best.action)
+        key = "coach.c.play"
+        if other is not None:
+            data |= {"other": play_text(other.action), "other_tenths": tenths(other.make)}
+    elif isinstance(best.action, Bid):
+        key = "coach.k.bid"
+        data["n"] = best.action.n
+        if other is not None:
+            data |= {"other": other.action.n, "other_tenths": tenths(other.make)}
+    else:
+        key = "coach.k.card"
+        data["card"] = str(best.action)
+        if other is not None:
+            data |= {"other": str(other.action), "other_tenths": tenths(other.make)}
+    return _note(key if other is not None else key + ".only", **data)
+
+
+def trick_notes(spread: TrickDistribution | None) -> tuple[Note, ...]:
+    """A Kachuful bid's distribution of the tricks the hand takes, in plain words."""
+    if spread is None:
+        return ()
+    counts = [(t, tenths(p)) for t, p in enumerate(spread.chances) if tenths(p) > 0]
+    return (_note("coach.k.tricks", worlds=spread.worlds),
+            *(_note("coach.k.tricks-last" if i == len(counts) - 1 else "coach.k.tricks-part",
+                    tricks=t, tenths=n) for i, (t, n) in enumerate(counts)))
+
+
+@dataclass(frozen=True)
+class Detail:
+    """One decision's figures for the folded detail: the action as text, the chance of
+    the objective (0..1) with its interval, the points, the mark."""
+
+    action: str
+    make: float
+    interval: tuple[float, float] | None
+    points: float
+    mark: str
+
+
+def _action_text(action: Any) -> str:
+    if isinstance(action, Play):
+        return play_text(action)
+    if isinstance(action, Bid):
+        return str(action.n)
+    return str(action)
+
+
+def detail(analysis: Analysis) -> tuple[Detail, ...]:
+    """Every decision's figures, best first."""
+    return tuple(Detail(_action_text(d.action), d.make, d.interval, d.points, d.mark)
+                 for d in analysis.decisions)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the coach says about one position: the ``analysis``, its one ``sentence``,
+    the distribution of the tricks after the best bid (Kachuful bidding: ``tricks``) and
+    what the figures rest on (``basis``)."""
+
+    analysis: Analysis
+    sentence: Note
+    tricks: tuple[Note, ...]
+    basis: Note
+
+    @property
+    def action(self) -> Any:
+        """The action the coach advises (the analyst's best)."""
+        return self.analysis.best.action
+
+    @property
+    def detail(self) -> tuple[Detail, ...]:
+        return detail(self.analysis)
+
+
+def basis(analysis: Analysis) -> Note:
+    if analysis.exact:
+        return _note(f"coach.{analysis.game[0]}.basis.exact")
+    return _note(f"coach.{analysis.game[0]}.basis", worlds=analysis.worlds)
+
+
+def advice_of(analysis: Analysis) -> Advice:
+    """The coach's words for an analysis already made."""
+    return Advice(analysis, headline(analysis), trick_notes(analysis.best.tricks),
+                  basis(analysis))
+
+
+def advise(state: Any, seat: int, seed: int) -> Advice:
+    """The coach's advice for ``seat`` (the seat to act) in ``state``."""
+    return advice_of(analyse(state, seat, seed=seed))
+
+
+def review_notes(decisions: Sequence[tuple[Any, Analysis, int]]) -> list[Note]:
+    """The review of a hand's (deal's) decisions of the player: ``(action taken, the
+    analysis of its position, trick number or 0)`` each; every decision marked right (the
+    best, or close to it) or named worse with its chance and the better choice's."""
+    notes: list[Note] = []
+    for action, analysis, trick in decisions:
+        taken = decision_of(analysis, action)
+        if taken is None:
+            continue
+        best = analysis.best
+        right = taken.mark in RIGHT
+        data: dict[str, Any] = {"tenths": tenths(taken.make)}
+        if analysis.game == "krypkasino":
+            kind = "c.play"
+            data["play"] = play_text(taken.action)
+            better = play_text(best.action)
+        elif isinstance(taken.action, Bid):
+            kind = "k.bid"
+            data["n"] = taken.action.n
+            better = str(best.action.n)
+        else:
+            kind = "k.card"
+            data |= {"card": str(taken.action), "trick": trick}
+            better = str(best.action)
+        if right:
+            notes.append(_note(f"review.{kind}.right", **data))
+        else:
+            notes.append(_note(f"review.{kind}.{taken.mark}", **data, better=better,
+                               better_tenths=tenths(best.make)))
+    return notes
