@@ -42,7 +42,7 @@ SIGMA = 1.0
 #: The chance, per card the seat still chooses, that the hand ends a trick away (each
 #: way) from the playouts' count: the play that follows is not the playouts' basic play
 #: (fitted on seeded decisions of strong bots, docs/analysis.md; see :func:`smooth`).
-OFF_BY_ONE = 0.0
+OFF_BY_ONE = 0.012
 #: The 95% normal quantile of the intervals.
 Z95 = 1.959964
 
