@@ -18,7 +18,7 @@ from ui import link
 from ui import rules_editor as editor
 from ui.charts import score_fan, score_progression
 from ui.explore_run import simulate, sync_widgets
-from ui.i18n import t
+from ui.i18n import chart_separators, t
 from ui.lineup_picker import chosen_lineup, draw_lineup, lineup_state, seats_of
 from ui.prefs import current
 from ui.query import LinkReader, show_problems, write_params
@@ -100,12 +100,13 @@ st.plotly_chart(score_progression(names, [list(r) for r in sample.rounds],
                                   t("explore.fan.total", lang)), width="stretch")
 position = inputs.seat
 fan_lines = lines(games, position)
-st.plotly_chart(score_fan(fan_lines, t("explore.fan.fan", lang, seat=seat_letter(position),
-                                        level=level_label(inputs.lineup[position], lang),
-                                        n=len(games)),
-                          x_label, t("explore.fan.total", lang),
-                          median_label=t("explore.fan.median", lang),
-                          band_label=t("explore.fan.band", lang, pct="{pct}"),
-                          samples={names[position]: fan_lines[0]}), width="stretch")
+fan = score_fan(fan_lines, t("explore.fan.fan", lang, seat=seat_letter(position),
+                                level=level_label(inputs.lineup[position], lang), n=len(games)),
+                x_label, t("explore.fan.total", lang),
+                median_label=t("explore.fan.median", lang),
+                band_label=t("explore.fan.band", lang, pct="{pct}"),
+                samples={names[position]: fan_lines[0]})
+fan.update_layout(separators=chart_separators(lang))  # a band's "12,5" in es and pt
+st.plotly_chart(fan, width="stretch")
 if GAMES[inputs.game].lowest_wins:
     st.caption(t("explore.fan.lower", lang))
