@@ -25,6 +25,7 @@ from store.core import (
     Joined,
     Mastery,
     Opened,
+    Options,
     Refused,
     Results,
     Store,
@@ -38,7 +39,7 @@ from store.db import default_url
 
 __all__ = [
     "CLASS_TTL_MS", "CODE_LENGTH", "CODE_SPACE", "Answer", "Asked", "ClassState", "Forbidden",
-    "Joined", "Mastery", "Opened", "Refused", "Results", "Store", "Student", "Tally",
+    "Joined", "Mastery", "Opened", "Options", "Refused", "Results", "Store", "Student", "Tally",
     "Unavailable", "get",
     "normalise_code", "show_code",
 ]

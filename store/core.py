@@ -31,7 +31,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Concatenate, Literal, ParamSpec, TypeVar
 
 import sqlalchemy as sa
@@ -60,14 +60,14 @@ _classes = sa.table(
     "classes", sa.column("code"), sa.column("teacher_hash"), sa.column("lesson"),
     sa.column("lang"), sa.column("step"), sa.column("follow"), sa.column("question"),
     sa.column("revealed"), sa.column("ended"), sa.column("version"), sa.column("created_ms"),
-    sa.column("changed_ms"), sa.column("expires_ms"), sa.column("locked"))
+    sa.column("changed_ms"), sa.column("expires_ms"), sa.column("locked"), sa.column("options"))
 _students = sa.table(
     "students", sa.column("class_code"), sa.column("id"), sa.column("token_hash"),
     sa.column("name"), sa.column("learner"), sa.column("joined_ms"))
 _questions = sa.table(
     "questions", sa.column("class_code"), sa.column("seq"), sa.column("ref"),
     sa.column("rule"), sa.column("choices"), sa.column("correct"), sa.column("asked_ms"),
-    sa.column("revealed_ms"))
+    sa.column("revealed_ms"), sa.column("deadline_ms"))
 _answers = sa.table(
     "answers", sa.column("class_code"), sa.column("seq"), sa.column("student"),
     sa.column("chosen"), sa.column("is_right"), sa.column("answered_ms"))
@@ -150,6 +150,40 @@ def show_code(code: str) -> str:
     return f"{code[:3]}-{code[3:]}"
 
 
+COUNTDOWNS = (0, 10, 20, 30, 60, 90, 120)
+
+
+@dataclass(frozen=True)
+class Options:
+    """How a class asks (Kahoot-like, each optional): ``countdown_s`` seconds to answer
+    (0: until the teacher reveals), ``points`` for right and quick answers, a
+    ``leaderboard`` on the projector, ``anonymous`` (no names on the projector)."""
+
+    countdown_s: int = 0
+    points: bool = False
+    leaderboard: bool = False
+    anonymous: bool = False
+
+    @staticmethod
+    def from_json(text: object) -> Options:
+        try:
+            data = json.loads(str(text or "{}"))
+        except ValueError:
+            return Options()
+        if not isinstance(data, dict):
+            return Options()
+        countdown = data.get("countdown_s", 0)
+        return Options(countdown_s=countdown if countdown in COUNTDOWNS else 0,
+                       points=data.get("points") is True,
+                       leaderboard=data.get("leaderboard") is True,
+                       anonymous=data.get("anonymous") is True)
+
+    def to_json(self) -> str:
+        return json.dumps({"countdown_s": self.countdown_s, "points": self.points,
+                           "leaderboard": self.leaderboard, "anonymous": self.anonymous},
+                          sort_keys=True)
+
+
 @dataclass(frozen=True)
 class Opened:
     code: str
@@ -178,6 +212,7 @@ class ClassState:
     created_ms: int
     expires_ms: int
     locked: bool = False  # joining is closed by the teacher
+    options: Options = field(default_factory=lambda: Options())
 
 
 @dataclass(frozen=True)
@@ -201,6 +236,7 @@ class Asked:
     correct: frozenset[str]
     asked_ms: int
     revealed_ms: int | None
+    deadline_ms: int | None = None  # the countdown's end: later answers are late
 
 
 @dataclass(frozen=True)
@@ -247,7 +283,8 @@ def _state(row: sa.Row[object]) -> ClassState:
                       follow=bool(m["follow"]), question=int(m["question"]),
                       revealed=bool(m["revealed"]), ended=bool(m["ended"]),
                       version=int(m["version"]), created_ms=int(m["created_ms"]),
-                      expires_ms=int(m["expires_ms"]), locked=bool(m["locked"]))
+                      expires_ms=int(m["expires_ms"]), locked=bool(m["locked"]),
+                      options=Options.from_json(m["options"]))
 
 
 def _asked(row: sa.Row[object]) -> Asked:
@@ -255,7 +292,8 @@ def _asked(row: sa.Row[object]) -> Asked:
     return Asked(seq=int(m["seq"]), ref=m["ref"], rule=m["rule"],
                  choices=tuple(json.loads(m["choices"])),
                  correct=frozenset(json.loads(m["correct"])), asked_ms=int(m["asked_ms"]),
-                 revealed_ms=None if m["revealed_ms"] is None else int(m["revealed_ms"]))
+                 revealed_ms=None if m["revealed_ms"] is None else int(m["revealed_ms"]),
+                 deadline_ms=None if m["deadline_ms"] is None else int(m["deadline_ms"]))
 
 
 class Store:
@@ -380,9 +418,11 @@ class Store:
             seq = state.question + 1
             if seq > MAX_QUESTIONS:
                 raise Refused("question", f"a class asks at most {MAX_QUESTIONS} questions")
+            countdown = state.options.countdown_s
             conn.execute(sa.insert(_questions).values(
                 class_code=code, seq=seq, ref=ref, rule=rule, choices=json.dumps(list(choices)),
-                correct=json.dumps(right), asked_ms=now, revealed_ms=None))
+                correct=json.dumps(right), asked_ms=now, revealed_ms=None,
+                deadline_ms=now + 1000 * countdown if countdown else None))
             self._change(conn, code, now, question=seq, revealed=0)
         return seq
 
@@ -471,6 +511,17 @@ class Store:
             conn.execute(sa.update(_classes).where(_classes.c.code == code).values(
                 teacher_hash=_hash(fresh), changed_ms=now))
         return fresh
+
+    @guarded
+    def set_options(self, code: str, key: str, options: Options,
+                    now: int | None = None) -> None:
+        """The class's live-question options (the next question asked uses the countdown)."""
+        now = now_ms() if now is None else now
+        if options.countdown_s not in COUNTDOWNS:
+            raise Refused("countdown_s", f"must be one of {', '.join(map(str, COUNTDOWNS))}")
+        with self._write() as conn, conn.begin():
+            self._teacher(conn, code, key)
+            self._change(conn, code, now, options=options.to_json())
 
     @staticmethod
     def _delete(conn: sa.Connection, codes: Sequence[str]) -> None:
@@ -603,8 +654,11 @@ class Store:
                 raise Forbidden("no class has this code")
             if state.ended or state.question != seq or state.revealed:
                 return "late"
-            row = conn.execute(sa.select(_questions.c.choices, _questions.c.rule).where(
+            row = conn.execute(sa.select(_questions.c.choices, _questions.c.rule,
+                                         _questions.c.deadline_ms).where(
                 (_questions.c.class_code == code) & (_questions.c.seq == seq))).one()
+            if row.deadline_ms is not None and now > int(row.deadline_ms):
+                return "late"  # the countdown ran out
             if not chosen or not set(chosen) <= set(json.loads(row.choices)):
                 return "unknown"
             have = conn.execute(sa.select(_answers.c.student).where(

@@ -100,6 +100,12 @@ MIGRATIONS: Sequence[Sequence[str]] = (
     (
         "ALTER TABLE classes ADD COLUMN locked INTEGER NOT NULL DEFAULT 0",
     ),
+    # 4: live-question options (countdown, points, leaderboard, anonymous) and a question's
+    # deadline (issue 29).
+    (
+        "ALTER TABLE classes ADD COLUMN options TEXT NOT NULL DEFAULT '{}'",
+        "ALTER TABLE questions ADD COLUMN deadline_ms BIGINT",
+    ),
 )
 
 #: The schema version this code reads and writes.

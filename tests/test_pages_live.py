@@ -537,3 +537,53 @@ def test_the_csv_keeps_attendance_when_nothing_was_asked(opened: tuple[str, str]
                                                         "en"))))
     assert [r[1] for r in rows[1:]] == ["'=SUM(A1)", "Bo"]  # no formula for a spreadsheet
     assert all(len(r) == 8 and r[0] for r in rows[1:])
+
+
+def test_countdown_points_leaderboard_and_anonymous_mode(opened: tuple[str, str]) -> None:
+    code, key = opened
+    deck = classroom.slides(lessons.load("kachuful-20"), "en")
+    step = first_question_step()
+    question = live.resolve(f"quiz:{deck[step - 1].ref}")
+    assert question is not None
+    ana, bo = join(code, "Ana"), join(code, "Bo")
+    store.get().drive(code, key, step=step)
+    desk = teacher(code, key)
+    desk.selectbox(key="lv_opt_countdown").set_value(30).run()
+    desk.toggle(key="lv_opt_points").set_value(True).run()
+    desk.toggle(key="lv_opt_leaderboard").set_value(True).run()
+    options = store.get().state(code).options  # type: ignore[union-attr]
+    assert (options.countdown_s, options.points, options.leaderboard) == (30, True, True)
+    desk.button(key="lv_ask").click().run()
+    assert 'id="lv-left"' in html_text(desk)
+    ana.run()
+    assert 'id="lv-clock"' in html_text(ana)
+    assert t("live.within", "en", seconds=30) in html_text(ana) or \
+        t("live.within", "en", seconds=29) in html_text(ana)
+    right = sorted(question.correct)[0]
+    wrong = next(c for c, _ in question.choices if c not in question.correct)
+    send(ana, 1, right)
+    send(bo, 1, wrong)
+    desk.button(key="lv_reveal").click().run()
+    ana.run()
+    asked = store.get().question(code, 1)
+    mine = store.get().answer_of(code, str(ana.query_params["s"]), 1)
+    assert asked is not None and mine is not None
+    gained = live.points(asked, mine)
+    assert 500 <= gained <= 1000
+    assert t("live.my-points", "en", points=gained) in everything(ana)
+    board = html_text(desk)
+    assert f"<li>Ana · {gained}</li><li>Bo · 0</li>" in board
+    # Anonymous: no names on the projector, the board says "Student n".
+    desk.toggle(key="lv_opt_anonymous").set_value(True).run()
+    shown = html_text(desk)
+    assert 'id="lv-names"' not in shown and "Ana" not in shown
+    assert f"<li>{t('live.anon-name', 'en', n=1)} · {gained}</li>" in shown
+    # A countdown that ran out: the projector shows the answer by itself.
+    from store.core import now_ms
+
+    store.get().ask(code, key, question.ref, question.rule, [c for c, _ in question.choices],
+                    question.correct, now=now_ms() - 31_000)
+    assert not store.get().state(code).revealed  # type: ignore[union-attr]
+    desk.run()
+    assert store.get().state(code).revealed  # type: ignore[union-attr]
+    assert escape_markdown(question.explanation)[:30] in everything(desk)

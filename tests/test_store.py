@@ -437,3 +437,27 @@ def test_the_class_is_the_teachers(db: Store) -> None:
     assert not db.is_teacher(opened.code, opened.key)
     with pytest.raises(Forbidden):
         db.drive(opened.code, opened.key, step=2)
+
+
+def test_question_options_and_the_countdown(db: Store) -> None:
+    opened = db.open_class(LESSON, "en")
+    ana = db.join(opened.code, "Ana")
+    bo = db.join(opened.code, "Bo")
+    assert db.state(opened.code).options == store.Options()  # type: ignore[union-attr]
+    chosen = store.Options(countdown_s=20, points=True, leaderboard=True, anonymous=True)
+    db.set_options(opened.code, opened.key, chosen)
+    assert db.state(opened.code).options == chosen  # type: ignore[union-attr]
+    with pytest.raises(Refused):
+        db.set_options(opened.code, opened.key, store.Options(countdown_s=7))
+    with pytest.raises(Forbidden):
+        db.set_options(opened.code, ana.token, chosen)
+    start = now_ms()
+    seq = db.ask(opened.code, opened.key, "quiz:k-bids-1", "K-9", ["a", "b"], ["b"], now=start)
+    asked = db.question(opened.code, seq)
+    assert asked is not None and asked.deadline_ms == start + 20_000
+    assert db.answer(opened.code, ana.token, seq, ["b"], True, now=start + 19_000) == "counted"
+    assert db.answer(opened.code, bo.token, seq, ["b"], True, now=start + 20_001) == "late"
+    # Without a countdown a question has no deadline.
+    db.set_options(opened.code, opened.key, store.Options())
+    seq = db.ask(opened.code, opened.key, "quiz:k-bids-2", "K-9", ["a", "b"], ["b"])
+    assert db.question(opened.code, seq).deadline_ms is None  # type: ignore[union-attr]

@@ -428,3 +428,46 @@ def tally_figure(question: LiveQuestion, counts: dict[str, int], revealed: bool,
 def deck_for(packed: str, lang: str, four: bool) -> list[Slide]:
     """The slides of a class's lesson (raises :class:`~tutorials.lessons.LessonError`)."""
     return slides(lessons.decode_link(packed), lang, four)
+
+
+# -- points and the leaderboard (the class's options) --------------------------------------------
+#: Without a countdown, a right answer's speed is counted over this many ms.
+POINTS_WINDOW_MS = 30_000
+
+
+def points(asked: Any, answer: Any) -> int:
+    """Kahoot-like points of one answer: 0 when wrong; a right one 500, plus up to 500 the
+    quicker it came (over the countdown, else :data:`POINTS_WINDOW_MS`).
+
+    >>> from types import SimpleNamespace as S
+    >>> q = S(asked_ms=0, deadline_ms=20_000)
+    >>> [points(q, S(right=r, answered_ms=ms)) for r, ms in ((True, 0), (True, 10_000),
+    ...                                                       (True, 25_000), (False, 0))]
+    [1000, 750, 500, 0]
+    """
+    if not answer.right:
+        return 0
+    window = (asked.deadline_ms - asked.asked_ms) if asked.deadline_ms else POINTS_WINDOW_MS
+    taken = max(0, answer.answered_ms - asked.asked_ms)
+    return 500 + round(500 * max(0.0, 1 - float(taken) / max(int(window), 1)))
+
+
+def public_names(students: Sequence[Any], anonymous: bool, lang: str) -> dict[str, str]:
+    """The names the projector may show: the students' own (told apart), or in anonymous
+    mode "Student 1", "Student 2"… in join order."""
+    if not anonymous:
+        return display_names(students)
+    return {s.id: t("live.anon-name", lang, n=n) for n, s in enumerate(students, start=1)}
+
+
+def leaderboard(results: Any, anonymous: bool, lang: str,
+                top: int = 5) -> list[tuple[str, int]]:
+    """The ``top`` students by points (ties in join order), as the projector shows them."""
+    asked = {q.seq: q for q in results.questions}
+    total: dict[str, int] = {s.id: 0 for s in results.students}
+    for a in results.answers:
+        if a.student in total and a.seq in asked:
+            total[a.student] += points(asked[a.seq], a)
+    names = public_names(results.students, anonymous, lang)
+    order = sorted(results.students, key=lambda s: -total[s.id])
+    return [(names[s.id], total[s.id]) for s in order[:top]]

@@ -38,6 +38,13 @@ CSS = """<style>
 .lv-count { font-size: 1.6rem; font-weight: 700; margin: 0.2rem 0; }
 .lv-names { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap;
   gap: 0.3rem 0.5rem; font-size: 1.05rem; }
+.lv-clock { height: 0.7rem; background: rgba(127,127,127,0.2); border-radius: 0.4rem;
+  overflow: hidden; margin: 0.3rem 0; }
+.lv-clock-bar { height: 100%; width: 100%; background: #d97706; transform-origin: left;
+  animation-name: lv-empty; animation-timing-function: linear; animation-fill-mode: forwards; }
+@keyframes lv-empty { from { transform: scaleX(1); } to { transform: scaleX(0); } }
+.lv-clock-text { font-weight: 700; margin: 0; }
+.lv-board { font-size: 1.1rem; margin: 0; padding-left: 1.3rem; overflow-wrap: anywhere; }
 .lv-names li { background: rgba(127,127,127,0.15); border-radius: 0.4rem;
   padding: 0.05rem 0.45rem; overflow-wrap: anywhere; }
 @media (max-width: 640px) {
@@ -280,6 +287,8 @@ def _student_question(state: store.ClassState, asked: store.Asked, code: str, to
         labels = {c: f"{LETTERS[i]}. {escape_markdown(label)}"
                   for i, (c, label) in enumerate(question.choices)}
         if mine is None and not state.revealed and not late:
+            if asked.deadline_ms is not None:
+                _countdown(asked.deadline_ms, lang)
             with st.form(K + f"answer{asked.seq}", border=False):
                 if question.multiple:
                     kept = st.session_state.get(K + f"kept{asked.seq}")
@@ -318,7 +327,19 @@ def _student_question(state: store.ClassState, asked: store.Asked, code: str, to
             st.success(t("live.right", lang), icon=":material/check_circle:")
         else:
             st.error(t("live.wrong", lang), icon=":material/cancel:")
+        if state.options.points and mine is not None:
+            st.markdown(t("live.my-points", lang, points=live.points(asked, mine)))
         _reveal_text(question, visitor)
+
+
+def _countdown(deadline_ms: int, lang: str) -> None:
+    """The time left to answer: a bar that empties by itself (CSS, nothing polled) and the
+    seconds as text; the store refuses an answer after the deadline."""
+    left = max(0.0, (deadline_ms - store.core.now_ms()) / 1000)
+    st.html(f'<div class="lv-clock" id="lv-clock" data-deadline="{deadline_ms}">'
+            f'<div class="lv-clock-bar" style="animation-duration: {left:.1f}s"></div></div>'
+            f'<p class="lv-clock-text">{escape_html(t("live.within", lang, seconds=round(left)))}'
+            "</p>")
 
 
 def _send(code: str, token: str, seq: int, question: live.LiveQuestion) -> None:
@@ -402,7 +423,9 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
         st.html(f'<div class="lv-code" id="lv-code">{escape_html(store.show_code(code))}</div>')
         st.html(live.qr_svg(link, t("live.qr", lang, link=link)))
         st.code(link, language=None, wrap_lines=True)
-        _roster(code, key, lang)
+        _roster(code, key, lang, state.options.anonymous)
+        if state.options.leaderboard:
+            _leaderboard(code, key, state, lang)
     asked = db().question(code, state.question) if state.question else None
     here = asked is not None and live.asked_on(slide, asked.ref)
     question = question_of(asked.ref, lang, visitor.four_colour) if here and asked else None
@@ -411,7 +434,8 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
             # The question asked on this slide: only it and its choices while it is open
             # (the slide may tell the answer), then the answer.
             _question_box(question, asked.seq, lang)
-            _live_panel(code, key, state.version, asked.seq, question, lang)
+            _live_panel(code, key, state.version, asked.seq, question, lang,
+                        asked.deadline_ms)
             if state.revealed:
                 _reveal_text(question, visitor)
                 if slide.kind != "question":  # a your-move step: the move it shows
@@ -491,13 +515,15 @@ def _end(code: str, key: str) -> None:
 
 
 @st.fragment(run_every=live.STUDENT_POLL_S * 2)
-def _roster(code: str, key: str, lang: str) -> None:
+def _roster(code: str, key: str, lang: str, anonymous: bool = False) -> None:
     """Who is in the class, on the projector as they join (names told apart)."""
     try:
         students = db().students(code, key)
     except (store.Unavailable, store.Forbidden):
         return
     st.markdown(t("live.joined", lang, count=len(students)))
+    if anonymous:
+        return  # no names on the projector
     names = live.display_names(students)
     st.html('<ul class="lv-names" id="lv-names">' + "".join(
         f"<li>{escape_html(names[s.id])}</li>" for s in students) + "</ul>")
@@ -524,6 +550,41 @@ def _manage(code: str, key: str, state: store.ClassState, visitor: Prefs) -> Non
         st.button(t("live.rotate", lang), key=K + "rotate", on_click=_rotate,
                   args=(code, key, visitor), icon=":material/key:",
                   help=t("live.rotate.help", lang))
+    with st.expander(t("live.options", lang), icon=":material/tune:"):
+        now = state.options
+        st.selectbox(t("live.countdown", lang), store.core.COUNTDOWNS,
+                     index=store.core.COUNTDOWNS.index(now.countdown_s), key=K + "opt_countdown",
+                     format_func=lambda s: t("live.countdown.off", lang) if not s
+                     else t("live.seconds", lang, seconds=s),
+                     on_change=_set_options, args=(code, key))
+        st.toggle(t("live.points", lang), value=now.points, key=K + "opt_points",
+                  on_change=_set_options, args=(code, key))
+        st.toggle(t("live.leaderboard", lang), value=now.leaderboard, key=K + "opt_leaderboard",
+                  on_change=_set_options, args=(code, key))
+        st.toggle(t("live.anonymous", lang), value=now.anonymous, key=K + "opt_anonymous",
+                  on_change=_set_options, args=(code, key))
+
+
+def _set_options(code: str, key: str) -> None:
+    got = st.session_state
+    options = store.Options(countdown_s=int(got.get(K + "opt_countdown") or 0),
+                            points=bool(got.get(K + "opt_points")),
+                            leaderboard=bool(got.get(K + "opt_leaderboard")),
+                            anonymous=bool(got.get(K + "opt_anonymous")))
+    try:
+        db().set_options(code, key, options)
+    except (store.Forbidden, store.Refused):
+        pass
+    except store.Unavailable:
+        _saving()
+
+
+def _leaderboard(code: str, key: str, state: store.ClassState, lang: str) -> None:
+    """The top students by points (names or "Student n" in anonymous mode)."""
+    rows = live.leaderboard(db().results(code, key), state.options.anonymous, lang)
+    st.markdown(f"**{t('live.board', lang)}**")
+    st.html('<ol class="lv-board" id="lv-board">' + "".join(
+        f"<li>{escape_html(name)} · {score}</li>" for name, score in rows) + "</ol>")
 
 
 def _lock(code: str, key: str) -> None:
@@ -586,7 +647,8 @@ def _question_box(question: live.LiveQuestion, seq: int, lang: str) -> None:
 
 @st.fragment(run_every=live.TEACHER_POLL_S)
 def _live_panel(code: str, key: str, version: int, seq: int,
-                question: live.LiveQuestion | None, lang: str) -> None:
+                question: live.LiveQuestion | None, lang: str,
+                deadline_ms: int | None = None) -> None:
     """Every half second: when the class changed (this or another of the teacher's tabs
     moved, asked, revealed) the whole page runs again; otherwise the answer count and the
     chart of the question on this slide are drawn afresh."""
@@ -606,6 +668,13 @@ def _live_panel(code: str, key: str, version: int, seq: int,
         st.plotly_chart(live.tally_figure(question, tally.counts, state.revealed, lang),
                         key=K + f"chart{seq}", config={"displayModeBar": False})
         if not state.revealed:
+            if deadline_ms is not None:
+                left = (deadline_ms - store.core.now_ms()) / 1000
+                if left <= 0:  # the countdown ran out: the answer, on every screen
+                    _reveal(code, key)
+                    st.rerun()
+                st.html(f'<p class="lv-count" id="lv-left">'
+                        f'{escape_html(t("live.left", lang, seconds=max(0, round(left))))}</p>')
             st.button(t("live.reveal", lang), key=K + "reveal", on_click=_reveal,
                       args=(code, key), icon=":material/visibility:", type="primary")
 
