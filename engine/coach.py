@@ -30,12 +30,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.analysis import Analysis, Decision, TrickDistribution, analyse
-from engine.kachuful.state import Bid
+from engine.cards import Card
+from engine.kachuful.state import Bid, KachufulState
 from engine.krypkasino.state import Play
 from engine.review import Note
 
-__all__ = ["Advice", "Detail", "advise", "detail", "headline", "play_text", "review_notes",
-           "same_action", "tenths", "trick_notes"]
+__all__ = ["Advice", "Detail", "Drill", "DrillOption", "advise", "detail", "drill",
+           "headline", "play_text", "review_notes", "same_action", "tenths", "trick_notes"]
 
 #: The marks that count as right (the walkthrough's your-move steps count the same).
 RIGHT = ("best", "good")
@@ -210,3 +211,54 @@ def review_notes(decisions: Sequence[tuple[Any, Analysis, int]]) -> list[Note]:
             notes.append(_note(f"review.{kind}.{taken.mark}", **data, better=better,
                                better_tenths=tenths(best.make)))
     return notes
+
+
+# -- learn from your mistakes: a marked position, played again ---------------------------
+
+
+@dataclass(frozen=True)
+class DrillOption:
+    """One decision of a position played again: its ``id``, how to show it (``bid`` with
+    ``n``, or ``card``/``play`` with ``text``), whether the analyst counts it right, and
+    the verdict with both chances (a review line of that decision)."""
+
+    id: str
+    kind: str
+    text: str
+    n: int
+    right: bool
+    verdict: Note
+
+
+@dataclass(frozen=True)
+class Drill:
+    """A decision the review marked worse, to try again: move number ``index``, the
+    hand and the table as they were (the trick so far, or the Krypkasino table), the
+    trump (Kachuful; ``None`` otherwise) and the options, judged by the same analysis."""
+
+    index: int
+    hand: tuple[Card, ...]
+    table: tuple[Card, ...]
+    trump: str | None
+    options: tuple[DrillOption, ...]
+
+
+def drill(index: int, state: Any, seat: int, analysis: Analysis, trick: int) -> Drill:
+    """The position before move ``index`` (``state``, ``seat`` to act) as a drill."""
+    options = []
+    for k, d in enumerate(analysis.decisions):
+        line = review_notes([(d.action, analysis, trick)])[0]
+        right = d.mark in RIGHT
+        if isinstance(d.action, Bid):
+            options.append(DrillOption(f"o{k}", "bid", str(d.action.n), d.action.n, right, line))
+        elif isinstance(d.action, Play):
+            options.append(DrillOption(f"o{k}", "play", play_text(d.action), 0, right, line))
+        else:
+            options.append(DrillOption(f"o{k}", "card", str(d.action), 0, right, line))
+    if isinstance(state, KachufulState):
+        hand = tuple(state.hand_of(seat))
+        table = tuple(c for _, c in state.current_trick)
+        trump = "NT" if state.trump is None else state.trump.value
+    else:
+        hand, table, trump = tuple(state.hand(seat)), tuple(state.table_cards()), None
+    return Drill(index, hand, table, trump, tuple(options))

@@ -537,6 +537,26 @@ class PlaySession:
                 trick += 1
         return coach.review_notes(taken)
 
+    def drills(self, number: int) -> list[coach.Drill]:
+        """"Learn from your mistakes": the player's decisions of finished hand (deal)
+        ``number`` (from 1) that the review marked worse than right, each position as it
+        was, to play again and be judged by the same analysis."""
+        ended = [m.round for m in self.moves if m.ends_round]
+        if not 1 <= number <= len(ended):
+            return []
+        out = []
+        trick = 0
+        for move in self.moves_of_round(ended[number - 1]):
+            if move.human and move.seat == self.seat:
+                analysis = self.analysis_at(move.index)
+                taken = None if analysis is None else coach.decision_of(analysis, move.action)
+                if analysis is not None and taken is not None and taken.mark not in coach.RIGHT:
+                    out.append(coach.drill(move.index, self._before[move.index], self.seat,
+                                           analysis, trick + 1))
+            if move.trick is not None:
+                trick += 1
+        return out
+
     def advice_ready(self) -> bool:
         return len(self.moves) in self._advice
 

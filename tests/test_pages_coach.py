@@ -86,3 +86,40 @@ def test_the_coach_in_spanish_and_portuguese() -> None:
             click(at, K + "next")
             game = session(at, K)
         assert word in infos(at), infos(at)
+
+
+def test_learn_from_your_mistakes_plays_a_marked_position_again() -> None:
+    """A decision the review marks worse is offered again, as it was; the answer is judged
+    by the same analysis (right: the analyst's best or close to it)."""
+    at = open_site("pages/kachuful_play.py", players="4", seat="0",
+                   bots="you,basic,basic,basic", seed="5", max_cards="3")
+    wrong_at = None
+    while session(at, K).play.results(session(at, K).state) == 0:
+        game = session(at, K)
+        if not game.human_turn:
+            click(at, K + "next")
+            continue
+        advice = game.advice()
+        assert advice is not None
+        worse = [d for d in advice.analysis.decisions if d.mark not in coach.RIGHT]
+        action = advice.action
+        if wrong_at is None and worse:
+            wrong_at, action = len(game.moves), worse[-1].action
+        click(at, f"{K}bid.{action.n}" if isinstance(action, Bid) else f"{K}card.{action.code}")
+        assert not at.exception, at.exception
+    assert wrong_at is not None, "seed 5 offers a clearly worse decision"
+    game = session(at, K)
+    drills = game.drills(1)
+    assert [d.index for d in drills][:1] == [wrong_at]
+    start = next(b for b in at.button if b.label.startswith("Learn from your mistakes"))
+    start.click().run()
+    assert not at.exception, at.exception
+    assert "Position 1 of" in "\n".join(str(m.value) for m in at.markdown)
+    drill = drills[0]
+    best = next(o for o in drill.options if o.right)
+    radio = next(r for r in at.radio if r.key == f"{K}drill.pick.1.0")
+    radio.set_value(best.id)
+    next(b for b in at.button if b.label == "Check" and "drill" in str(b.key)).click().run()
+    assert not at.exception, at.exception
+    assert any(said(best.verdict, "en")[:20] in str(s.value).replace("\\", "")
+               for s in at.success)

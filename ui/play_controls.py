@@ -20,7 +20,7 @@ from engine.registry import level_label
 from engine.review import Note
 from engine.session import HandChoice, PlaySession
 from ui import play, touch
-from ui.cards import card_button_css, sorted_positions
+from ui.cards import card_button_css, cards_html, sorted_positions
 from ui.i18n import t
 from ui.play_link import page_origin, share_url
 from ui.play_setup import render_setup
@@ -194,8 +194,76 @@ def render_reviews(prefix: str, lang: str, latest_only: bool = False) -> None:
         reviews = reviews[:1]
     for number, notes in reviews:
         with st.expander(t(f"play.review.title.{session.game}", lang, hand=number, deal=number),
-                         expanded=latest_only, icon=":material/rate_review:"):
+                         expanded=latest_only or _drilling(prefix) == number,
+                         icon=":material/rate_review:"):
             _notes(notes, lang)
+            if not latest_only:  # the full list, drawn once per run: its drill widgets
+                render_drill(prefix, lang, number)
+
+
+DRILL = "drill"
+
+
+def _drilling(prefix: str) -> int | None:
+    """The hand (deal) whose marked positions are being played again, if any."""
+    at = st.session_state.get(prefix + DRILL)
+    return int(at[0]) if isinstance(at, tuple) else None
+
+
+def render_drill(prefix: str, lang: str, number: int) -> None:
+    """"Learn from your mistakes": each position the review of hand (deal) ``number``
+    marked worse, as it was, to play again; the answer is judged by the same analysis
+    (:meth:`engine.session.PlaySession.drills`)."""
+    session = play.session_of(prefix)
+    drills = session.drills(number)
+    if not drills:
+        return
+    state_key = prefix + DRILL
+
+    def start() -> None:
+        st.session_state[state_key] = (number, 0)
+
+    at = st.session_state.get(state_key)
+    if not isinstance(at, tuple) or at[0] != number:
+        st.button(t("play.drill.start", lang, n=len(drills)), key=f"{prefix}drill.go.{number}",
+                  on_click=start, icon=":material/fitness_center:")
+        return
+    pos = int(at[1])
+    if pos >= len(drills):
+        st.success(t("play.drill.done", lang), icon=":material/task_alt:")
+        return
+    drill = drills[pos]
+    st.markdown(f"**{t('play.drill.title', lang, i=pos + 1, n=len(drills))}**")
+    if drill.trump is not None:
+        st.caption(t("play.drill.trump", lang, trump=drill.trump))
+    if drill.table:
+        st.html(cards_html(drill.table, lang=lang, layout="table",
+                           caption=t("play.drill.table", lang)))
+    st.html(cards_html(drill.hand, lang=lang, caption=t("play.drill.hand", lang)))
+    labels = {o.id: t("play.drill.bid", lang, n=o.n) if o.kind == "bid" else o.text
+              for o in drill.options}
+    answer_key = f"{prefix}drill.answer.{number}.{pos}"
+    widget = f"{prefix}drill.pick.{number}.{pos}"
+
+    def check() -> None:
+        st.session_state[answer_key] = st.session_state.get(widget)
+
+    def advance() -> None:
+        st.session_state[state_key] = (number, pos + 1)
+
+    with st.form(f"{prefix}drill.form.{number}.{pos}", border=False):
+        st.radio(t("play.drill.ask", lang), list(labels), format_func=labels.__getitem__,
+                 index=None, key=widget, horizontal=True)
+        st.form_submit_button(t("play.drill.check", lang), on_click=check, type="primary")
+    chosen = next((o for o in drill.options if o.id == st.session_state.get(answer_key)), None)
+    if chosen is not None:
+        text = escape_markdown(_say(chosen.verdict, lang))
+        if chosen.right:
+            st.success(text, icon=":material/check_circle:")
+        else:
+            st.warning(text, icon=":material/trending_down:")
+        st.button(t("play.drill.next", lang), key=f"{prefix}drill.next.{number}.{pos}",
+                  on_click=advance)
 
 
 def render_share(prefix: str, lang: str, page: str, extra: Mapping[str, str]) -> None:
