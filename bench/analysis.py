@@ -10,6 +10,9 @@
   7-card hand) analysed from the seat's information at the default budget.
 * ``analysis.review_k7_median_s`` / ``.max_s`` — the review of one seat's decisions in a
   whole 7-card hand (its bid and its seven cards).
+* ``analysis.krypkasino_decision_median_s`` / ``.p95_s`` — one Krypkasino play analysed
+  from the seat's information at the default budget (four players, basic bots, the
+  first ``--plays`` plays of seeded sessions).
 * ``analysis.calibration_max_gap`` — over ``--decisions`` seeded decisions of 4 strong
   bots (every bid and card with a choice, hands of 3 to 7 cards): the predicted chance
   that the deciding seat ends the hand with exactly its bid, after the action the bot
@@ -30,7 +33,10 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -57,8 +63,8 @@ def bid_out(state: KachufulState, seed: int) -> None:
         state.apply(bot_move(state, bots[state.current_player() or 0])[0])
 
 
-def timed(fn: object) -> float:
-    assert callable(fn)
+def timed(fn: Callable[[], object]) -> float:
+    """The CPU seconds of ``fn()``."""
     t = time.process_time()
     fn()
     return time.process_time() - t
@@ -69,17 +75,17 @@ def exact_figures(positions: int, seed: int) -> None:
     leads, bids, k5 = [], [], []
     for i in range(positions):
         state = deal(rng, 7, i)
-        bids.append(timed(lambda s=state: analyse(s, exact=True)))
+        bids.append(timed(partial(analyse, state, exact=True)))
         bid_out(state, i)
-        leads.append(timed(lambda s=state: analyse(s, exact=True)))
+        leads.append(timed(partial(analyse, state, exact=True)))
     for i in range(positions):
         state = deal(rng, 5, i)
         bid_out(state, i)
         while state.phase is Phase.PLAY:
-            box: list[object] = []
-            k5.append(timed(lambda s=state: box.append(analyse(s, exact=True))))
-            a = box[0]
-            state.apply(a.best.action)  # type: ignore[attr-defined]
+            t = time.process_time()
+            a = analyse(state, exact=True)
+            k5.append(time.process_time() - t)
+            state.apply(a.best.action)
     print(f"BENCH analysis.exact_k7_median_s {statistics.median(leads):.4f} s")
     print(f"BENCH analysis.exact_k7_max_s {max(leads):.4f} s")
     print(f"BENCH analysis.exact_k7_bids_median_s {statistics.median(bids):.4f} s")
@@ -96,18 +102,45 @@ def seat_figures(hands: int, seed: int) -> None:
         bots = [make_bot("kachuful", "basic", i + s) for s in range(PLAYERS)]
         pairs = []
         while not state.is_terminal():
-            times.append(timed(lambda s=state: analyse(s, seed=i)))
+            times.append(timed(partial(analyse, state, seed=i)))
             action, _ = bot_move(state, bots[state.current_player() or 0])
             pairs.append((state.clone(), action))
             state.apply(action)
         seat = i % PLAYERS
-        reviews.append(timed(lambda p=pairs, s=seat: review(p, s)))
+        reviews.append(timed(partial(review, pairs, seat)))
     times.sort()
     print(f"BENCH analysis.seat_decision_median_s {statistics.median(times):.4f} s")
     print(f"BENCH analysis.seat_decision_p95_s {times[int(0.95 * (len(times) - 1))]:.4f} s")
     print(f"BENCH analysis.seat_decision_max_s {times[-1]:.4f} s  # over {len(times)}")
     print(f"BENCH analysis.review_k7_median_s {statistics.median(reviews):.4f} s")
     print(f"BENCH analysis.review_k7_max_s {max(reviews):.4f} s")
+
+
+def krypkasino_figures(plays: int, seed: int) -> None:
+    from engine.krypkasino.rules import KrypkasinoRules
+    from engine.krypkasino.state import KrypkasinoState
+
+    times: list[float] = []
+    session = 0
+    while len(times) < plays:
+        state = _krypkasino_session(KrypkasinoState, KrypkasinoRules, seed + session)
+        bots = [make_bot("krypkasino", "basic", seed + s) for s in range(PLAYERS)]
+        while not state.is_terminal() and len(times) < plays and state.deal_index == 0:
+            times.append(timed(partial(analyse, state, seed=len(times))))
+            state.apply(bot_move(state, bots[state.current_player() or 0])[0])
+        session += 1
+    times.sort()
+    print(f"BENCH analysis.krypkasino_decision_median_s {statistics.median(times):.4f} s")
+    print(f"BENCH analysis.krypkasino_decision_p95_s "
+          f"{times[int(0.95 * (len(times) - 1))]:.4f} s  # over {len(times)}")
+
+
+def _krypkasino_session(cls: Any, rules: Any, seed: int) -> Any:
+    """A seeded four-player session (``new_game``, or ``new`` before it was renamed)."""
+    make = getattr(cls, "new_game", None)
+    if make is not None:
+        return make(PLAYERS, rules(), seed)
+    return cls.new(PLAYERS, seed, rules())
 
 
 def calibration(decisions: int, seed: int, min_bin: int) -> None:
@@ -157,6 +190,7 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=40)
     ap.add_argument("--hands", type=int, default=8)
     ap.add_argument("--decisions", type=int, default=2000)
+    ap.add_argument("--plays", type=int, default=100)
     ap.add_argument("--min-bin", type=int, default=50)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--skip-calibration", action="store_true")
@@ -165,6 +199,7 @@ def main() -> None:
     if not args.only_calibration:
         exact_figures(args.positions, args.seed)
         seat_figures(args.hands, args.seed)
+        krypkasino_figures(args.plays, args.seed)
     if not args.skip_calibration:
         calibration(args.decisions, args.seed, args.min_bin)
 

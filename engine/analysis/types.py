@@ -79,8 +79,9 @@ class Decision:
     total. ``points``: Kachuful, the expected points of the hand (exact: the points the
     seat can guarantee); Krypkasino, the expected points of the deal (card points and
     sweeps: lower is better). ``interval``: the 95% interval of ``make`` over the
-    worlds, ``None`` when exact. ``tricks``: for a Kachuful bid, the distribution of the
-    tricks the hand takes after it. ``mark``: see :func:`mark_for`.
+    worlds, ``None`` when exact. ``tricks``: Kachuful (sampled), the distribution of the
+    tricks the hand takes after this decision (a bid's is the bid advice). ``mark``: see
+    :func:`mark_for`.
     """
 
     action: Any
