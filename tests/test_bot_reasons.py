@@ -146,6 +146,14 @@ def check_krypkasino(state: KrypkasinoState, action: Play, d: Decision[Any]) -> 
             double = len(table) == 1 and table[0] == card and state.rules.double_sweep
             swept = state.rules.double_points() if double else state.rules.sweep_points
         assert data["points"] == points + swept, (key, data["points"], points, swept)
+    if key == "bots.krypkasino.capture":  # "the cheapest play I have": no play takes fewer
+        for other in state.legal_actions():
+            assert other.take is not None
+            taken = (POINTS[other.card.index] + sum(POINTS[c.index] for c in other.take)
+                     if other.take else 0)
+            assert data["points"] <= taken + (state.rules.sweep_points
+                                              if len(other.take) == len(table) and table
+                                              else 0), (key, other)
     if "pct" in data:
         assert 0 <= data["pct"] <= 100, key
 

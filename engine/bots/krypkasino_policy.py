@@ -257,7 +257,11 @@ def next_hand_size(view: SeatView) -> int:
 
 
 def _explain(a: Assessment, table: Sequence[Card], rules: KrypkasinoRules, forced: bool,
-             only: bool) -> Decision[Play]:
+             only: bool, fewest: int) -> Decision[Play]:
+    """The basic play's reason from its own figures. A capture is "the cheapest play"
+    only when no play takes fewer points; otherwise (as when it leaves a table the next
+    player will likely have to sweep) the sentence names the sweep it sets up, which is
+    what made it cheaper."""
     card, take = a.play
     assert take is not None
     data: dict[str, Any] = {"card": card, "cards": list(take), "points": a.points + a.sweep,
@@ -271,8 +275,9 @@ def _explain(a: Assessment, table: Sequence[Card], rules: KrypkasinoRules, force
     if not take:
         return Decision(a.play, "bots.krypkasino.trail-set" if setting
                         else "bots.krypkasino.trail", data)
-    return Decision(a.play, "bots.krypkasino.capture-set" if setting
-                    else "bots.krypkasino.capture", data)
+    return Decision(a.play, "bots.krypkasino.capture-set"
+                    if setting or a.points + a.sweep > fewest else "bots.krypkasino.capture",
+                    data)
 
 
 class SeededBot:
@@ -318,7 +323,8 @@ class BasicKrypkasinoBot(SeededBot):
         best = min(assessed, key=lambda a: a.cost)
         forced = observation.rules.forced_sweep and bool(table) and all(
             len(p.take or ()) == len(table) for p in plays)
-        return _explain(best, view.table, observation.rules, forced, len(plays) == 1)
+        fewest = min(a.points + a.sweep for a in assessed)
+        return _explain(best, view.table, observation.rules, forced, len(plays) == 1, fewest)
 
 
 def unseen_by_value(state: KrypkasinoState, public: list[int]) -> tuple[list[int], int]:
