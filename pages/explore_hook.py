@@ -14,7 +14,7 @@ from lab.studies.hook import HookStudy
 from ui import explore as ex
 from ui.docs import rule_href
 from ui.explore_run import simulate, sync_widgets, widget_values
-from ui.i18n import chart_separators, t
+from ui.i18n import chart_separators, number, t
 from ui.prefs import current
 from ui.query import LinkReader, show_problems, write_params
 
@@ -88,3 +88,7 @@ st.dataframe([{t("explore.players", lang): c.players, t("explore.hook.size", lan
                t("explore.hook.edge-without", lang): ex.fmt_estimate(c.dealer_edge_without, lang=lang)}
               for c in cells], hide_index=True, width="stretch")
 st.caption(t("explore.interval.note", lang))
+change = mean([float(r[2] - r[3]) for r in rows])  # misses per hand, with the hook less without
+lead = t("explore.hook.takeaway." + ("more" if change.value >= 0 else "fewer"), lang,
+         change=number(abs(change.value), lang, 2))
+ex.draw_takeaway(ex.takeaway(lead, change, lang))

@@ -135,3 +135,5 @@ for f in summary.seat_figures:
     seat_rows.append(row(label, f))
 st.dataframe(seat_rows, hide_index=True, width="stretch")
 st.caption(t("explore.interval.note", lang))
+if (sentence := ex.lab_takeaway(summary.figures, percent, lang)) is not None:
+    ex.draw_takeaway(sentence)  # what it all means, from the numbers above

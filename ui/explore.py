@@ -22,7 +22,7 @@ computation. Games, bot levels, player ranges, options and the seed limit come f
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,7 +41,7 @@ from lab.studies.sweep_danger import Option
 from lab.studies.variant_lab import rules_of
 from ui import link
 from ui.charts import PALETTE, tidy, wrap
-from ui.i18n import chart_separators, number, percent
+from ui.i18n import chart_separators, number, percent, t
 from ui.query import LinkReader, Problem
 from ui.safe import echo
 
@@ -381,7 +381,57 @@ def fmt_estimate(e: Estimate | None, percent: bool = False, digits: int = 2,
                                     else (lambda v: number(v, lang, digits)))
     if e.exact:
         return show(e.value)
+    if show(e.low) == show(e.high):  # every game gave the same value: no interval to show
+        return t("explore.estimate.constant", lang, value=show(e.value))
     return f"{show(e.value)} ({show(e.low)} – {show(e.high)})"
+
+
+def is_clear(diff: Estimate) -> bool:
+    """Whether a difference is clear at its sample size: its 95% interval leaves out zero
+    (an exact difference is clear unless it is zero).
+
+    >>> is_clear(Estimate(0.4, 0.1, 0.7, 100)), is_clear(Estimate(0.4, -0.1, 0.9, 100))
+    (True, False)
+    """
+    if diff.exact:
+        return diff.value != 0
+    return diff.low > 0 or diff.high < 0
+
+
+def takeaway(lead: str, diff: Estimate, lang: str, percent: bool = False,
+             digits: int = 2) -> str:
+    """What a result means, in one sentence from its numbers: ``lead`` (what changed, by
+    how much) and whether the difference is clear at this sample size or may be chance."""
+    show: Callable[[float], str] = ((lambda v: pct(v, lang)) if percent
+                                    else (lambda v: number(v, lang, digits)))
+    if diff.exact:
+        return lead
+    verdict = "explore.takeaway.clear" if is_clear(diff) else "explore.takeaway.unclear"
+    return f"{lead} {t(verdict, lang, low=show(diff.low), high=show(diff.high))}"
+
+
+def lab_takeaway(figures: Sequence[Any], percent_keys: Collection[str], lang: str) -> str | None:
+    """The variant lab's takeaway: the figure whose difference between the two rule sets is
+    the clearest (largest against its interval), by how much B is higher or lower than A,
+    and whether that is clear at this sample size. ``None`` without a difference."""
+    with_diff = [f for f in figures if f.diff is not None]
+    if not with_diff:
+        return None
+    best = max(with_diff, key=lambda f: abs(f.diff.value) / max(f.diff.half_width, 1e-9))
+    pc = best.key in percent_keys
+    amount = pct(abs(best.diff.value), lang) if pc else number(abs(best.diff.value), lang, 2)
+    lead = t("explore.lab.takeaway." + ("higher" if best.diff.value >= 0 else "lower"), lang,
+             figure=t(f"explore.lab.fig.{best.key}", lang), amount=amount)
+    return takeaway(lead, best.diff, lang, percent=pc)
+
+
+def draw_takeaway(sentence: str) -> None:
+    """The explorer's last word: what its result means."""
+    import streamlit as st
+
+    from ui.safe import escape_markdown
+
+    st.info(escape_markdown(sentence), icon=":material/lightbulb:")
 
 
 # -- charts ------------------------------------------------------------------------------
