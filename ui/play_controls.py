@@ -131,12 +131,12 @@ def render_coach(advice: Advice, game: str, lang: str) -> None:
         def pct(x: float) -> str:
             return f"{round(100 * x)}%"
 
-        rows = advice.detail
+        rows = advice.detail  # the chance with its 95% interval in one column (phones)
         st.dataframe({
             t("play.coach.col.move", lang): [r.action for r in rows],
-            t(f"play.coach.col.chance.{game}", lang): [pct(r.make) for r in rows],
-            t("play.coach.col.interval", lang): [
-                "" if r.interval is None else f"{pct(r.interval[0])}–{pct(r.interval[1])}"
+            t(f"play.coach.col.chance.{game}", lang): [
+                pct(r.make) if r.interval is None
+                else f"{pct(r.make)} ({pct(r.interval[0])}–{pct(r.interval[1])})"
                 for r in rows],
             t("play.coach.col.points", lang): [f"{r.points:.1f}" for r in rows],
             t("play.coach.col.mark", lang): [t(f"play.coach.mark.{r.mark}", lang)
