@@ -639,10 +639,10 @@ def _question_box(question: live.LiveQuestion, seq: int, lang: str) -> None:
             st.markdown(f"- {escape_markdown(fact)}")
         if question.html:
             st.html(f'<div class="cl-big">{question.html}</div>')
-        st.html(f'<p class="cl-body"><strong>{escape_html(question.prompt)}</strong></p>'
-                '<ul class="cl-body cl-choices" id="lv-choices">' + "".join(
+        st.html(f'<div class="cl-body"><p><strong>{escape_html(question.prompt)}</strong></p>'
+                '<ul class="cl-choices" id="lv-choices">' + "".join(
                     f"<li>{LETTERS[i]}. {escape_html(label)}</li>"
-                    for i, (_, label) in enumerate(question.choices)) + "</ul>")
+                    for i, (_, label) in enumerate(question.choices)) + "</ul></div>")
 
 
 @st.fragment(run_every=live.TEACHER_POLL_S)

@@ -189,6 +189,8 @@ def test_a_teacher_and_three_students(new_page: Any, site: str) -> None:
         text = page.locator(APP).inner_text()
         assert "✓" not in text and answer_slide.lines[-1][:40] not in text
         assert question.explanation[:40] not in text
+    teacher.screenshot(path=str(SHOTS / "live-teacher-question-1400.png"))
+    students[0].screenshot(path=str(SHOTS / "live-student-question-390.png"), full_page=True)
     for student, choice in ((students[0], right), (students[1], wrong)):
         student.get_by_role("button", name="Send my answer").wait_for(timeout=5_000)
         pick(student, question, choice)
