@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 import streamlit as st
 
-from engine.krypkasino.rules import MAX_SESSION, KrypkasinoRules
+from engine.krypkasino.rules import KrypkasinoRules
+from engine.registry import GAMES
 from engine.scoresheet import KrypkasinoSheet
 from engine.scoresheet.krypkasino import DEAL_CARD_POINTS, plays_per_deal
 from ui import scorekeeper as sk
@@ -20,6 +21,8 @@ from ui.safe import escape_markdown
 from ui.scorekeeper_store import Keeper, SheetStore, grid
 
 P = "csk."
+#: The game's options, as the registry lists them (labels, helps, ranges, defaults).
+GAME = GAMES["krypkasino"]
 
 
 @dataclass(frozen=True)
@@ -62,18 +65,26 @@ class KrypkasinoKeeper(Keeper[KrypkasinoSheet]):
     def setup_form(self) -> None:
         lang = self.lang
         self.store.names_form(lang, 120)
+        # The options a score sheet needs (how a sweep scores, how long the session is),
+        # labelled and bounded by the registry; the others do not change the scores.
+        sweep, double, session = (GAME.option(n) for n in ("sweep_points", "double_sweep",
+                                                             "session"))
+        sweep_range, session_range = sweep.number_range(), session.number_range()
+        assert sweep_range is not None and session_range is not None
         with st.expander(t("scorekeeper.variant", lang), expanded=False):
             left, right = st.columns(2)
             with left:
-                st.number_input(t("scorekeeper.opt.sweep_points", lang), min_value=0,
-                                max_value=50, value=5, step=1, key=P + "sweep")
-                st.toggle(t("scorekeeper.opt.double_sweep", lang), value=True, key=P + "double")
+                st.number_input(sweep.label(lang), min_value=sweep_range[0],
+                                max_value=sweep_range[1], value=int(sweep.default), step=1,
+                                key=P + "sweep", help=sweep.help(lang))
+                st.toggle(double.label(lang), value=bool(double.default), key=P + "double",
+                          help=double.help(lang))
             with right:
-                st.radio(t("scorekeeper.opt.session", lang), ("rotation", "fixed"),
-                         key=P + "session",
+                st.radio(session.label(lang), ("rotation", "fixed"), key=P + "session",
+                         help=session.help(lang),
                          format_func=lambda v: t(f"scorekeeper.session.{v}", lang))
-                st.number_input(t("scorekeeper.opt.deals", lang), min_value=1,
-                                max_value=MAX_SESSION, value=4, step=1, key=P + "deals",
+                st.number_input(t("scorekeeper.opt.deals", lang), min_value=session_range[0],
+                                max_value=session_range[1], value=4, step=1, key=P + "deals",
                                 disabled=st.session_state.get(P + "session", "rotation")
                                 == "rotation")
         self.store.start_button(lang, self.visitor.query(), self.on_start)
