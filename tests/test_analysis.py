@@ -330,3 +330,18 @@ def test_a_solve_beyond_its_budget_is_refused() -> None:
     with pytest.raises(TooLarge, match="more than 50 positions"):
         for b in range(8):
             solver.force(hands, 0, (), 0, 1 << b)
+
+
+def test_the_review_reads_the_same_analysis_as_the_coach() -> None:
+    state = _seven_card_state(seed=13)
+    pairs = []
+    coach = []
+    bots = [make_bot("kachuful", "basic", s) for s in range(4)]
+    while state.phase is Phase.BID or len(state.tricks_played) < 2:
+        if state.current_player() == 1:
+            coach.append(analyse(state, samples=30, seed=5))
+        action, _ = bot_move(state, bots[state.current_player() or 0])
+        pairs.append((state.clone(), action))
+        state.apply(action)
+    reviewed = review(pairs, 1, samples=30, seed=5)
+    assert [r.analysis for r in reviewed] == coach

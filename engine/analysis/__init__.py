@@ -99,8 +99,9 @@ def review(record_or_states: Any | Iterable[tuple[KachufulState | KrypkasinoStat
     ``record_or_states``: a parsed record document (a dict with ``format``; read as
     ``python -m engine replay`` reads it, :class:`~engine.errors.RecordError` for an
     invalid one, stopping at the first illegal action) or the decisions themselves as
-    ``(state before, action)`` pairs. Each position is analysed as :func:`analyse` does
-    (``exact`` likewise: ``True`` solves with every hand known).
+    ``(state before, action)`` pairs. Each position is analysed exactly as
+    :func:`analyse` analyses it with the same ``samples``, ``seed`` and ``exact`` (so a
+    coach that called :func:`analyse` on the position read the same numbers).
     """
     from engine.analysis.review import review as _review
     return _review(record_or_states, seat, samples=samples, seed=seed, exact=exact)

@@ -140,7 +140,7 @@ def review(record_or_states: Any | Iterable[tuple[State, Any]], seat: int, *,
     for index, state, action in pairs:
         if not _is_decision(state, seat):
             continue
-        analysis = _analyse(state, seat, samples, seed + index, exact)
+        analysis = _analyse(state, seat, samples, seed, exact)
         taken = matching(analysis, state, action)
         out.append(ReviewedDecision(index, _number(state), seat, taken.action, taken,
                                     analysis.best, analysis))
