@@ -38,7 +38,7 @@ from __future__ import annotations
 import enum
 import gettext
 import string
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -272,12 +272,33 @@ class Formatter(string.Formatter):
             return ", ".join(str(s) for s in _as_iterable(value))
         if isinstance(value, (CardLike, enum.IntEnum)):  # a card or a rank: "10♦", "10"
             return str(value)
+        if not format_spec and is_choices(value):  # "2♦ and 7♥, or 2♣ and 7♥"
+            return choices_text(value, self.lang)
         if isinstance(value, (list, tuple)) and not format_spec:
             return ", ".join(str(v) for v in value)
         if isinstance(value, float) and "," not in format_spec:  # "8,5" in es and pt
             text = str(super().format_field(value, format_spec))
             return text.replace(".", ",") if self.lang in ("es", "pt") else text
         return str(super().format_field(value, format_spec))
+
+
+def is_choices(value: Any) -> bool:
+    """Whether ``value`` is a list of card collections (the ways a card may capture)."""
+    return (isinstance(value, (list, tuple)) and len(value) > 0
+            and all(isinstance(v, (list, tuple)) and len(v) > 0
+                    and all(isinstance(c, CardLike) for c in v) for v in value))
+
+
+def choices_text(choices: Sequence[Sequence[CardLike]], lang: str = "en") -> str:
+    """Card collections in words, not set notation: ``"2♦ and 7♥, or 2♣ and 7♥"`` (the
+    language's "and" and "or", ``list.and`` and ``list.or`` of the catalogue)."""
+    def together(items: Sequence[str], key: str) -> str:
+        if len(items) == 1:
+            return items[0]
+        return render(key, lang, first=", ".join(items[:-1]), last=items[-1])
+
+    return together([together([str(c) for c in cards], "list.and") for cards in choices],
+                    "list.or")
 
 
 def _as_iterable(value: Any) -> Iterable[Any]:

@@ -239,7 +239,7 @@ def test_maximum_versus_maximal() -> None:
     assert takes(s, "7H") == [["2C", "4S", "AH"]]
     with pytest.raises(IllegalActionError) as info:
         s.apply(Play(c("7H"), cs("3D", "4S")))
-    assert info.value.rule == "C-6" and "{A♥, 2♣, 4♠}" in info.value.sentence
+    assert info.value.rule == "C-6" and "A♥, 2♣ and 4♠" in info.value.sentence and "{" not in info.value.sentence
     loose = KrypkasinoState.scenario(2, [cs("7H"), cs("5C")], table, turn=0,
                                      rules=KrypkasinoRules(capture="maximal"))
     assert takes(loose, "7H") == [["2C", "4S", "AH"], ["3D", "4S"]]
@@ -254,7 +254,7 @@ def test_distinct_choices_and_identical_copies() -> None:
     before = s.clone()
     with pytest.raises(IllegalActionError) as info:
         s.apply(Play(c("9S"), None))
-    assert info.value.rule == "C-6" and "{2♦, 7♥} / {2♣, 7♥}" in info.value.sentence
+    assert info.value.rule == "C-6" and "2♦ and 7♥, or 2♣ and 7♥" in info.value.sentence
     with pytest.raises(IllegalActionError) as info:
         s.apply(Play(c("9S"), ()))
     assert info.value.rule == "C-6"
@@ -585,3 +585,15 @@ def test_opening_events_of_a_seeded_session_match_a_checked_deal() -> None:
     assert s.opening_events() == events == again.deal_opening_events(0)
     assert isinstance(events[0], Dealt) and events[0].dealer == s.dealer
     assert s.deal_opening_events(5) == []
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "2♦ and 7♥, or 2♣ and 7♥"),
+                                             ("es", "2♦ y 7♥, o 2♣ y 7♥"),
+                                             ("pt", "2♦ e 7♥, ou 2♣ e 7♥")])
+def test_a_refusal_lists_the_choices_in_words(lang: str, words: str) -> None:
+    """Issue 28: the ways to capture are said in the language's words, not "{2♦, 7♥} / …"."""
+    s = KrypkasinoState.scenario(2, [cs("9S"), cs("5C")], cs("2C", "2D", "7H", "KC"), turn=0)
+    with pytest.raises(IllegalActionError) as info:
+        s.apply(Play(c("9S"), None))
+    sentence = info.value.localized(lang)
+    assert words in sentence and "{" not in sentence and "/" not in sentence

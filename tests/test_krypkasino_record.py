@@ -121,7 +121,7 @@ def test_missing_take_with_several_choices_is_illegal_and_lists_them() -> None:
     assert outcome["error"] == {
         "deal": 0, "play": 0, "seat": 0, "card": "9S", "rule": "C-6",
         "reason": "9♠ can take 2 table cards in more than one way, so say which: "
-                  "{2♦, 7♥} / {2♣, 7♥}"}
+                  "2♦ and 7♥, or 2♣ and 7♥"}
     assert outcome["deals"] == [] and outcome["winners"] is None and outcome["totals"] == [0, 0]
     doc["deals"][0]["plays"][0]["take"] = [["7H", "2C"]]
     outcome, code = replay(doc)

@@ -1082,5 +1082,7 @@ class KrypkasinoState:
                 f"table={[DECK[i].code for i in self.table]})")
 
 
-def _choices_text(choices: Sequence[tuple[Card, ...]]) -> str:
-    return " / ".join("{" + ", ".join(str(c) for c in t) + "}" for t in choices) or "{}"
+def _choices_text(choices: Sequence[tuple[Card, ...]]) -> tuple[tuple[Card, ...], ...]:
+    """The collections a refusal lists: said in words by the catalogue ("2♦ and 7♥, or 2♣
+    and 7♥", engine.messages.choices_text), never in set notation."""
+    return tuple(tuple(t) for t in choices if t)

@@ -183,7 +183,7 @@ def capture(seed: int) -> Question:
     size = len(legal[0])
     single = len(legal) == 1 and len(cap.group_collection(v, legal[0]) or ()) <= 1
     rule = "C-5" if single else "C-6"
-    shown = " / ".join("[" + ", ".join(str(c) for c in t) + "]" for t in legal)
+    shown = tuple(tuple(t) for t in legal)  # said in words by the catalogue
     if state.rules.maximal:
         rule = "C-6"
         why = text("quiz.c-capture.explain.maximal", card=card, value=v, choices=shown)
