@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from engine.cards import Card, Rank, Suit, parse_card
+from ui import touch
 from ui.cards import SUIT_ORDER, key_class, rank_label
 from ui.i18n import t
 
@@ -97,7 +98,7 @@ def deck_picker(key: str, chosen: Sequence[Card], lang: str, *,
     codes = {c.code for c in chosen}
     with st.container(key=key):
         st.markdown(f"**{label}**")
-        st.caption(t("picker.help", lang))
+        touch.caption(t("picker.help", lang), t("picker.help.touch", lang))
         for suit in SUIT_ORDER:
             options = suit_codes(suit)
             st.session_state[f"{key}.{suit.value}"] = [c for c in options if c in codes]
