@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.analysis.kachuful import analyse as kachuful_analyst
 from engine.bots import kachuful as bots
 from engine.bots.kachuful import OWN_CARD, resolve
 from engine.cards import Card
@@ -156,4 +157,5 @@ PLUGINS = GamePlugins(
     score_sheet=KachufulSheet,
     review=review,
     simulate=kachuful_game,
+    analyst=kachuful_analyst,
 )

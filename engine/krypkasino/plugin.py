@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engine.analysis.krypkasino import analyse as krypkasino_analyst
 from engine.bots import krypkasino as bots
 from engine.cards import Card
 from engine.errors import RulesLabError
@@ -145,4 +146,5 @@ PLUGINS = GamePlugins(
     score_sheet=KrypkasinoSheet,
     review=review,
     simulate=krypkasino_game,
+    analyst=krypkasino_analyst,
 )
