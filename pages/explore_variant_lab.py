@@ -14,6 +14,7 @@ import streamlit as st
 from engine.messages import render
 from engine.registry import GAME_IDS, GAMES, MAX_SEED, describe_rules, level_label
 from engine.seats import seat_letter
+from lab import library
 from lab.studies.variant_lab import Figure, VariantLabStudy
 from ui import explore as ex
 from ui import link
@@ -95,14 +96,21 @@ if "strong" in inputs.lineup:
     st.caption(t("explore.strong.note", lang))
 
 study = VariantLabStudy(game, inputs.lineup, opts_a, opts_b, inputs.seed)
-if ex.refuse_over_budget(study, inputs.games, lang, t("explore.games", lang),
-                         least=ex.GAMES_RANGE[0]):
-    st.stop()
-outcome = simulate(study, inputs.games, None, P, lang, t("explore.lab.running", lang))
-if len(outcome.results) < 2:
-    st.stop()
-summary = study.summarize(outcome.results)
-st.caption(t("explore.lab.games-done", lang, n=summary.games))
+stored = library.lookup(study, inputs.games)  # a studied question: answered at once
+if stored is not None:
+    summary = stored.summary
+    st.caption(t("explore.lab.stored", lang, n=stored.units, seed=stored.seed))
+else:
+    if ex.refuse_over_budget(study, inputs.games, lang, t("explore.games", lang),
+                             least=ex.GAMES_RANGE[0]):
+        st.stop()
+    outcome = simulate(study, inputs.games, None, P, lang, t("explore.lab.running", lang))
+    if len(outcome.results) < 2:
+        st.stop()
+    summary = study.summarize(outcome.results)
+    if not outcome.stopped:
+        library.keep(study, summary)
+    st.caption(t("explore.lab.games-done", lang, n=summary.games))
 
 percent = {"halftime_leader_wins", "exact_rate"}
 

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-__all__ = ["MAX_SUMMARY", "StudyKey", "StudyRow", "count", "load", "save"]
+__all__ = ["Engine", "MAX_SUMMARY", "StudyKey", "StudyRow", "count", "load", "save"]
 
+#: The store's database engine (what :func:`load` and :func:`save` take).
+Engine = sa.Engine
 #: The largest summary kept (characters of JSON): a row is a summary, not raw results.
 MAX_SUMMARY = 2_000_000
 
