@@ -138,7 +138,7 @@ def test_a_class_from_join_to_results(opened: tuple[str, str]) -> None:
     assert t("live.results", "en") in everything(desk)
     frames = desk.dataframe
     rules = frames[0].value
-    assert list(rules.iloc[0])[:3] == [question.rule, 1, 2]
+    assert list(rules.iloc[0])[:3] == [live.rule_title(question.rule, "en"), 1, 2]  # named
     names = list(frames[1].value.iloc[:, 0])
     assert names == ["Ana", HOSTILE, "Cy"]
     rows = list(csv.reader(io.StringIO(live.results_csv(

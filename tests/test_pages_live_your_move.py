@@ -112,7 +112,7 @@ def test_a_your_move_step_asked_live_counts_per_rule_and_in_mastery(game: str,
     assert t("live.wrong", "en") in everything(pupils[1])
     desk.button(key="lv_end").click().run()
     rules = desk.dataframe[0].value
-    assert list(rules.iloc[0])[:3] == [question.rule, 1, 2]
+    assert list(rules.iloc[0])[:3] == [live.rule_title(question.rule, "en"), 1, 2]
     assert {m.rule: (m.asked, m.right) for m in store.get().mastery(me)}[question.rule] == (1, 1)
 
 

@@ -28,11 +28,13 @@ import unicodedata
 import urllib.parse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import plotly.graph_objects as go
 import segno
 
+import tutorials
 from engine.quiz import check, make
 from tutorials import lessons
 from ui.cards import cards_html
@@ -324,6 +326,22 @@ class ScoreRow:
     right: int
     answered: int
     asked: int  # questions the class was asked
+
+
+@lru_cache(maxsize=256)
+def rule_title(rule: str, lang: str = "en") -> str:
+    """A rule as people read it: its ID and its name from the rules page
+    (``K-9 · The dealer's hook``); the ID alone if the page has no such section.
+
+    >>> rule_title("K-9"), rule_title("C-8", "pt"), rule_title("K-999")
+    ("K-9 · The dealer's hook", 'C-8 · Varredura obrigatória', 'K-999')
+    """
+    try:
+        doc = tutorials.rule_doc(rule)
+        sections = tutorials.split_sections(tutorials.load_markdown(doc, lang))
+    except (ValueError, OSError):
+        return rule
+    return next((s.title for s in sections if s.anchor == rule), rule)
 
 
 def rule_results(results: Any) -> list[RuleRow]:

@@ -387,7 +387,8 @@ def _reveal_text(question: live.LiveQuestion, visitor: Prefs) -> None:
                       for c, label in question.choices if c in question.correct)
     st.markdown(f"**{t('live.answer', lang)}** {right}")
     st.markdown(escape_markdown(question.explanation))
-    link = f"[{question.rule}]({rule_href(question.rule, query=visitor.query())})"
+    named = escape_markdown(live.rule_title(question.rule, lang))
+    link = f"[{named}]({rule_href(question.rule, query=visitor.query())})"
     st.markdown(t("live.rule", lang, rule=link))
 
 
@@ -698,7 +699,7 @@ def results_view(code: str, key: str, visitor: Prefs) -> None:
     rules = live.rule_results(results)
     st.subheader(t("live.results.rules", lang), anchor=False)
     if rules:
-        frame = pd.DataFrame([{t("live.col.rule", lang): r.rule,
+        frame = pd.DataFrame([{t("live.col.rule", lang): live.rule_title(r.rule, lang),
                                t("live.col.right", lang): r.right,
                                t("live.col.answers", lang): r.asked,
                                t("live.col.share", lang): round(100 * r.share)} for r in rules])
