@@ -54,6 +54,8 @@ OTHER_VARIANT: dict[str, list[tuple[str, str]]] = {
         (r"\baté o fim\b", "até o fim (até ao fim)"),
         (r"\bAté a minha\b", "até a (até à)"),
         (r"(?<![{`])\blinks?\b(?![}:`])", "link (a ligação)"),
+        (r"\b(?:tu|teu|tua|teus|tuas|contigo|podes|tens|queres|continuares|jogares)\b",
+         "«tu» (the site addresses the reader in the third person, without a pronoun)"),
         # gerunds: European Portuguese says "a jogar", not "jogando"
         (r"\b(?!(?:quando|comando|bando|segundo|mundo|fundo|redondo|lindo|vindo|bem-vindo|"
          r"dividendo|adendo|tremendo|horrendo|estupendo|incluindo)\b)\w{2,}(?:ando|endo|indo)\b",
@@ -74,6 +76,7 @@ OTHER_VARIANT: dict[str, list[tuple[str, str]]] = {
          "a word of one region (ordenador, computadora, móvil, celular, coger)"),
         (r"\bunas 1\b|\bunos 1\b", "«unas 1»: a plural article before 1"),
         (r"(?<![{`])\blinks?\b(?![}:`])", "link (el enlace)"),
+        (r"\busted\b", "«usted» (the site says «tú» to the reader)"),
     ],
     "en": [],
 }
@@ -276,7 +279,8 @@ def test_the_detectors_catch_what_issue_30_found() -> None:
     for sample in ("Marque os pontos: recarregue ou compartilhe o link para continuar.",
                    "Você não tem 3♠", "O Cassino sueco", "descendo até uma, depois subindo",
                    "então me livro de uma carta alta", "uma aposta de 0 se cumpre tantas vezes",
-                   "para a folha caber num celular", "a sua tela", "o nosso time"):
+                   "para a folha caber num celular", "a sua tela", "o nosso time",
+                   "A tua mão: escolhe as cartas"):
         assert marked(sample, "pt"), sample
     for sample in ("La mano 2 es el jogador C del ciclo", "(A♠): unas 1 baza.",
                    "Jugad vosotros", "Una partida contra el ordenador"):
