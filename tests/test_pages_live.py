@@ -221,6 +221,17 @@ def test_a_your_move_step_is_asked_live(opened: tuple[str, str]) -> None:
     pupil.run()
     assert t("live.wrong", "en") in everything(pupil)
     assert escape_markdown(question.explanation)[:30] in everything(pupil)
+    # The class board: each choice with how many played it and the analyst's verdict, the
+    # best first (verdicts from the engine's your-move step, never judged here).
+    board = html_text(desk)
+    assert 'id="lv-classboard"' in board
+    verdicts = {c: v for c, v, _ in question.verdicts}
+    assert set(verdicts) == {c for c, _ in question.choices} and "best" in verdicts.values()
+    tiles = board.split('class="lv-tile ')[1:]
+    assert tiles[0].startswith("lv-best")
+    mine = next(x for x in tiles if f'data-choice="{refused[0]}"' in x)
+    assert 'data-count="1"' in mine and t(f"live.verdict.{verdicts[refused[0]]}", "en") in mine
+    assert t("live.board.count", "en", n=1, count=1) in mine
 
 
 def send(page: AppTest, seq: int, choice: str) -> None:

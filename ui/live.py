@@ -67,6 +67,10 @@ class LiveQuestion:
     judge: Callable[[Sequence[str]], bool]
     facts: tuple[str, ...] = ()
     html: str = ""
+    #: A your-move position's choices judged by the analyst (through the engine's your-move
+    #: step): ``(choice id, verdict, the analyst's sentence)``, verdict ``best``, ``legal``
+    #: or ``illegal``; empty for a quiz question.
+    verdicts: tuple[tuple[str, str, str], ...] = ()
 
     def letter(self, choice_id: str) -> str:
         ids = [c for c, _ in self.choices]
@@ -142,7 +146,8 @@ def from_ask(ask: Any, ref: str, html: str = "") -> LiveQuestion:
         ref=ref, rule=ask.rule, prompt=ask.prompt,
         choices=tuple((c.id, c.label) for c in choices), correct=right, multiple=False,
         explanation=explanation,
-        judge=lambda chosen: bool(chosen) and set(chosen) <= right, html=html)
+        judge=lambda chosen: bool(chosen) and set(chosen) <= right, html=html,
+        verdicts=tuple((c.id, str(c.verdict), str(c.feedback)) for c in choices))
 
 
 def _move(name: str, lang: str, four: bool) -> LiveQuestion | None:
@@ -489,3 +494,30 @@ def leaderboard(results: Any, anonymous: bool, lang: str,
     names = public_names(results.students, anonymous, lang)
     order = sorted(results.students, key=lambda s: -total[s.id])
     return [(names[s.id], total[s.id]) for s in order[:top]]
+
+
+def class_board(question: LiveQuestion, counts: dict[str, int], students: int,
+                lang: str) -> str:
+    """The class board of a your-move position (after the reveal): each choice as the
+    class played it (the move, how many chose it) and the analyst's verdict on it, the
+    best first. Every text is escaped."""
+    order = {"best": 0, "legal": 1, "illegal": 2}
+    judged = {c: (v, note) for c, v, note in question.verdicts}
+    tiles = []
+    ranked = sorted(enumerate(question.choices), key=lambda item: (
+        order.get(judged.get(item[1][0], ("legal", ""))[0], 1), item[0]))
+    for n, (choice, label) in ranked:
+        verdict, note = judged.get(choice, ("legal", ""))
+        picked = counts.get(choice, 0)
+        share = round(100 * picked / students) if students else 0
+        tiles.append(
+            f'<div class="lv-tile lv-{escape_html(verdict)}" role="listitem"'
+            f' data-choice="{escape_html(choice)}" data-count="{picked}">'
+            f'<div class="lv-tile-move">{LETTERS[n]}. {escape_html(label)}</div>'
+            '<div class="lv-tile-count">'
+            f'{escape_html(t("live.board.count", lang, n=picked, count=students))}</div>'
+            f'<div class="lv-tile-bar"><span style="width: {share}%"></span></div>'
+            f'<div class="lv-tile-verdict">{escape_html(t(f"live.verdict.{verdict}", lang))}'
+            f'</div><div class="lv-tile-note">{escape_html(note)}</div></div>')
+    return ('<div class="lv-classboard" id="lv-classboard" role="list">'
+            + "".join(tiles) + "</div>")

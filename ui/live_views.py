@@ -45,6 +45,17 @@ CSS = """<style>
 @keyframes lv-empty { from { transform: scaleX(1); } to { transform: scaleX(0); } }
 .lv-clock-text { font-weight: 700; margin: 0; }
 .lv-board { font-size: 1.1rem; margin: 0; padding-left: 1.3rem; overflow-wrap: anywhere; }
+.lv-classboard { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr));
+  gap: 0.6rem; margin: 0.4rem 0 0.8rem 0; }
+.lv-tile { border: 2px solid rgba(127,127,127,0.4); border-radius: 0.6rem;
+  padding: 0.5rem 0.7rem; }
+.lv-tile.lv-best { border-color: #16a34a; } .lv-tile.lv-illegal { border-color: #dc2626; }
+.lv-tile-move { font-size: 1.6rem; font-weight: 800; overflow-wrap: anywhere; }
+.lv-tile-count { font-size: 1.2rem; font-weight: 700; }
+.lv-tile-bar { height: 0.5rem; background: rgba(127,127,127,0.2); border-radius: 0.3rem; }
+.lv-tile-bar span { display: block; height: 100%; background: #2563eb; border-radius: 0.3rem; }
+.lv-tile-verdict { font-weight: 700; margin-top: 0.3rem; }
+.lv-tile-note { font-size: 0.95rem; opacity: 0.85; }
 .lv-names li { background: rgba(127,127,127,0.15); border-radius: 0.4rem;
   padding: 0.05rem 0.45rem; overflow-wrap: anywhere; }
 @media (max-width: 640px) {
@@ -439,6 +450,10 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
                         asked.deadline_ms)
             if state.revealed:
                 _reveal_text(question, visitor)
+                if question.verdicts:  # a your-move position: the class board
+                    tally = db().tally(code, asked.seq)
+                    st.markdown(f"#### {t('live.board.title', lang)}")
+                    st.html(live.class_board(question, tally.counts, tally.students, lang))
                 if slide.kind != "question":  # a your-move step: the move it shows
                     slide_view.draw(slide, lang, visitor.query(), note=True)
         else:
