@@ -255,10 +255,10 @@ def drill(index: int, state: Any, seat: int, analysis: Analysis, trick: int) -> 
             options.append(DrillOption(f"o{k}", "play", play_text(d.action), 0, right, line))
         else:
             options.append(DrillOption(f"o{k}", "card", str(d.action), 0, right, line))
+    hand = tuple(state.hand_of(seat))
     if isinstance(state, KachufulState):
-        hand = tuple(state.hand_of(seat))
         table = tuple(c for _, c in state.current_trick)
         trump = "NT" if state.trump is None else state.trump.value
     else:
-        hand, table, trump = tuple(state.hand(seat)), tuple(state.table_cards()), None
+        table, trump = tuple(state.table_cards()), None
     return Drill(index, hand, table, trump, tuple(options))

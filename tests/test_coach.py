@@ -123,6 +123,14 @@ def test_the_review_marks_every_decision_with_the_coachs_analysis(
         for lang in LANGUAGES:
             text = render(note.key, lang, **fields)
             assert str(fields["tenths"]) in text
+    # "Learn from your mistakes": exactly the decisions marked worse, as they were.
+    worse = [i for i, a, adv in first_round
+             if coach.decision_of(adv.analysis, a).mark not in coach.RIGHT]  # type: ignore[union-attr]
+    drills = session.drills(len(reviews))
+    assert [d.index for d in drills] == worse
+    for d in drills:
+        assert d.hand and sum(o.right for o in d.options) >= 1
+        assert {o.verdict.key.rsplit(".", 1)[1] for o in d.options if o.right} == {"right"}
     # Not following the coach at least once is what the review is for.
     assert any(not k.endswith(".right") for k in (n.key for n in marked)) or \
         all(coach.decision_of(adv.analysis, a).mark in ("best", "good")  # type: ignore[union-attr]
