@@ -110,8 +110,8 @@ def running_totals(rows: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
 @dataclass(frozen=True)
 class FaceUp:
     """A position drawn with every hand face up (a replayed record): the cards on the
-    table, each seat's hand, and the UI string keys and data of their captions
-    (``play.trick``, ``play.table``, ``play.seat``, ``play.record.kachuful.seat``);
+    table, each seat's hand, and the engine's message keys and data of their captions
+    (``face.trick``, ``face.table``, ``face.seat``, ``face.kachuful.seat``);
     ``hand_layout`` is how a hand is laid out (``hand`` fanned, ``row`` in a row)."""
 
     table: tuple[Card, ...]

@@ -109,3 +109,19 @@ def test_the_plural_rule_comes_from_each_po_header() -> None:
         assert [rule(n) for n in (0, 1, 2, 5)] == [1, 0, 1, 1]
     # European Portuguese: 0 takes the plural (Brazilian Portuguese's rule would not).
     assert TOOL.LOCALES["pt"] == "pt_PT"
+
+
+def test_the_engine_names_only_keys_of_its_own_catalogue() -> None:
+    """A key written in the engine's code (a refusal, an event, a step's note) is in the
+    engine's catalogue: the site never has to look an engine key up (issue 30)."""
+    import ast
+
+    engine_keys = catalogue()["en"].keys()
+    site_keys = strings()["en"].keys()
+    misplaced = []
+    for path in sorted((ROOT / "engine").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and node.value in site_keys and node.value not in engine_keys):
+                misplaced.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value}")
+    assert not misplaced, "\n".join(misplaced)

@@ -9,6 +9,7 @@ from typing import Any
 import streamlit as st
 
 from engine.errors import RecordError
+from engine.messages import render
 from engine.registry import GAMES
 from engine.seats import seat_letter
 from engine.session import RecordReplay, action_text, load_record
@@ -117,9 +118,9 @@ def face_up_blocks(game: str, state: Any, lang: str, four_colour: bool) -> list[
         return []
     key, data = face.table_caption
     blocks = [cards_html(list(face.table), lang=lang, layout="table",
-                         four_colour=four_colour, caption=t(key, lang, **data))]
+                         four_colour=four_colour, caption=render(key, lang, **data))]
     blocks += [cards_html(list(cards), lang=lang, layout=face.hand_layout,
-                          four_colour=four_colour, caption=t(k, lang, **d))
+                          four_colour=four_colour, caption=render(k, lang, **d))
                for cards, (k, d) in zip(face.hands, face.hand_captions, strict=True)]
     return blocks
 

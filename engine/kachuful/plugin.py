@@ -92,9 +92,9 @@ class KachufulPlay:
             return None
         return FaceUp(
             tuple(c for _, c in state.current_trick),
-            ("play.trick", {"trick": len(state.tricks_played) + 1}),
+            ("face.trick", {"trick": len(state.tricks_played) + 1}),
             tuple(state.hand_of(s) for s in range(state.players)),
-            tuple(("play.record.kachuful.seat",
+            tuple(("face.kachuful.seat",
                    {"seat": s, "bid": "–" if state.bids[s] is None else str(state.bids[s]),
                     "tricks": state.tricks_won[s]}) for s in range(state.players)),
             "hand")

@@ -83,9 +83,9 @@ class KrypkasinoPlay:
     def face_up(self, state: KrypkasinoState) -> FaceUp | None:
         if state.current_player() in (None, CHANCE):  # over, or a deal is due
             return None
-        return FaceUp(state.table_cards(), ("play.table", {}),
+        return FaceUp(state.table_cards(), ("face.table", {}),
                       tuple(state.hand_of(s) for s in range(state.players)),
-                      tuple(("play.seat", {"seat": s}) for s in range(state.players)), "row")
+                      tuple(("face.seat", {"seat": s}) for s in range(state.players)), "row")
 
     # the player's decisions that only Krypkasino has
     def is_bidding(self, state: KrypkasinoState, seat: int) -> bool:
