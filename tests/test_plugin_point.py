@@ -35,6 +35,8 @@ PENDING: dict[str, str] = {
     "engine/analysis/cli.py": "the analyst's command (issue 27)",
     "engine/analysis/review.py": "the analyst's review (issue 27) matches each game's "
                                  "actions itself",
+    "engine/coach.py": "the coach and its drills (issue 27) word each game's decisions "
+                       "and draw each game's table themselves",
     "ui/classroom.py": "the live class draws each game's walkthrough slides with its own "
                       "code (the Kachuful walkthrough is still built in ui/)",
 }
