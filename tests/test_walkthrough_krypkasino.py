@@ -183,7 +183,7 @@ def test_a_recorded_play_illegal_under_the_variant_shows_the_engines_sentence() 
     assert loose.recorded_card == "7C" and loose.chosen_by == "bot"
     refusal = loose.recorded_refusal
     assert refusal is not None and (refusal.rule, refusal.key) == ("C-6", "krypkasino.choose-take")
-    assert "{3♦, 4♠}" in refusal.sentence("en")
+    assert "3♦ and 4♠" in refusal.sentence("en")
     assert loose.card in ("KH", "7C")  # the walkthrough goes on with a legal play
     assert walk("maximum-capture", capture="maximal").steps[-1].kind == "score"
 
@@ -387,3 +387,28 @@ def test_finished_scores_grow_with_the_steps() -> None:
     assert wk.finished_scores(w.raw, first_score - 1) == []
     assert wk.finished_scores(w.raw, first_score) == [w.deal_scores[0]]
     assert wk.finished_scores(w.raw, len(w.steps) - 1) == list(w.deal_scores)
+
+
+def test_the_scenarios_teach_in_the_order_a_beginner_needs() -> None:
+    """Issue 28: the deal and the face cards first, then capturing (with trailing, where it
+    first matters), the largest capture, the choice, the sweep and the forced sweep, the
+    double sweep, the lone ace, the 42 points, the new lot and the last lot; whole deals
+    after them. Every scenario before the 42 points that counts card points links C-13."""
+    from tutorials import scenarios as scen
+
+    loaded = sorted((scen.load("krypkasino", sid, wk.GAME_KEYS) for sid in scen.ids("krypkasino")),
+                    key=lambda s: (s.order, s.id))
+    assert [s.id for s in loaded] == [
+        "four-players", "trail", "maximum-capture", "capture-choice", "forced-sweep",
+        "double-sweep", "lone-ace", "the-42-points", "new-lot", "last-lot-leftovers",
+        "two-players", "session"]
+    first = loaded[0]
+    assert {"deal", "face-cards"} <= set(first.texts)
+    before = loaded[:[x.id for x in loaded].index("the-42-points")]
+    words = ("card point", "puntos de carta", "pontos de carta", "punto|# puntos} de carta",
+             "ponto|# pontos} de carta")
+    for s in before:
+        for key, texts in s.texts.items():
+            for lang, text in texts.items():
+                if any(w in text for w in words):
+                    assert "rule:C-13" in text, (s.id, key, lang)
