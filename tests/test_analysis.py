@@ -345,3 +345,24 @@ def test_the_review_reads_the_same_analysis_as_the_coach() -> None:
         state.apply(action)
     reviewed = review(pairs, 1, samples=30, seed=5)
     assert [r.analysis for r in reviewed] == coach
+
+
+@pytest.mark.parametrize("options", [
+    {"blind_bids": True}, {"one_card_forehead": True, "max_cards": 2},
+    {"renege": "penalized"}, {"scoring": "margin"}, {"scoring": "per-trick"},
+    {"trumps": "cycle-nt"}, {"trumps": "turned"}, {"hook_rule": False},
+], ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
+def test_every_variant_is_analysed_both_ways(options: dict[str, object]) -> None:
+    rules = KachufulRules.from_dict({"max_cards": 3, **options})
+    state = KachufulState.new_game(4, rules, seed=2)
+    bots = [make_bot("kachuful", "basic", s) for s in range(4)]
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        sampled = analyse(state, samples=10)
+        exact = analyse(state, exact=True)
+        legal = set(state.legal_actions())
+        assert {d.action for d in sampled.decisions} == legal
+        assert {d.action for d in exact.decisions} == legal
+        assert all(d.make in (0.0, 1.0) for d in exact.decisions)
+        state.apply(bot_move(state, bots[state.current_player() or 0])[0])
