@@ -15,7 +15,7 @@ decision, whether the seat can still force exactly its bid whatever the others p
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.analysis.solver import Solver, TooLarge, distinct_cards
 from engine.analysis.types import Analysis, Decision, TrickDistribution, mark_for
@@ -310,11 +310,10 @@ def _sampled_cards(state: KachufulState, seat: int, worlds: list[list[list[int]]
 # -- exact -----------------------------------------------------------------------------
 
 
-def _guaranteed(solver: Solver, rules: KachufulRules, bid: int, blind: bool, size: int,
-                force: object) -> float:
+def _guaranteed(rules: KachufulRules, bid: int, blind: bool, size: int,
+                force: Callable[[int], bool]) -> float:
     """The most points the seat can guarantee with ``bid``: the highest score ``v`` such
     that it can force a trick count scoring at least ``v`` (``force(goal)`` asks)."""
-    assert callable(force)
     scores = [_score(rules, bid, t, blind) for t in range(size + 1)]
     for v in sorted(set(scores), reverse=True):
         goal = sum(1 << t for t, s in enumerate(scores) if s >= v)
@@ -338,7 +337,7 @@ def _exact(state: KachufulState, seat: int) -> Analysis:
                 return solver.force(hands, leader, (), 0, goal)
 
             make = force(1 << a.n)
-            points = _guaranteed(solver, rules, a.n, a.blind, size, force)
+            points = _guaranteed(rules, a.n, a.blind, size, force)
             values.append((a, float(make), points, None, None))
         return Analysis("kachuful", seat, True, "make", 1, _order_and_mark(values))
     bid = state.bids[seat]
@@ -348,7 +347,6 @@ def _exact(state: KachufulState, seat: int) -> Analysis:
     won = state.tricks_won[seat]
     held = list(state.hand_of(seat))
     led = state.current_trick[0][1].suit if state.current_trick else None
-    cache: dict[int, tuple[bool, float]] = {}
     for card in state.legal_actions():
         assert isinstance(card, Card)
         if is_renege(held, card, led):
@@ -360,12 +358,9 @@ def _exact(state: KachufulState, seat: int) -> Analysis:
         def force_after(goal: int, after: list[int] = after, card: Card = card) -> bool:
             return solver.force(after, state.leader, trick + [card.index], won, goal)
 
-        got = cache.get(card.index)
-        if got is None:
-            make = force_after(1 << bid)
-            got = cache[card.index] = (make, _guaranteed(solver, rules, bid, blind, size,
-                                                         force_after))
-        values.append((card, float(got[0]), got[1], None, None))
+        make = force_after(1 << bid)
+        points = _guaranteed(rules, bid, blind, size, force_after)
+        values.append((card, float(make), points, None, None))
     return Analysis("kachuful", seat, True, "make", 1, _order_and_mark(values))
 
 
