@@ -42,7 +42,11 @@ SIGMA = 1.0
 #: The chance, per card the seat still chooses, that the hand ends a trick away (each
 #: way) from the playouts' count: the play that follows is not the playouts' basic play
 #: (fitted on seeded decisions of strong bots, docs/analysis.md; see :func:`smooth`).
-OFF_BY_ONE = 0.012
+OFF_BY_ONE = 0.02
+#: The chance, per card the seat still chooses (at most 0.5 in all), that the hand ends on
+#: the seat's bid whatever the playouts say, when that is still possible: the seat's own
+#: later choices steer to its bid better than basic play (see :func:`steered`).
+STEER = 0.02
 #: The 95% normal quantile of the intervals.
 Z95 = 1.959964
 
@@ -204,6 +208,25 @@ def smooth(tally: Sequence[int], worlds: int, lo: int, hi: int, spread: float
     return tuple(out)
 
 
+def steered(tally: Sequence[int], worlds: int, lo: int, hi: int, cards: int, bid: int
+            ) -> tuple[float, ...]:
+    """The final trick counts' chances after a decision of a seat that bids (or has bid)
+    ``bid`` and still chooses ``cards`` cards: the playouts' ``tally`` spread a trick
+    either way with chance ``OFF_BY_ONE`` per card (:func:`smooth`), then a share
+    ``STEER`` per card (at most 0.5) moved onto the bid when ``lo <= bid <= hi``. The two
+    values were fitted together on seeded decisions of strong bots (docs/analysis.md).
+
+    >>> [round(p, 3) for p in steered([0, 10, 0], 10, 0, 2, 1, 2)]
+    [0.02, 0.941, 0.04]
+    """
+    chances = list(smooth(tally, worlds, lo, hi, OFF_BY_ONE * cards))
+    if lo <= bid <= hi and cards > 0:
+        share = min(0.5, STEER * cards)
+        chances = [p * (1 - share) for p in chances]
+        chances[bid] += share
+    return tuple(chances)
+
+
 def _valued(action: Bid | Card, chances: tuple[float, ...], worlds: int,
             rules: KachufulRules, bid: int, blind: bool
             ) -> tuple[Bid | Card, float, float, tuple[float, float], TrickDistribution]:
@@ -241,7 +264,7 @@ def _sampled_bids(state: KachufulState, seat: int, worlds: list[list[list[int]]]
     w = len(worlds)
     values: list[_Value] = []
     for a in actions:
-        chances = smooth(counts[a.n], w, 0, size, OFF_BY_ONE * size)
+        chances = steered(counts[a.n], w, 0, size, size, a.n)
         values.append(_valued(a, chances, w, rules, a.n, a.blind))
     return _order_and_mark(values)
 
@@ -285,7 +308,6 @@ def _sampled_cards(state: KachufulState, seat: int, worlds: list[list[list[int]]
     size = state.hand_size
     left = len(held)  # the seat's cards before this one
     won_now = won0[seat]
-    spread = OFF_BY_ONE * (left - 1)  # the cards still to choose after this one
     tallies: dict[Card, tuple[float, ...]] = {}
     for card in sorted(set(reps.values()), key=lambda c: c.index):
         tally = [0] * (size + 1)
@@ -296,7 +318,7 @@ def _sampled_cards(state: KachufulState, seat: int, worlds: list[list[list[int]]
             won = _playout(hands, played | 1 << x, bids, list(won0), leader, trick0 + [x],
                            trump, n, seat)
             tally[won[seat]] += 1
-        tallies[card] = smooth(tally, len(worlds), won_now, won_now + left, spread)
+        tallies[card] = steered(tally, len(worlds), won_now, won_now + left, left - 1, bid)
     w = len(worlds)
     values: list[_Value] = []
     for card in legal:
