@@ -179,3 +179,5 @@ for b in odds.bids:
     rows.append(row)
 st.dataframe(rows, hide_index=True, width="stretch")
 st.caption(t("explore.interval.note", lang))
+if (sentence := ex.odds_takeaway(odds.bids, odds.best, lang)) is not None:
+    ex.draw_takeaway(sentence)  # what the numbers above mean

@@ -110,3 +110,5 @@ fan.update_layout(separators=chart_separators(lang))  # a band's "12,5" in es an
 st.plotly_chart(fan, width="stretch")
 if GAMES[inputs.game].lowest_wins:
     st.caption(t("explore.fan.lower", lang))
+if (sentence := ex.fan_takeaway(fan_lines, seat_letter(position), lang)) is not None:
+    ex.draw_takeaway(sentence)  # what the spread above means

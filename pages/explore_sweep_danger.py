@@ -161,3 +161,5 @@ for code, card_options in by_card.items():
                        width="stretch", key=f"{P}.chart.{code}")
     right.caption(t("picker.sweep.measures", lang, points=rules.sweep_points))
 st.caption(t("explore.sweep.cost.help", lang))
+if (sentence := ex.sweep_takeaway(danger.options, lang)) is not None:
+    ex.draw_takeaway(sentence)  # what the chances above mean

@@ -62,3 +62,19 @@ def test_the_variant_lab_ends_with_its_takeaway() -> None:
     assert not at.exception
     last = str(at.info[-1].value).replace("\\", "")
     assert "rule set B than under rule set A" in last, last
+
+
+@pytest.mark.parametrize(("page", "query", "key"), [
+    ("pages/explore_hand_odds.py", {"samples": "60"}, "explore.odds.takeaway"),
+    ("pages/explore_sweep_danger.py", {}, "explore.sweep.takeaway"),
+    ("pages/explore_score_fan.py", {"games": "10"}, "explore.fan.takeaway"),
+])
+@pytest.mark.parametrize("lang", ["en", "pt"])
+def test_every_explorer_ends_with_a_takeaway(page: str, query: dict[str, str], key: str,
+                                             lang: str) -> None:
+    at = open_site(page, timeout=120, lang=lang, **query)
+    assert not at.exception
+    last = str(at.info[-1].value).replace("\\", "")
+    head = t(key, lang).split("{")[0]
+    same = t("explore.sweep.takeaway.same", lang).split("{")[0]
+    assert last.startswith(head) or (key == "explore.sweep.takeaway" and last.startswith(same)), last

@@ -425,6 +425,51 @@ def lab_takeaway(figures: Sequence[Any], percent_keys: Collection[str], lang: st
     return takeaway(lead, best.diff, lang, percent=pc)
 
 
+def odds_takeaway(bids: Sequence[Any], best: int | None, lang: str) -> str | None:
+    """The hand odds' takeaway: how much more the best bid scores on average than the next
+    best, and whether that is clear at this sample size (their intervals combined as
+    independent, a cautious reading of the same deals). ``None`` with fewer than two bids."""
+    scored = sorted((b for b in bids if b.score is not None), key=lambda b: -b.score.value)
+    if best is None or len(scored) < 2:
+        return None
+    top, second = scored[0], scored[1]
+    gap = top.score.value - second.score.value
+    half = (top.score.half_width ** 2 + second.score.half_width ** 2) ** 0.5
+    exact = top.score.exact and second.score.exact
+    diff = Estimate(gap, gap - half, gap + half, min(top.score.n, second.score.n), exact)
+    lead = t("explore.odds.takeaway", lang, best=top.bid, second=second.bid,
+             amount=number(gap, lang, 2))
+    return takeaway(lead, diff, lang)
+
+
+def sweep_takeaway(options: Sequence[Option], lang: str) -> str | None:
+    """The sweep danger's takeaway: the allowed play that leaves the next player the least
+    chance to sweep, against the riskiest (exact chances: no interval)."""
+    allowed = [o for o in options if o.allowed]
+    if not allowed:
+        return None
+    safest = min(allowed, key=lambda o: (o.chance, o.points + o.sweep))
+    riskiest = max(allowed, key=lambda o: o.chance)
+    if riskiest.chance == safest.chance:
+        return t("explore.sweep.takeaway.same", lang, pct=pct(safest.chance, lang))
+    return t("explore.sweep.takeaway", lang, safe=option_label(safest),
+             pct=pct(safest.chance, lang), risky=option_label(riskiest),
+             risk=pct(riskiest.chance, lang))
+
+
+def fan_takeaway(lines: Sequence[Sequence[float]], seat: str, lang: str) -> str | None:
+    """The score fan's takeaway: where the followed seat's final total lands in 8 games out
+    of 10, and the median (one game says little about a player's strength)."""
+    from ui.charts import quantile
+
+    finals = sorted(line[-1] for line in lines if line)
+    if len(finals) < 2:
+        return None
+    return t("explore.fan.takeaway", lang, seat=seat,
+             low=number(quantile(finals, 0.1), lang, 0), high=number(quantile(finals, 0.9), lang, 0),
+             median=number(quantile(finals, 0.5), lang, 0))
+
+
 def draw_takeaway(sentence: str) -> None:
     """The explorer's last word: what its result means."""
     import streamlit as st
