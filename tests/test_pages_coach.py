@@ -123,3 +123,20 @@ def test_learn_from_your_mistakes_plays_a_marked_position_again() -> None:
     assert not at.exception, at.exception
     assert any(said(best.verdict, "en")[:20] in str(s.value).replace("\\", "")
                for s in at.success)
+
+
+def test_the_krypkasino_coach_speaks_of_the_lowest_total() -> None:
+    at = open_site("pages/krypkasino_play.py", players="2", seat="0", bots="you,basic",
+                   seed="13", session="1")
+    assert not at.exception, at.exception
+    game = session(at, "cplay.")
+    while not game.human_turn:
+        click(at, "cplay.next")
+        game = session(at, "cplay.")
+    advice = game.advice()
+    assert advice is not None
+    text = infos(at)
+    assert f"Coach: Play {coach.play_text(advice.action)}: you end the session with the " \
+           "lowest total about" in text
+    table = at.dataframe[0].value
+    assert list(table.columns)[:2] == ["Move", "Lowest total"]
