@@ -56,7 +56,10 @@ def test_a_whole_short_kachuful_game_is_played_through_the_page() -> None:
     assert final.state.hand_count == 5 and len(final.state.results) == 5
     assert "Game over" in texts(at) or "wins" in texts(at)
     # The score sheet has one row per hand and the chart one point per hand.
-    sheet = at.dataframe[0].value
+    # (The first table is the final standings: every player, the winner(s) marked.)
+    table = at.dataframe[0].value
+    assert len(table) == 3 and "winner" in list(table["Result"])
+    sheet = at.dataframe[1].value
     assert list(sheet["Hand"]) == [1, 2, 3, 4, 5]
     chart = json.loads(at.get("plotly_chart")[0].proto.spec)
     assert [len(trace["y"]) for trace in chart["data"]] == [5, 5, 5]
@@ -138,7 +141,10 @@ def test_a_krypkasino_deal_is_played_through_the_page() -> None:
     final = session(at, C)
     assert len(final.state.results) == 1
     assert sum(final.state.results[0].card_points) == 42
-    sheet = at.dataframe[0].value
+    standings = at.dataframe[0].value  # the final standings first: lowest total wins
+    assert [int(x) for x in standings["Total"]] == sorted(int(x) for x in standings["Total"])
+    assert "winner" in list(standings["Result"])
+    sheet = at.dataframe[1].value
     assert list(sheet["Deal"]) == [1]
     outcome, code = crecord.replay(final.record())
     assert code == 0 and outcome["totals"] == final.state.scores()

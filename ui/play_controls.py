@@ -24,7 +24,7 @@ from ui.cards import card_button_css, cards_html, sorted_positions
 from ui.i18n import t
 from ui.play_link import page_origin, share_url
 from ui.play_setup import render_setup
-from ui.play_table import event_sentence, log_html
+from ui.play_table import event_sentence, log_html, standings
 from ui.query import show_problems
 from ui.safe import escape_markdown
 
@@ -153,6 +153,8 @@ def render_game_over(prefix: str, lang: str) -> None:
     end = session.end_event()
     if end is not None:
         st.success(escape_markdown(event_sentence(end, lang)), icon=":material/emoji_events:")
+        st.markdown(f"**{t('play.standings', lang)}**")
+        st.dataframe(standings(session, lang), hide_index=True, width="stretch")
     st.button(t("play.again", lang), key=prefix + "again", on_click=play.on_again,
               args=(prefix,), type="primary", icon=":material/replay:")
 

@@ -147,11 +147,12 @@ def log_html(session: PlaySession, lang: str, count: int = 60) -> str:
             lines = [sentence(event_sentence(e, lang)) for e in move.events] or \
                 [sentence(action_text(move.action))]
             who = escape_html(seat_name(move.seat, session.setup, lang))
-            text = f"<strong>{who}</strong>: " + " ".join(escape_html(x) for x in lines)
-            if move.decision is not None:
-                text += '<span class="rl-why">' + escape_html(
-                    t("play.log.why", lang, text=sentence(move.decision.explain(lang)))) \
-                    + "</span>"
+            # A bot's "why" right after its own move, before what followed from it (the
+            # trick won, the hand scored, "the game is over").
+            why = "" if move.decision is None else '<span class="rl-why">' + escape_html(
+                t("play.log.why", lang, text=sentence(move.decision.explain(lang)))) + "</span>"
+            text = (f"<strong>{who}</strong>: " + escape_html(lines[0]) + why
+                    + "".join(" " + escape_html(x) for x in lines[1:]))
             items.append(f"<li>{text}</li>")
         title = escape_html(t(f"play.log.{group.kind}", lang, **group.fields))
         parts.append(f'<p class="rl-log-group">{title}</p><ol>{"".join(items)}</ol>')
@@ -160,3 +161,29 @@ def log_html(session: PlaySession, lang: str, count: int = 60) -> str:
     label = escape_html(t("play.log", lang))
     return (f'<div class="rl-log" role="region" tabindex="0" aria-label="{label}">'
             f'<div>{"".join(parts)}</div></div>')
+
+
+def standings(session: PlaySession, lang: str) -> list[dict[str, str]]:
+    """The final standings of a finished game, best first by the game's ranking (the
+    highest total in Kachuful, the lowest in Krypkasino), the winner(s) marked; empty
+    before the end."""
+    from engine.messages import ordinal
+    from engine.registry import GAMES
+
+    end = session.end_event()
+    if end is None:
+        return []
+    totals: tuple[int, ...] = end.totals  # type: ignore[attr-defined]
+    winners: tuple[int, ...] = end.winners  # type: ignore[attr-defined]
+    low = GAMES[session.game].lowest_wins
+    order = sorted(range(len(totals)), key=lambda s: (totals[s] if low else -totals[s], s))
+    rows, place = [], 0
+    for k, seat in enumerate(order):
+        if k == 0 or totals[seat] != totals[order[k - 1]]:
+            place = k + 1
+        rows.append({t("play.standings.place", lang): ordinal(lang, place),
+                     t("play.standings.player", lang): seat_name(seat, session.setup, lang),
+                     t("play.standings.total", lang): str(totals[seat]),
+                     t("play.standings.result", lang):
+                         t("play.standings.winner", lang) if seat in winners else ""})
+    return rows
