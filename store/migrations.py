@@ -106,6 +106,32 @@ MIGRATIONS: Sequence[Sequence[str]] = (
         "ALTER TABLE classes ADD COLUMN options TEXT NOT NULL DEFAULT '{}'",
         "ALTER TABLE questions ADD COLUMN deadline_ms BIGINT",
     ),
+    # 5: tables where people play together (issue 31, store/tables.py): the game is rebuilt
+    # from the seed and the actions (indices into legal_actions); seats hold token hashes.
+    (
+        """CREATE TABLE game_tables (
+            id TEXT PRIMARY KEY,
+            owner_hash TEXT NOT NULL,
+            game TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            players INTEGER NOT NULL,
+            seed BIGINT NOT NULL,
+            actions TEXT NOT NULL,
+            status TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            created_ms BIGINT NOT NULL,
+            changed_ms BIGINT NOT NULL,
+            expires_ms BIGINT NOT NULL)""",
+        "CREATE INDEX game_tables_expires ON game_tables (expires_ms)",
+        """CREATE TABLE table_seats (
+            table_id TEXT NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            level TEXT NOT NULL,
+            name TEXT NOT NULL,
+            token_hash TEXT NOT NULL,
+            PRIMARY KEY (table_id, seat))""",
+    ),
 )
 
 #: The schema version this code reads and writes.

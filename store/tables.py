@@ -1,0 +1,437 @@
+"""Tables where people play together (issue 31): :class:`Tables`, over the same database as
+the live classes (:mod:`store.core`, migration 5).
+
+A table is one row: its public id, the owner's key (its SHA-256 only), the game, the
+variant (each option as a link writes it), the number of seats, the seed, the action list
+and a status. Each seat is a row too: a **human** seat with a secret token (its SHA-256
+only; ``secrets.token_urlsafe``, 144 bits) and a name, or a **bot** seat with a level.
+
+The game itself is never stored: it is rebuilt from the seed and the action list through
+the one game interface (:attr:`engine.registry.Game.new_state`, then ``apply``). An action
+is kept as its index in ``legal_actions()`` at that moment, so the store knows nothing of
+any game's moves; the seed fixes every deal (the chance step) and every bot's decision
+(:func:`engine.session.bot_seed`), so the same row always gives the same game.
+
+Acting is checked on every call: the token must open that seat of that table, the seat must
+be the one to act, and the caller names the number of actions it saw (``expected``): a
+second tab or a double click that acts on an old position gets :class:`Stale` and changes
+nothing. Bots in their seats act right after, in the same transaction. The seed never leaves
+the server (the engine's views drop deal seeds for the same reason).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import sqlalchemy as sa
+
+from engine.bots import bot_move, make_bot
+from engine.game import GameState
+from engine.registry import BOT_LEVELS, GAMES, MAX_SEED
+from engine.session import bot_seed
+from store.core import Forbidden, Refused, Store, guarded, now_ms
+
+__all__ = ["MAX_ACTIONS", "TABLE_TTL_MS", "OpenedTable", "SeatSpec", "Stale", "TableRow",
+           "TableSeat", "Tables", "NotYourTurn"]
+
+TABLE_TTL_MS = 7 * 24 * 3600 * 1000
+MAX_NAME = 40
+#: The longest game a table keeps (a whole 8-player Kachuful game is about 500 actions).
+MAX_ACTIONS = 5_000
+_ID_BYTES = 9  # 12 characters, 72 bits: public, in every seat's link
+_TOKEN_BYTES = 18  # 24 characters, 144 bits: a seat's secret
+_OWNER_BYTES = 24
+
+Kind = Literal["human", "bot"]
+Status = Literal["playing", "over", "closed"]
+
+_tables = sa.table(
+    "game_tables", sa.column("id"), sa.column("owner_hash"), sa.column("game"),
+    sa.column("variant"), sa.column("players"), sa.column("seed"), sa.column("actions"),
+    sa.column("status"), sa.column("version"), sa.column("created_ms"),
+    sa.column("changed_ms"), sa.column("expires_ms"))
+_seats = sa.table(
+    "table_seats", sa.column("table_id"), sa.column("seat"), sa.column("kind"),
+    sa.column("level"), sa.column("name"), sa.column("token_hash"))
+
+
+class Stale(Refused):
+    """The position the caller acted on is not the table's any more (another tab, a double
+    click, a bot or another player moved first)."""
+
+    def __init__(self) -> None:
+        super().__init__("expected", "the table has moved on")
+
+
+class NotYourTurn(Refused):
+    """The seat is not the one to act (or the game is over or the table closed)."""
+
+    def __init__(self) -> None:
+        super().__init__("seat", "it is not this seat's turn")
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A seat as the owner opens it: a human (with a name, maybe empty) or a bot level."""
+
+    kind: Kind
+    level: str = "basic"
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class TableSeat:
+    seat: int
+    kind: Kind
+    level: str
+    name: str
+
+
+@dataclass(frozen=True)
+class OpenedTable:
+    id: str
+    owner_key: str  # shown once, in the owner's link
+    tokens: dict[int, str]  # human seat -> its secret token, shown once in its link
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """What every seat's page polls (never the seed's value to a browser)."""
+
+    id: str
+    game: str
+    variant: dict[str, str]
+    players: int
+    seed: int
+    actions: tuple[int, ...]
+    status: Status
+    version: int
+    seats: tuple[TableSeat, ...]
+    created_ms: int
+    expires_ms: int
+
+    @property
+    def count(self) -> int:
+        return len(self.actions)
+
+    def options(self) -> dict[str, Any]:
+        spec = GAMES[self.game]
+        return {name: spec.option(name).parse(code, self.players)
+                for name, code in self.variant.items()}
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def _actions_text(actions: Sequence[int]) -> str:
+    return ".".join(str(a) for a in actions)
+
+
+def _actions_of(text: str) -> tuple[int, ...]:
+    return tuple(int(a) for a in text.split(".")) if text else ()
+
+
+_cache: OrderedDict[tuple[str, int, str], GameState] = OrderedDict()
+_cache_lock = threading.Lock()
+_CACHE_SIZE = 256
+
+
+def _fresh(row: TableRow) -> GameState:
+    spec = GAMES[row.game]
+    return spec.new_state(row.players, spec.rules(row.options()), row.seed)
+
+
+def state_of(row: TableRow) -> GameState:
+    """The table's game, rebuilt from its seed and its actions (kept per process for the
+    positions seen last, a copy handed out each time)."""
+    key = (row.id, row.count, row.game)
+    with _cache_lock:
+        found = _cache.get(key)
+        if found is not None:
+            _cache.move_to_end(key)
+            return found.clone()
+    state = None
+    with _cache_lock:  # a shorter position of the same table: replay only the rest
+        for count in range(row.count - 1, max(-1, row.count - 8), -1):
+            base = _cache.get((row.id, count, row.game))
+            if base is not None:
+                state = base.clone()
+                rest = row.actions[count:]
+                break
+    if state is None:
+        state, rest = _fresh(row), row.actions
+    for index in rest:
+        state.apply(state.legal_actions()[index])
+    _remember(row.id, row.count, row.game, state)
+    return state.clone()
+
+
+def _remember(table: str, count: int, game: str, state: GameState) -> None:
+    with _cache_lock:
+        _cache[(table, count, game)] = state.clone()
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def _index_of(state: GameState, action: Any) -> int:
+    legal = list(state.legal_actions())
+    for i, candidate in enumerate(legal):
+        if candidate == action:
+            return i
+    state.check(action)  # the engine's own refusal, when it has one
+    raise Refused("action", "not one of the moves the rules allow now")
+
+
+class Tables:
+    """The tables of one :class:`~store.core.Store` (its engine and its guards)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # -- reading -----------------------------------------------------------------------
+    def _row(self, conn: sa.Connection, table_id: str) -> TableRow | None:
+        if not isinstance(table_id, str) or not 1 <= len(table_id) <= 40:
+            return None
+        row = conn.execute(sa.select(_tables).where(_tables.c.id == table_id)).first()
+        if row is None:
+            return None
+        m = row._mapping
+        seats = conn.execute(sa.select(_seats).where(_seats.c.table_id == table_id)
+                             .order_by(_seats.c.seat)).all()
+        return TableRow(
+            id=m["id"], game=m["game"], variant=json.loads(m["variant"]),
+            players=int(m["players"]), seed=int(m["seed"]), actions=_actions_of(m["actions"]),
+            status=m["status"], version=int(m["version"]),
+            seats=tuple(TableSeat(int(s._mapping["seat"]), s._mapping["kind"],
+                                  s._mapping["level"], s._mapping["name"]) for s in seats),
+            created_ms=int(m["created_ms"]), expires_ms=int(m["expires_ms"]))
+
+    @guarded
+    def get(self, table_id: str) -> TableRow | None:
+        """The table (``None`` when there is none by that id, or it has expired)."""
+        with self.store._read() as conn:
+            row = self._row(conn, table_id)
+        if row is None or row.expires_ms < now_ms():
+            return None
+        return row
+
+    @guarded
+    def seat_of(self, table_id: str, seat: int, token: str) -> TableRow:
+        """The table when ``token`` opens ``seat`` of it; :class:`Forbidden` otherwise (a
+        wrong, old or removed token, another table's, a bot seat)."""
+        with self.store._read() as conn:
+            return self._human(conn, table_id, seat, token)
+
+    def _human(self, conn: sa.Connection, table_id: str, seat: object,
+               token: object) -> TableRow:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(token, str) \
+                or not token or len(token) > 100:
+            raise Forbidden("this link opens no seat")
+        found = conn.execute(sa.select(_seats.c.token_hash, _seats.c.kind).where(
+            (_seats.c.table_id == table_id) & (_seats.c.seat == seat))).first()
+        if found is None or found.kind != "human" or not found.token_hash \
+                or not hmac.compare_digest(found.token_hash, _hash(token)):
+            raise Forbidden("this link opens no seat")
+        row = self._row(conn, table_id)
+        if row is None or row.expires_ms < now_ms():
+            raise Forbidden("this table is gone")
+        return row
+
+    @guarded
+    def is_owner(self, table_id: str, key: str) -> bool:
+        with self.store._read() as conn:
+            return self._owner_hash(conn, table_id, key)
+
+    def _owner_hash(self, conn: sa.Connection, table_id: str, key: object) -> bool:
+        if not isinstance(key, str) or not key or len(key) > 100:
+            return False
+        found = conn.execute(sa.select(_tables.c.owner_hash).where(
+            _tables.c.id == table_id)).scalar()
+        return found is not None and hmac.compare_digest(found, _hash(key))
+
+    # -- opening -----------------------------------------------------------------------
+    @guarded
+    def open(self, game: str, options: Mapping[str, Any], seats: Sequence[SeatSpec],
+             seed: int | None = None, now: int | None = None) -> OpenedTable:
+        """A new table, its first bots' moves made. Refuses (naming the field) an unknown
+        game, a seat count the game does not take, an option value it does not allow, a
+        bot level that is none, a table with no human seat."""
+        spec = GAMES.get(game) if isinstance(game, str) else None
+        if spec is None:
+            raise Refused("game", f"must be one of {', '.join(GAMES)}")
+        players = len(seats)
+        if players not in spec.players:
+            raise Refused("seats", f"{game} takes {spec.players.min} to {spec.players.max}")
+        variant: dict[str, str] = {}
+        for name, value in options.items():
+            try:
+                option = spec.option(name)
+            except KeyError:
+                raise Refused("variant", f"{game} has no option {name!r}") from None
+            if not option.allows(value, players):
+                raise Refused(name, "not an allowed value for this table")
+            if value != option.default or type(value) is not type(option.default):
+                variant[name] = option.code(value)
+        if not any(s.kind == "human" for s in seats):
+            raise Refused("seats", "at least one seat is a person's")
+        for s in seats:
+            if s.kind not in ("human", "bot") or (s.kind == "bot" and s.level not in BOT_LEVELS):
+                raise Refused("seats", f"a seat is a person or a bot of level {BOT_LEVELS}")
+        rules = spec.rules({n: spec.option(n).parse(c, players) for n, c in variant.items()})
+        try:
+            spec.check_table(players, rules)
+        except Exception as exc:  # the engine's refusal of this table (a hand too large)
+            raise Refused("variant", str(exc)) from exc
+        seed = secrets.randbelow(MAX_SEED) + 1 if seed is None else seed
+        if not 0 <= seed <= MAX_SEED:
+            raise Refused("seed", f"must be 0..{MAX_SEED}")
+        now = now_ms() if now is None else now
+        table_id = secrets.token_urlsafe(_ID_BYTES)
+        owner = secrets.token_urlsafe(_OWNER_BYTES)
+        tokens = {i: secrets.token_urlsafe(_TOKEN_BYTES) for i, s in enumerate(seats)
+                  if s.kind == "human"}
+        draft = TableRow(table_id, game, variant, players, seed, (), "playing", 1,
+                         tuple(TableSeat(i, s.kind, s.level if s.kind == "bot" else "",
+                                         s.name.strip()[:MAX_NAME]) for i, s in
+                               enumerate(seats)), now, now + TABLE_TTL_MS)
+        actions, status = self._bots(draft, _fresh(draft), [])
+        with self.store._write() as conn, conn.begin():
+            conn.execute(sa.insert(_tables).values(
+                id=table_id, owner_hash=_hash(owner), game=game,
+                variant=json.dumps(variant, sort_keys=True), players=players, seed=seed,
+                actions=_actions_text(actions), status=status, version=1, created_ms=now,
+                changed_ms=now, expires_ms=now + TABLE_TTL_MS))
+            for seat in draft.seats:
+                conn.execute(sa.insert(_seats).values(
+                    table_id=table_id, seat=seat.seat, kind=seat.kind, level=seat.level,
+                    name=seat.name, token_hash=_hash(tokens[seat.seat])
+                    if seat.seat in tokens else ""))
+        return OpenedTable(table_id, owner, tokens)
+
+    # -- playing -----------------------------------------------------------------------
+    def _bots(self, row: TableRow, state: GameState, actions: list[int]
+              ) -> tuple[list[int], Status]:
+        """Let the bots in their seats act until a person's turn or the end; ``actions``
+        (the row's so far) grow; the status after."""
+        kinds = {s.seat: s for s in row.seats}
+        actions = list(row.actions) if not actions else actions
+        while not state.is_terminal() and len(actions) < MAX_ACTIONS:
+            seat = state.current_player()
+            if seat is None or seat < 0 or kinds[seat].kind != "bot":
+                break
+            bot = make_bot(row.game, kinds[seat].level, seed=bot_seed(row.seed, len(actions),
+                                                                       seat))
+            action, _ = bot_move(state, bot)
+            index = _index_of(state, action)
+            state.apply(state.legal_actions()[index])
+            actions.append(index)
+            _remember(row.id, len(actions), row.game, state)
+        return actions, "over" if state.is_terminal() else "playing"
+
+    @guarded
+    def act(self, table_id: str, seat: int, token: str, action: Any, expected: int,
+            now: int | None = None) -> TableRow:
+        """``seat`` takes the engine ``action`` on the position of ``expected`` actions;
+        the bots in their seats follow. Refusals change nothing: :class:`Forbidden` (the
+        token), :class:`Stale` (the table moved on), :class:`NotYourTurn`, the engine's
+        refusal of the move (its :class:`~engine.errors.RulesLabError`)."""
+        now = now_ms() if now is None else now
+        with self.store._write() as conn, conn.begin():
+            row = self._human(conn, table_id, seat, token)
+            if row.status != "playing":
+                raise NotYourTurn()
+            if expected != row.count:
+                raise Stale()
+            state = state_of(row)
+            if state.current_player() != seat:
+                raise NotYourTurn()
+            index = _index_of(state, action)
+            state.apply(state.legal_actions()[index])
+            actions = [*row.actions, index]
+            _remember(row.id, len(actions), row.game, state)
+            actions, status = self._bots(row, state, actions)
+            self._save(conn, row, actions, status, now)
+            found = self._row(conn, table_id)
+        assert found is not None
+        return found
+
+    def _save(self, conn: sa.Connection, row: TableRow, actions: Sequence[int],
+              status: Status, now: int, **more: object) -> None:
+        done = conn.execute(sa.update(_tables).where(
+            (_tables.c.id == row.id) & (_tables.c.version == row.version)).values(
+            actions=_actions_text(actions), status=status, version=row.version + 1,
+            changed_ms=now, **more))
+        if done.rowcount != 1:  # another server wrote first (PostgreSQL, read committed)
+            raise Stale()
+
+    # -- the owner ---------------------------------------------------------------------
+    def _owned(self, conn: sa.Connection, table_id: str, key: str) -> TableRow:
+        row = self._row(conn, table_id) if isinstance(table_id, str) else None
+        if row is None or not self._owner_hash(conn, table_id, key):
+            raise Forbidden("this link does not own this table")
+        return row
+
+    @guarded
+    def remove_player(self, table_id: str, key: str, seat: int, level: str = "basic",
+                      now: int | None = None) -> TableRow:
+        """The owner gives a person's seat to a bot of ``level``: the seat's link stops
+        opening it, and the bot plays on (at once, when it is that seat's turn)."""
+        if level not in BOT_LEVELS:
+            raise Refused("level", f"one of {BOT_LEVELS}")
+        now = now_ms() if now is None else now
+        with self.store._write() as conn, conn.begin():
+            row = self._owned(conn, table_id, key)
+            if not any(s.seat == seat and s.kind == "human" for s in row.seats):
+                raise Refused("seat", "not a person's seat of this table")
+            conn.execute(sa.update(_seats).where(
+                (_seats.c.table_id == table_id) & (_seats.c.seat == seat)).values(
+                kind="bot", level=level, token_hash=""))
+            changed = self._row(conn, table_id)
+            assert changed is not None
+            row = changed
+            actions, status = list(row.actions), row.status
+            if status == "playing":
+                actions, status = self._bots(row, state_of(row), actions)
+            self._save(conn, row, actions, status, now)
+            found = self._row(conn, table_id)
+        assert found is not None
+        return found
+
+    @guarded
+    def close(self, table_id: str, key: str, now: int | None = None) -> TableRow:
+        """The owner closes the table: nobody acts any more; the seats still see it."""
+        now = now_ms() if now is None else now
+        with self.store._write() as conn, conn.begin():
+            row = self._owned(conn, table_id, key)
+            if row.status == "playing":
+                self._save(conn, row, row.actions, "closed", now)
+            found = self._row(conn, table_id)
+        assert found is not None
+        return found
+
+    # -- records and expiry ------------------------------------------------------------
+    @staticmethod
+    def record(row: TableRow) -> dict[str, Any]:
+        """The game in the records format (docs/records.md): the game's record writer."""
+        return GAMES[row.game].plugins.play.record(state_of(row))
+
+    @guarded
+    def expire(self, now: int | None = None) -> int:
+        """Delete the tables past their time (their seats with them); how many."""
+        now = now_ms() if now is None else now
+        with self.store._write() as conn, conn.begin():
+            old = [r[0] for r in conn.execute(sa.select(_tables.c.id).where(
+                _tables.c.expires_ms < now))]
+            if old:
+                conn.execute(sa.delete(_seats).where(_seats.c.table_id.in_(old)))
+                conn.execute(sa.delete(_tables).where(_tables.c.id.in_(old)))
+        return len(old)
