@@ -435,7 +435,8 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
         st.html(f'<div class="lv-code" id="lv-code">{escape_html(store.show_code(code))}</div>')
         st.html(live.qr_svg(link, t("live.qr", lang, link=link)))
         st.code(link, language=None, wrap_lines=True)
-        _roster(code, key, lang, state.options.anonymous)
+        roster = db().students(code, key)
+        _roster(code, key, lang, state.options.anonymous, tuple(s.id for s in roster))
         if state.options.leaderboard:
             _leaderboard(code, key, state, lang)
     asked = db().question(code, state.question) if state.question else None
@@ -491,7 +492,7 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
             st.caption(t("live.end.sure", lang))
             st.button(t("live.end.confirm", lang), key=K + "end", on_click=_end,
                       args=(code, key), icon=":material/flag:", type="primary")
-    _manage(code, key, state, visitor)
+    _manage(code, key, state, visitor, roster)
     with st.expander(t("live.teacher-link", lang), icon=":material/key:",
                      expanded=bool(st.session_state.pop(K + "rotated", False))):
         st.caption(t("live.teacher-link.help", lang))
@@ -531,12 +532,17 @@ def _end(code: str, key: str) -> None:
 
 
 @st.fragment(run_every=live.STUDENT_POLL_S * 2)
-def _roster(code: str, key: str, lang: str, anonymous: bool = False) -> None:
-    """Who is in the class, on the projector as they join (names told apart)."""
+def _roster(code: str, key: str, lang: str, anonymous: bool = False,
+            known: tuple[str, ...] = ()) -> None:
+    """Who is in the class, on the projector as they join (names told apart). When it
+    changed since the page ran, the teacher's page runs again (its Manage list too); the
+    phones do not."""
     try:
         students = db().students(code, key)
     except (store.Unavailable, store.Forbidden):
         return
+    if tuple(s.id for s in students) != known:
+        st.rerun()
     st.markdown(t("live.joined", lang, count=len(students)))
     if anonymous:
         return  # no names on the projector
@@ -545,13 +551,13 @@ def _roster(code: str, key: str, lang: str, anonymous: bool = False) -> None:
         f"<li>{escape_html(names[s.id])}</li>" for s in students) + "</ul>")
 
 
-def _manage(code: str, key: str, state: store.ClassState, visitor: Prefs) -> None:
+def _manage(code: str, key: str, state: store.ClassState, visitor: Prefs,
+            students: tuple[store.Student, ...]) -> None:
     """The teacher's hold on the class: lock joining, remove a student, a new key."""
     lang = visitor.lang
     with st.expander(t("live.manage", lang), icon=":material/manage_accounts:"):
         st.toggle(t("live.lock", lang), value=state.locked, key=K + "lock",
                   on_change=_lock, args=(code, key), help=t("live.lock.help", lang))
-        students = db().students(code, key)
         names = live.display_names(students)
         if students:
             who = st.selectbox(t("live.remove.who", lang), [s.id for s in students],

@@ -384,3 +384,52 @@ def test_progress_is_kept_on_the_device_and_erased(new_page: Any, site: str) -> 
     page.get_by_role("button", name="Keep my progress").wait_for(timeout=30_000)
     wait_idle(page)
     assert page.evaluate(NO_ID)
+
+
+def store_key(page: Any) -> str:
+    """The teacher's key from the teacher page's address."""
+    return str(page.evaluate("new URL(location.href).searchParams.get('key')"))
+
+
+def test_the_teacher_removes_locks_and_reopens(new_page: Any, site: str) -> None:
+    teacher = new_page(viewport=PROJECTOR)
+    code = open_class(teacher, site)
+    ana, bo = new_page(viewport=PHONE), new_page(viewport=PHONE)
+    join(ana, site, code, "Ana")
+    join(bo, site, code, "Bo")
+    teacher.get_by_text("2 students joined").wait_for(timeout=10_000)
+    wait_idle(teacher)
+    # Remove Bo (the Manage expander's picker is driven in tests/test_pages_live.py; here
+    # through the store): Bo's phone notices by itself, the projector's names follow.
+    bo_id = next(s.id for s in store.get().students(code, store_key(teacher)) if s.name == "Bo")
+    assert store.get().remove(code, store_key(teacher), bo_id)
+    bo.get_by_text("This link is not a student's link of this class").wait_for(timeout=10_000)
+    teacher.wait_for_function(
+        "() => [...document.querySelectorAll('#lv-names li')].map(e => e.innerText).join() === 'Ana'",
+        timeout=10_000)
+    # Lock joining: a new phone is told so; unlock, and it gets in.
+    wait_idle(teacher)
+    teacher.get_by_text("Manage the class").click()
+    teacher.get_by_text("Lock joining").click()
+    wait_idle(teacher)
+    cy = new_page(viewport=PHONE)
+    open_join(cy, site, **{"class": code})
+    cy.get_by_role("textbox", name="Your name").fill("Cy")
+    cy.get_by_role("button", name="Join").click()
+    cy.get_by_text("the teacher has locked this class").wait_for(timeout=15_000)
+    teacher.get_by_text("Lock joining").click()
+    wait_idle(teacher)
+    wait_idle(cy)
+    cy.get_by_role("button", name="Join").click()
+    cy.locator("#lv-state").wait_for(state="attached", timeout=30_000)
+    # End (after the confirmation), then reopen: the phones carry on.
+    teacher.get_by_role("button", name="End the class").click()
+    teacher.get_by_role("button", name="Yes, end the class").click()
+    teacher.get_by_text("Class results").wait_for(timeout=10_000)
+    ana.get_by_text("The class has ended").wait_for(timeout=5_000)
+    wait_idle(teacher)
+    teacher.get_by_role("button", name="Reopen the class").click()
+    wait_title(teacher, 1, 15_000)
+    wait_title(ana, 1, 5_000)
+    for page in (teacher, ana, bo, cy):
+        assert exceptions(page) == []
