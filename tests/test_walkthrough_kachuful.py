@@ -208,7 +208,7 @@ def test_variants_change_what_is_shown() -> None:
     short = build(record_source(EXAMPLE_DOC, 11), KachufulRules(max_cards=2), "en")
     assert "Under this variant the game has only 3 hands" in " ".join(short.steps[0].explain)
     up = build(record_source(EXAMPLE_DOC, 11), KachufulRules(schedule="up"), "en")
-    assert ("hand 11 of the schedule would have 11 cards; this scenario keeps its own deal "
+    assert ("hand 11 would have 11 cards; this scenario keeps its own deal "
             "of 3 cards") in " ".join(up.steps[0].explain)
 
 
