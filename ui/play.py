@@ -17,8 +17,17 @@ import streamlit as st
 
 from engine.cards import parse_card
 from engine.session import PlaySession, Setup
-from ui.play_link import first_game_params, link_keys, read_setup, setup_params
-from ui.query import write_params
+from ui.play_link import (
+    MOVES,
+    first_game_params,
+    link_keys,
+    moves_text,
+    parse_moves,
+    read_setup,
+    replay_moves,
+    setup_params,
+)
+from ui.query import Problem, write_params
 
 #: New games' seeds are drawn from 1 .. this (short enough to read out).
 NEW_SEED_LIMIT = 1_000_000
@@ -38,13 +47,20 @@ def ensure_session(game: str, prefix: str, lang: str) -> tuple[PlaySession, list
     """The page's game: started from the link on arrival (or when the link changes),
     otherwise the one in this browser session. Returns it with the link's problems. A
     visitor without a link starts with the short first game."""
-    link = {k: st.query_params[k] for k in link_keys(game) if k in st.query_params}
+    link = {k: st.query_params[k] for k in (*link_keys(game), MOVES) if k in st.query_params}
     key = prefix + "session"
     problems: list[Any] = []
     if key not in st.session_state or (link and link != st.session_state.get(prefix + "sent")):
         setup, problems = read_setup(game, link or first_game_params(game), lang,
                                      seed=new_seed())
-        st.session_state[key] = PlaySession.start(setup)
+        session = PlaySession.start(setup)
+        # A game in progress comes back after a reload, a dropped connection or a server
+        # restart: its link holds the player's moves; the bots' follow from the seed.
+        actions = parse_moves(link.get(MOVES))
+        done = replay_moves(session, actions) if actions else 0
+        if actions is None or done < len(actions):
+            problems.append(Problem("play.link.moves", (("done", str(done)),)))
+        st.session_state[key] = session
     return session_of(prefix), problems
 
 
@@ -53,8 +69,8 @@ def start(prefix: str, setup: Setup) -> None:
 
 
 def write_link(setup: Setup, prefix: str) -> None:
-    """Mirror the setup in the URL (and remember what was written)."""
-    params = setup_params(setup)
+    """Mirror the setup and the player's moves in the URL (and remember what was written)."""
+    params = {**setup_params(setup), MOVES: moves_text(session_of(prefix))}
     write_params(**params)
     st.session_state[prefix + "sent"] = {k: v for k, v in params.items() if v is not None}
 

@@ -105,3 +105,33 @@ def test_a_touch_screen_reads_touch_words(new_page: Any, site: str, lang: str) -
     phone.get_by_text(t("ym.hint.touch", lang)).wait_for()
     assert t("ym.hint", lang) not in phone.locator("[data-testid='stMain']").inner_text()
     assert exceptions(phone) == [] and exceptions(desk) == []
+
+
+def test_a_game_in_progress_survives_a_reload_and_a_new_session(new_page: Any,
+                                                                 site: str) -> None:
+    """The link holds the player's moves: reloading the page (a dropped phone connection)
+    or opening the link in a new session (a server restart) brings the same game back."""
+    page = new_page(**PHONE)
+    goto(page, site, "krypkasino_play", players=2, seat=0, bots="you,basic", seed=1)
+    log = page.locator(".rl-log")
+    for _ in range(2):
+        page.locator(".st-key-cplay-hand button:not([disabled])").first.click()
+        wait_idle(page)
+        take = page.locator("[class*='st-key-cplay-take'] button")
+        if take.count():
+            take.first.click()
+            wait_idle(page)
+    page.wait_for_function("() => new URLSearchParams(location.search).get('moves')")
+    moves = page.evaluate("() => new URLSearchParams(location.search).get('moves')")
+    assert len(moves.split(".")) == 2
+    before = log.inner_text()
+    page.reload()
+    wait_idle(page)
+    assert log.inner_text() == before
+    assert page.evaluate("() => new URLSearchParams(location.search).get('moves')") == moves
+    other = new_page(viewport={"width": 1400, "height": 1000})
+    other.goto(page.url)
+    wait_idle(other)
+    assert other.locator(".rl-log").inner_text() == before
+    other.screenshot(path=str(SHOTS / "play-resumed-1400.png"))
+    assert exceptions(page) == [] and exceptions(other) == []
