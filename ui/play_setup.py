@@ -83,6 +83,8 @@ def on_start(game: str, prefix: str) -> None:
     st.session_state[prefix + "setup.error"] = None
     play.start(prefix, setup)
     st.session_state[prefix + "drafted"] = setup
+    # The setup folds away once the game starts: a new expander (a new key) is drawn closed.
+    st.session_state[prefix + "setup.round"] = st.session_state.get(prefix + "setup.round", 0) + 1
 
 
 def on_new_seed(prefix: str) -> None:
@@ -107,7 +109,8 @@ def render_setup(game: str, prefix: str, lang: str) -> None:
         _drafts_from(session.setup, prefix)
     players = int(st.session_state[w + "players"])
     _keep_choices_valid(game, prefix, players)
-    with st.expander(t("play.setup", lang), icon=":material/tune:", expanded=False):
+    box = f"{prefix}setup.box.{st.session_state.get(prefix + 'setup.round', 0)}"
+    with st.expander(t("play.setup", lang), icon=":material/tune:", expanded=False, key=box):
         st.caption(t("play.setup.note", lang))
         top = st.columns(3)
         top[0].selectbox(t("play.setup.players", lang), GAMES[game].players.values,

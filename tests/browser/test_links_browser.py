@@ -135,3 +135,18 @@ def test_a_game_in_progress_survives_a_reload_and_a_new_session(new_page: Any,
     assert other.locator(".rl-log").inner_text() == before
     other.screenshot(path=str(SHOTS / "play-resumed-1400.png"))
     assert exceptions(page) == [] and exceptions(other) == []
+
+
+def test_the_setup_folds_away_once_the_game_starts(new_page: Any, site: str) -> None:
+    page = new_page(**PHONE)
+    goto(page, site, "kachuful_play", players=3, seat=0, bots="you,basic,basic", seed=2)
+    setup = page.locator("[data-testid='stExpander'] details").first
+    setup.locator("summary").click()
+    page.wait_for_function("() => document.querySelector(\"[data-testid='stExpander'] details\")"
+                           ".open")
+    page.get_by_role("button", name=t("play.setup.start", "en")).click()
+    wait_idle(page)
+    page.wait_for_function("() => !document.querySelector(\"[data-testid='stExpander'] details\")"
+                           ".open")
+    page.screenshot(path=str(SHOTS / "play-setup-folded-390.png"))
+    assert exceptions(page) == []
