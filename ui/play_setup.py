@@ -101,8 +101,43 @@ def _keep_choices_valid(game: str, prefix: str, players: int) -> None:
             st.session_state[w + f"opt.{name}"] = choices[0]
 
 
+def quick_setup(setup: Setup) -> Setup:
+    """The game's short first variant (a few short hands, or one deal) for this table."""
+    given = dict(setup.variant) | dict(setup.play.first)
+    return Setup(setup.game, setup.players, setup.seat, setup.levels, tuple(given.items()),
+                 setup.seed, setup.practice)
+
+
+def on_preset(prefix: str, setup: Setup) -> None:
+    """A preset button: a new game of that setup, with new cards."""
+    play.start(prefix, setup.with_seed(play.new_seed()))
+    st.session_state[prefix + "setup.round"] = st.session_state.get(prefix + "setup.round", 0) + 1
+
+
+def render_presets(game: str, prefix: str, lang: str) -> None:
+    """Two ready games for this table: a quick one (the short first variant) and the whole
+    game or session; their lengths are the engine's."""
+    from engine.session import PlaySession
+
+    current = play.session_of(prefix).setup
+    quick = quick_setup(current)
+    try:
+        facts = PlaySession.start(quick).first_game_facts() or {}
+    except (RulesLabError, ValueError):
+        return
+    with st.container(horizontal=True, key=prefix + "presets"):
+        st.button(t(f"play.preset.quick.{game}", lang, **facts), key=prefix + "preset.quick",
+                  on_click=on_preset, args=(prefix, quick), icon=":material/timer:")
+        st.button(t(f"play.full.{game}", lang, hands=facts.get("full_hands", 0),
+                    cards=facts.get("full_cards", 0), deals=facts.get("full_deals", 0)),
+                  key=prefix + "preset.full", on_click=on_preset,
+                  args=(prefix, current.full_game()), icon=":material/playing_cards:")
+
+
 def render_setup(game: str, prefix: str, lang: str) -> None:
-    """The setup expander (the game in progress keeps its setup until Start)."""
+    """The ready games, then the setup expander (the game in progress keeps its setup
+    until Start)."""
+    render_presets(game, prefix, lang)
     session = play.session_of(prefix)
     w = prefix + "w."
     if st.session_state.get(prefix + "drafted") != session.setup:
