@@ -13,12 +13,11 @@ from __future__ import annotations
 import os
 import time
 
-import pandas as pd
 import streamlit as st
 
 import store
 from tutorials import lessons
-from ui import live, progress, slide_view
+from ui import live, live_teacher, progress, slide_view
 from ui.classroom import LETTERS, Slide
 from ui.docs import rule_href
 from ui.i18n import t
@@ -70,13 +69,8 @@ def deck_of(packed: str, lang: str, four: bool) -> list[Slide]:
     return live.deck_for(packed, lang, four)
 
 
-@st.cache_resource(show_spinner=False, max_entries=256)  # immutable, holds the engine's judge
-def question_of(ref: str, lang: str, four: bool) -> live.LiveQuestion | None:
-    return live.resolve(ref, lang, four)
-
-
 def db() -> store.Store:
-    return store.get()
+    return live_teacher.db()
 
 
 # -- opening a class (the lessons page and the projector view) ---------------------------------
@@ -127,17 +121,6 @@ def _retry() -> None:
     st.rerun()
 
 
-def _saving(lang_key: str = "live.not-saved") -> None:
-    """Remember, in a callback, that a change could not be saved (said on the next run)."""
-    st.session_state[K + "unsaved"] = lang_key
-
-
-def _unsaved_notice(lang: str) -> None:
-    said = st.session_state.pop(K + "unsaved", None)
-    if said:
-        st.warning(t(str(said), lang), icon=":material/cloud_off:")
-
-
 def _lesson_deck(state: store.ClassState, visitor: Prefs) -> list[Slide] | None:
     try:
         return deck_of(state.lesson, visitor.lang, visitor.four_colour)
@@ -154,7 +137,7 @@ def _gone(lang: str) -> None:
 # -- join --------------------------------------------------------------------------------------
 def join_view(code: str | None, visitor: Prefs) -> None:
     lang = visitor.lang
-    deleted_notice(lang)
+    live_teacher.deleted_notice(lang)
     st.title(t("live.join.title", lang), anchor=False)
     st.caption(t("live.join.lead", lang))
     with st.form(K + "join", border=True):
@@ -283,7 +266,7 @@ def _own_step(step: int) -> None:
 def _student_question(state: store.ClassState, asked: store.Asked, code: str, token: str,
                       visitor: Prefs) -> None:
     lang = visitor.lang
-    question = question_of(asked.ref, lang, visitor.four_colour)
+    question = live_teacher.question_of(asked.ref, lang, visitor.four_colour)
     if question is None:
         return
     mine = db().answer_of(code, token, asked.seq)
@@ -409,7 +392,7 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
     if not db().is_teacher(code, key):
         st.error(t("live.not-teacher", lang), icon=":material/block:")
         return
-    _unsaved_notice(lang)
+    live_teacher.unsaved_notice(lang)
     state = db().state(code)
     if state is None:
         _gone(lang)
@@ -419,7 +402,7 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
         return
     st.session_state[K + "seen"] = state.version  # what this tab shows
     if state.ended:
-        results_view(code, key, visitor)
+        live_teacher.results_view(code, key, visitor)
         return
     step = max(1, min(state.step, len(deck)))
     slide = deck[step - 1]
@@ -436,12 +419,12 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
         st.html(live.qr_svg(link, t("live.qr", lang, link=link)))
         st.code(link, language=None, wrap_lines=True)
         roster = db().students(code, key)
-        _roster(code, key, lang, state.options.anonymous, tuple(s.id for s in roster))
+        live_teacher.roster(code, key, lang, state.options.anonymous, tuple(s.id for s in roster))
         if state.options.leaderboard:
-            _leaderboard(code, key, state, lang)
+            live_teacher.leaderboard(code, key, state, lang)
     asked = db().question(code, state.question) if state.question else None
     here = asked is not None and live.asked_on(slide, asked.ref)
-    question = question_of(asked.ref, lang, visitor.four_colour) if here and asked else None
+    question = live_teacher.question_of(asked.ref, lang, visitor.four_colour) if here and asked else None
     with main:
         if asked is not None and question is not None:
             # The question asked on this slide: only it and its choices while it is open
@@ -481,7 +464,7 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
                        type="primary", width="stretch")
         ref = live.slide_question(slide)
         if ref:  # questions are offered on question slides only
-            offered = question_of(ref, lang, visitor.four_colour)
+            offered = live_teacher.question_of(ref, lang, visitor.four_colour)
             two.button(t("live.ask", lang), key=K + "ask", on_click=_ask,
                        args=(code, key, offered),
                        disabled=offered is None or (here and not state.revealed),
@@ -492,7 +475,7 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
             st.caption(t("live.end.sure", lang))
             st.button(t("live.end.confirm", lang), key=K + "end", on_click=_end,
                       args=(code, key), icon=":material/flag:", type="primary")
-    _manage(code, key, state, visitor, roster)
+    live_teacher.manage(code, key, state, visitor, roster)
     with st.expander(t("live.teacher-link", lang), icon=":material/key:",
                      expanded=bool(st.session_state.pop(K + "rotated", False))):
         st.caption(t("live.teacher-link.help", lang))
@@ -507,7 +490,7 @@ def _drive(code: str, key: str, step: int | None, follow: bool | None) -> None:
     except (store.Forbidden, store.Refused):
         pass
     except store.Unavailable:
-        _saving()
+        live_teacher.saving()
 
 
 def _ask(code: str, key: str, question: live.LiveQuestion | None) -> None:
@@ -519,7 +502,7 @@ def _ask(code: str, key: str, question: live.LiveQuestion | None) -> None:
     except (store.Forbidden, store.Refused):
         pass
     except store.Unavailable:
-        _saving()
+        live_teacher.saving()
 
 
 def _end(code: str, key: str) -> None:
@@ -528,128 +511,7 @@ def _end(code: str, key: str) -> None:
     except store.Forbidden:
         pass
     except store.Unavailable:
-        _saving()
-
-
-@st.fragment(run_every=live.STUDENT_POLL_S * 2)
-def _roster(code: str, key: str, lang: str, anonymous: bool = False,
-            known: tuple[str, ...] = ()) -> None:
-    """Who is in the class, on the projector as they join (names told apart). When it
-    changed since the page ran, the teacher's page runs again (its Manage list too); the
-    phones do not."""
-    try:
-        students = db().students(code, key)
-    except (store.Unavailable, store.Forbidden):
-        return
-    if tuple(s.id for s in students) != known:
-        st.rerun()
-    st.markdown(t("live.joined", lang, count=len(students)))
-    if anonymous:
-        return  # no names on the projector
-    names = live.display_names(students)
-    st.html('<ul class="lv-names" id="lv-names">' + "".join(
-        f"<li>{escape_html(names[s.id])}</li>" for s in students) + "</ul>")
-
-
-def _manage(code: str, key: str, state: store.ClassState, visitor: Prefs,
-            students: tuple[store.Student, ...]) -> None:
-    """The teacher's hold on the class: lock joining, remove a student, a new key."""
-    lang = visitor.lang
-    with st.expander(t("live.manage", lang), icon=":material/manage_accounts:"):
-        st.toggle(t("live.lock", lang), value=state.locked, key=K + "lock",
-                  on_change=_lock, args=(code, key), help=t("live.lock.help", lang))
-        names = live.display_names(students)
-        if students:
-            who = st.selectbox(t("live.remove.who", lang), [s.id for s in students],
-                               format_func=names.__getitem__, index=None, key=K + "who")
-            st.button(t("live.remove", lang), key=K + "remove", disabled=who is None,
-                      on_click=_remove, args=(code, key, who, names.get(str(who), "")),
-                      icon=":material/person_remove:")
-        removed = st.session_state.pop(K + "removed", None)
-        if removed:
-            st.success(t("live.removed", lang, name=escape_markdown(str(removed))),
-                       icon=":material/person_remove:")
-        st.button(t("live.rotate", lang), key=K + "rotate", on_click=_rotate,
-                  args=(code, key, visitor), icon=":material/key:",
-                  help=t("live.rotate.help", lang))
-    with st.expander(t("live.options", lang), icon=":material/tune:"):
-        now = state.options
-        st.selectbox(t("live.countdown", lang), store.core.COUNTDOWNS,
-                     index=store.core.COUNTDOWNS.index(now.countdown_s), key=K + "opt_countdown",
-                     format_func=lambda s: t("live.countdown.off", lang) if not s
-                     else t("live.seconds", lang, seconds=s),
-                     on_change=_set_options, args=(code, key))
-        st.toggle(t("live.points", lang), value=now.points, key=K + "opt_points",
-                  on_change=_set_options, args=(code, key))
-        st.toggle(t("live.leaderboard", lang), value=now.leaderboard, key=K + "opt_leaderboard",
-                  on_change=_set_options, args=(code, key))
-        st.toggle(t("live.anonymous", lang), value=now.anonymous, key=K + "opt_anonymous",
-                  on_change=_set_options, args=(code, key))
-
-
-def _set_options(code: str, key: str) -> None:
-    got = st.session_state
-    options = store.Options(countdown_s=int(got.get(K + "opt_countdown") or 0),
-                            points=bool(got.get(K + "opt_points")),
-                            leaderboard=bool(got.get(K + "opt_leaderboard")),
-                            anonymous=bool(got.get(K + "opt_anonymous")))
-    try:
-        db().set_options(code, key, options)
-    except (store.Forbidden, store.Refused):
-        pass
-    except store.Unavailable:
-        _saving()
-
-
-def _leaderboard(code: str, key: str, state: store.ClassState, lang: str) -> None:
-    """The top students by points (names or "Student n" in anonymous mode)."""
-    rows = live.leaderboard(db().results(code, key), state.options.anonymous, lang)
-    st.markdown(f"**{t('live.board', lang)}**")
-    st.html('<ol class="lv-board" id="lv-board">' + "".join(
-        f"<li>{escape_html(name)} · {score}</li>" for name, score in rows) + "</ol>")
-
-
-def _lock(code: str, key: str) -> None:
-    try:
-        db().lock(code, key, bool(st.session_state.get(K + "lock")))
-    except store.Forbidden:
-        pass
-    except store.Unavailable:
-        _saving()
-
-
-def _remove(code: str, key: str, student: str | None, name: str) -> None:
-    if not student:
-        return
-    try:
-        if db().remove(code, key, student):
-            st.session_state[K + "removed"] = name
-            st.session_state.pop(K + "who", None)
-    except store.Forbidden:
-        pass
-    except store.Unavailable:
-        _saving()
-
-
-def _rotate(code: str, key: str, visitor: Prefs) -> None:
-    try:
-        fresh = db().rotate_key(code, key)
-    except store.Forbidden:
-        return
-    except store.Unavailable:
-        _saving()
-        return
-    st.query_params.from_dict({**visitor.query(), "class": code, "key": fresh})
-    st.session_state[K + "rotated"] = True
-
-
-def _reopen(code: str, key: str) -> None:
-    try:
-        db().reopen(code, key)
-    except store.Forbidden:
-        pass
-    except store.Unavailable:
-        _saving()
+        live_teacher.saving()
 
 
 def _question_box(question: live.LiveQuestion, seq: int, lang: str) -> None:
@@ -707,54 +569,6 @@ def _reveal(code: str, key: str) -> None:
     except store.Forbidden:
         pass
     except store.Unavailable:
-        _saving()
+        live_teacher.saving()
 
 
-# -- results -------------------------------------------------------------------------------------
-def results_view(code: str, key: str, visitor: Prefs) -> None:
-    lang = visitor.lang
-    results = db().results(code, key)
-    st.title(t("live.results", lang), anchor=False)
-    st.caption(t("live.results.lead", lang, code=store.show_code(code),
-                 students=len(results.students), questions=len(results.questions)))
-    rules = live.rule_results(results)
-    st.subheader(t("live.results.rules", lang), anchor=False)
-    if rules:
-        frame = pd.DataFrame([{t("live.col.rule", lang): live.rule_title(r.rule, lang),
-                               t("live.col.right", lang): r.right,
-                               t("live.col.answers", lang): r.asked,
-                               t("live.col.share", lang): round(100 * r.share)} for r in rules])
-        st.dataframe(frame, hide_index=True, key=K + "rules")
-    else:
-        st.caption(t("live.results.none", lang))
-    st.subheader(t("live.results.students", lang), anchor=False)
-    scores = live.student_scores(results)
-    if scores:
-        # Names are shown as data cells (plain text, never markup).
-        st.dataframe(pd.DataFrame([{t("live.col.name", lang): s.name,
-                                    t("live.col.right", lang): s.right,
-                                    t("live.col.answered", lang): s.answered,
-                                    t("live.col.asked", lang): s.asked} for s in scores]),
-                     hide_index=True, key=K + "scores")
-    texts = {}
-    for q in results.questions:
-        found = question_of(q.ref, lang, visitor.four_colour)
-        texts[q.ref] = found.prompt if found is not None else ""
-    st.download_button(t("live.csv", lang), data=live.results_csv(results, lang, texts),
-                       file_name=f"class-{code}.csv", mime="text/csv", key=K + "csv",
-                       icon=":material/download:")
-    st.button(t("live.reopen", lang), key=K + "reopen", on_click=_reopen, args=(code, key),
-              icon=":material/replay:", help=t("live.reopen.help", lang))
-    st.caption(t("live.expires", lang, hours=store.CLASS_TTL_MS // 3_600_000))
-    sure = st.checkbox(t("live.delete.sure", lang), key=K + "sure")
-    if st.button(t("live.delete", lang), key=K + "delete", disabled=not sure,
-                 icon=":material/delete:"):
-        db().delete(code, key)
-        st.query_params.from_dict(visitor.query())
-        st.session_state[K + "deleted"] = True
-        st.rerun()
-
-
-def deleted_notice(lang: str) -> None:
-    if st.session_state.pop(K + "deleted", False):
-        st.success(t("live.deleted", lang), icon=":material/delete:")
