@@ -4,7 +4,8 @@ the live classes (:mod:`store.core`, migration 5).
 A table is one row: its public id, the owner's key (its SHA-256 only), the game, the
 variant (each option as a link writes it), the number of seats, the seed, the action list
 and a status. Each seat is a row too: a **human** seat with a secret token (its SHA-256
-only; ``secrets.token_urlsafe``, 144 bits) and a name, or a **bot** seat with a level.
+only; 144 bits) and a name, or a **bot** seat with a level. A seat's token is derived from the owner's key
+(:func:`seat_token`), so the owner's page can show the links again after a reload.
 
 The game itself is never stored: it is rebuilt from the seed and the action list through
 the one game interface (:attr:`engine.registry.Game.new_state`, then ``apply``). An action
@@ -21,6 +22,7 @@ the server (the engine's views drop deal seeds for the same reason).
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import json
@@ -132,6 +134,16 @@ def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
+def seat_token(owner_key: str, table_id: str, seat: int) -> str:
+    """A person's seat token: the HMAC-SHA256 of the table and seat under the owner's key
+    (``secrets.token_urlsafe``, 192 bits), 144 bits of it in URL-safe base64. Unguessable
+    without the owner's key, and the owner's page can show every seat's link again after a
+    reload (the database keeps only its SHA-256, like the owner's key)."""
+    digest = hmac.new(owner_key.encode("utf-8"), f"{table_id}:{seat}".encode(),
+                      hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:_TOKEN_BYTES]).decode("ascii")
+
+
 def _actions_text(actions: Sequence[int]) -> str:
     return ".".join(str(a) for a in actions)
 
@@ -173,6 +185,12 @@ def state_of(row: TableRow) -> GameState:
         state.apply(state.legal_actions()[index])
     _remember(row.id, row.count, row.game, state)
     return state.clone()
+
+
+def forget() -> None:
+    """Drop the positions kept in this process (as a restart does)."""
+    with _cache_lock:
+        _cache.clear()
 
 
 def _remember(table: str, count: int, game: str, state: GameState) -> None:
@@ -297,7 +315,7 @@ class Tables:
         now = now_ms() if now is None else now
         table_id = secrets.token_urlsafe(_ID_BYTES)
         owner = secrets.token_urlsafe(_OWNER_BYTES)
-        tokens = {i: secrets.token_urlsafe(_TOKEN_BYTES) for i, s in enumerate(seats)
+        tokens = {i: seat_token(owner, table_id, i) for i, s in enumerate(seats)
                   if s.kind == "human"}
         draft = TableRow(table_id, game, variant, players, seed, (), "playing", 1,
                          tuple(TableSeat(i, s.kind, s.level if s.kind == "bot" else "",
@@ -417,6 +435,15 @@ class Tables:
             found = self._row(conn, table_id)
         assert found is not None
         return found
+
+    @guarded
+    def links(self, table_id: str, key: str) -> dict[int, str]:
+        """The owner's view of the seat tokens: each person's seat still held by a person
+        -> its token (:func:`seat_token`). :class:`Forbidden` for any other key."""
+        with self.store._read() as conn:
+            row = self._owned(conn, table_id, key)
+        return {s.seat: seat_token(key, table_id, s.seat) for s in row.seats
+                if s.kind == "human"}
 
     # -- records and expiry ------------------------------------------------------------
     @staticmethod

@@ -23,6 +23,7 @@ from store.tables import (
     Stale,
     TableRow,
     Tables,
+    forget,
     state_of,
 )
 
@@ -99,8 +100,7 @@ def test_the_same_row_gives_the_same_game_after_a_restart(url: str) -> None:
     second = Store(url)  # another process: nothing kept in memory matters
     again = Tables(second).seat_of(table_id, 0, tokens[0])
     assert again.actions == row.actions and again.version == row.version
-    from store import tables as module
-    module._cache.clear()
+    forget()
     assert state_of(again).view(0) == seen
     second.close()
 
@@ -244,3 +244,14 @@ def test_names_are_bounded_and_old_tables_expire(db: Store) -> None:
     got = tables.get(fresh.id)
     assert got is not None and got.seats[0].name.startswith("Zé") and \
         len(got.seats[0].name) == 40
+
+
+def test_the_owner_sees_the_seat_links_again_and_nobody_else_does(db: Store) -> None:
+    tables = Tables(db)
+    table_id, tokens, owner = four(tables)
+    assert tables.links(table_id, owner) == tokens
+    for key in ("", tokens[0], owner[:-1] + ("A" if owner[-1] != "A" else "B")):
+        with pytest.raises(Forbidden):
+            tables.links(table_id, key)
+    tables.remove_player(table_id, owner, 2)
+    assert tables.links(table_id, owner) == {0: tokens[0]}

@@ -1,0 +1,144 @@
+"""Tables where people play together (issue 31): what a seat's page shows and may do, as
+facts (no Streamlit): the seat links, the seats' names, what one seat sees of the game.
+
+Every fact comes from the engine through the game's registry entry: the seat's own view
+(``state.view(seat)``), the play adapter's status and seat cells for that seat, its legal
+actions. Nothing here reads another seat's hand, so nothing drawn from it can show one.
+
+>>> seat_link("https://x.org/", "T1", 2, "tok en")
+'https://x.org/table?table=T1&seat=2&token=tok+en'
+>>> seat_label(TableSeat(1, "bot", "strong", ""), None, "en")
+'B (strong)'
+>>> seat_label(TableSeat(0, "human", "", "Ana"), 0, "en")
+'A: Ana (you)'
+"""
+
+from __future__ import annotations
+
+import urllib.parse
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import Card
+from engine.game import GameState
+from engine.messages import suit_name
+from engine.registry import GAMES, level_label
+from engine.seats import seat_letter
+from engine.session import action_text
+from store.tables import TableRow, TableSeat
+from ui.i18n import t
+
+#: How often a seat's page reads the table (seconds).
+POLL_S = 1.5
+#: The longest a link's values are read.
+MAX_PARAM = 100
+
+
+def seat_link(origin: str, table_id: str, seat: int, token: str) -> str:
+    """The link that opens ``seat`` of a table on any device."""
+    query = urllib.parse.urlencode({"table": table_id, "seat": seat, "token": token})
+    return f"{origin.rstrip('/')}/table?{query}"
+
+
+def owner_link(origin: str, table_id: str, key: str) -> str:
+    query = urllib.parse.urlencode({"table": table_id, "owner": key})
+    return f"{origin.rstrip('/')}/table?{query}"
+
+
+def read_seat(raw: object) -> int | None:
+    """A link's seat number (``None`` for anything else).
+
+    >>> read_seat("2"), read_seat("-1"), read_seat("x"), read_seat("9" * 400)
+    (2, None, None, None)
+    """
+    text = str(raw or "")
+    return int(text) if text.isdigit() and len(text) <= 2 else None
+
+
+def seat_label(seat: TableSeat, viewer: int | None, lang: str) -> str:
+    """``A: Ana (you)``, ``B (strong)``, ``C`` (a person without a name). The name is the
+    person's own text: callers escape it (:mod:`ui.safe`)."""
+    letter = seat_letter(seat.seat)
+    if seat.kind == "bot":
+        return t("play.seat.bot", lang, seat=seat.seat, level=level_label(seat.level, lang))
+    shown = t("table.seat.named", lang, seat=letter, name=seat.name) if seat.name else letter
+    return t("table.you", lang, seat=shown) if seat.seat == viewer else shown
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A way to play one card: its engine action and its text (``7♠ → 3♦ 4♣``)."""
+
+    action: Any
+    text: str
+
+
+@dataclass(frozen=True)
+class SeatScreen:
+    """What one seat sees and may do now."""
+
+    seat: int | None  # None: the owner's watch (no hand)
+    to_act: int | None
+    status: str
+    rows: list[tuple[str, list[tuple[str, str]]]]  # (seat label, cells) per seat
+    hand: tuple[Card, ...] | None  # None: unseen (a forehead hand) or the owner's watch
+    on_table: list[tuple[str, Card]]
+    last_trick: list[tuple[str, Card]]
+    bids: list[int]
+    cards: dict[str, list[Choice]]  # card code -> its legal plays (empty: not playable)
+    unseen_card: Any  # the forehead hand's own card action, when it is to be played
+    over: bool
+    winners: list[str]
+
+
+def status_line(game: str, state: GameState, seat: int, lang: str) -> str:
+    status = dict(GAMES[game].plugins.play.status(state, seat))
+    if "trump" in status:
+        status["trump"] = suit_name(status["trump"], lang)
+    return t(f"play.status.{game}", lang, **status)
+
+
+def screen(row: TableRow, state: GameState, seat: int | None, lang: str) -> SeatScreen:
+    """What ``seat`` (``None``: the owner, who sees no hand) sees of the table now."""
+    play = GAMES[row.game].plugins.play
+    viewer = 0 if seat is None else seat
+    view = state.view(viewer)
+    to_act = state.current_player()
+    labels = [seat_label(s, seat, lang) for s in row.seats]
+    rows = [(labels[i], list(cells)) for i, cells in enumerate(play.seat_cells(state, viewer))]
+    over = state.is_terminal()
+    status = "" if over else status_line(row.game, state, viewer, lang)
+    on_table: list[tuple[str, Card]] = []
+    trick = getattr(view, "current_trick", None)  # a trick game: the cards of this trick
+    if trick is not None:
+        on_table = [(seat_letter(s), c) for s, c in trick]
+    else:  # a fishing game: the cards on the table
+        on_table = [("", c) for c in getattr(view, "table", ())]
+    last: list[tuple[str, Card]] = []
+    done = getattr(view, "tricks_played", ())
+    if done and not trick:
+        n = row.players
+        last = [(seat_letter((done[-1].leader + i) % n), c)
+                for i, c in enumerate(done[-1].cards)]
+    hand = None if seat is None else view.hand
+    mine = seat is not None and to_act == seat and row.status == "playing"
+    bids: list[int] = []
+    cards: dict[str, list[Choice]] = {}
+    unseen: Any = None
+    if mine and seat is not None:
+        if play.is_bidding(state, seat):
+            bids = list(play.legal_bids(state))
+        elif hand is None:
+            unseen = play.own_card_action(state)
+        else:
+            legal = list(state.legal_actions())
+            for card in hand:
+                cards[card.code] = [Choice(a, action_text(a)) for a in legal
+                                    if getattr(a, "card", a) == card]
+    winners: list[str] = []
+    if over:
+        outcome = state.outcome()
+        if outcome is not None:
+            winners = [labels[w] for w in outcome.winners]
+    return SeatScreen(seat, to_act, status, rows, hand, on_table, last, bids, cards, unseen,
+                      over, winners)

@@ -1,0 +1,296 @@
+"""The table page's screens (issue 31): open a table, the owner's page (seat links with QR
+codes, give a seat to a bot, close the table, watch it), and a seat's page, which reads the
+table from the store every :data:`ui.table.POLL_S` seconds and shows only what that seat
+may see (:func:`ui.table.screen`).
+
+A link is hostile: the table id, seat and token are checked by the store; anything wrong
+gets one sentence, never another seat.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+import streamlit as st
+
+import store
+from engine.errors import RulesLabError
+from engine.registry import BOT_LEVELS, GAME_IDS, GAMES, Option, level_label
+from engine.seats import seat_letter
+from engine.session import HandChoice
+from store.tables import NotYourTurn, SeatSpec, Stale, TableRow, Tables, state_of
+from ui import table as tb
+from ui.cards import cards_html, sort_hand, trick_html
+from ui.i18n import t
+from ui.live import qr_svg
+from ui.play_controls import render_card_buttons
+from ui.play_link import page_origin
+from ui.play_table import table_html
+from ui.prefs import Prefs
+from ui.safe import escape_markdown
+
+K = "table."
+HUMAN = "human"
+
+
+def tables() -> Tables:
+    return Tables(store.get())
+
+
+def page(visitor: Prefs) -> None:
+    """``/table``: a seat's page (``table=&seat=&token=``), the owner's page
+    (``table=&owner=``), or the form that opens a table."""
+    lang = visitor.lang
+    params = st.query_params
+    table_id = str(params.get("table", ""))[:tb.MAX_PARAM]
+    try:
+        if table_id and params.get("owner"):
+            owner_view(table_id, str(params.get("owner"))[:tb.MAX_PARAM], visitor)
+        elif table_id:
+            seat = tb.read_seat(params.get("seat"))
+            token = str(params.get("token", ""))[:tb.MAX_PARAM]
+            if seat is None or not token:
+                st.warning(t("table.bad-link", lang), icon=":material/link_off:")
+                return
+            st.session_state[K + "where"] = (table_id, seat, token)
+            seat_view(visitor)
+        else:
+            open_form(visitor)
+    except store.Unavailable:
+        st.error(t("table.unavailable", lang), icon=":material/cloud_off:")
+
+
+# -- opening -------------------------------------------------------------------------------
+def open_form(visitor: Prefs) -> None:
+    lang = visitor.lang
+    st.title(t("table.page", lang))
+    st.markdown(t("table.intro", lang))
+    game_id = st.selectbox(t("table.game", lang), GAME_IDS, key=K + "game",
+                           format_func=lambda g: GAMES[g].name(lang))
+    spec = GAMES[game_id]
+    players = st.selectbox(t("table.players", lang), spec.players.values,
+                           index=spec.players.values.index(spec.players.default),
+                           key=K + f"{game_id}.players")
+    kinds = (HUMAN, *BOT_LEVELS)
+    seats: list[SeatSpec] = []
+    for i in range(players):
+        with st.container(horizontal=True, key=K + f"seat{i}"):
+            kind = st.selectbox(
+                t("table.seat", lang, seat=seat_letter(i)), kinds, key=K + f"kind{i}",
+                index=0 if i == 0 else kinds.index("basic"),
+                format_func=lambda k: t("table.person", lang) if k == HUMAN else
+                t("table.bot", lang, level=level_label(k, lang)))
+            name = ""
+            if kind == HUMAN:
+                name = st.text_input(t("table.name", lang), key=K + f"name{i}", max_chars=40)
+            seats.append(SeatSpec("human", name=name) if kind == HUMAN else
+                         SeatSpec("bot", kind))
+    options: dict[str, Any] = {}
+    with st.expander(t("table.rules", lang)):
+        for option in spec.options:
+            values = option.values(players)
+            default = values.index(option.default) if option.default in values else 0
+            options[option.name] = st.selectbox(
+                option.label(lang), values, index=default, help=option.help(lang),
+                key=K + f"{game_id}.{option.name}.{players}",
+                format_func=functools.partial(_value_label, option, lang))
+    if st.button(t("table.open", lang), type="primary", key=K + "open",
+                 icon=":material/table_restaurant:"):
+        try:
+            opened = tables().open(game_id, options, seats)
+        except store.Refused as exc:
+            field = exc.field
+            named = spec.option(field).label(lang) if field in spec.option_names else \
+                t("table.rules", lang) if field == "variant" else t("table.players", lang)
+            st.warning(t("table.refused", lang, field=named), icon=":material/warning:")
+            return
+        st.query_params.from_dict({**visitor.query(), "table": opened.id,
+                                   "owner": opened.owner_key})
+        st.rerun()
+
+
+def _value_label(option: Option, lang: str, value: Any) -> str:
+    return option.value_label(value, lang)
+
+
+# -- the owner's page ------------------------------------------------------------------------
+def owner_view(table_id: str, key: str, visitor: Prefs) -> None:
+    lang = visitor.lang
+    db = tables()
+    try:
+        links = db.links(table_id, key)
+    except store.Forbidden:
+        st.warning(t("table.bad-owner", lang), icon=":material/link_off:")
+        return
+    row = db.get(table_id)
+    if row is None:
+        st.warning(t("table.bad-owner", lang), icon=":material/link_off:")
+        return
+    st.title(t("table.page", lang))
+    st.markdown(t("table.opened", lang))
+    origin = page_origin()
+    for seat, token in links.items():
+        label = tb.seat_label(row.seats[seat], None, lang)
+        url = tb.seat_link(origin, table_id, seat, token)
+        with st.container(border=True, key=K + f"link{seat}"):
+            st.markdown("**" + escape_markdown(label) + "**")
+            st.code(url, language=None, wrap_lines=True)
+            st.html(qr_svg(url, t("table.qr", lang, seat=label)))
+            if row.status == "playing":
+                st.button(t("table.remove", lang, seat=seat_letter(seat)),
+                          key=K + f"remove{seat}", on_click=_remove,
+                          args=(table_id, key, seat), icon=":material/smart_toy:")
+    if row.status == "playing":
+        st.button(t("table.close", lang), key=K + "close", on_click=_close,
+                  args=(table_id, key), icon=":material/close:")
+    _watch(table_id, visitor)
+
+
+def _remove(table_id: str, key: str, seat: int) -> None:
+    try:
+        tables().remove_player(table_id, key, seat)
+    except (store.Refused, store.Forbidden, store.Unavailable):
+        st.session_state[K + "notice"] = "table.not-done"
+
+
+def _close(table_id: str, key: str) -> None:
+    try:
+        tables().close(table_id, key)
+    except (store.Forbidden, store.Unavailable):
+        st.session_state[K + "notice"] = "table.not-done"
+
+
+@st.fragment(run_every=tb.POLL_S * 2)
+def _watch(table_id: str, visitor: Prefs) -> None:
+    """The owner's view of the table: whose turn, the seats, the cards on the table (no
+    hand)."""
+    row = tables().get(table_id)
+    if row is None:
+        return
+    st.subheader(t("table.now", visitor.lang))
+    _draw(row, tb.screen(row, state_of(row), None, visitor.lang), visitor)
+
+
+# -- a seat's page -------------------------------------------------------------------------
+@st.fragment(run_every=tb.POLL_S)
+def seat_view(visitor: Prefs) -> None:
+    lang = visitor.lang
+    table_id, seat, token = st.session_state[K + "where"]
+    try:
+        row = tables().seat_of(table_id, seat, token)
+    except store.Forbidden:
+        st.warning(t("table.bad-link", lang), icon=":material/link_off:")
+        return
+    except store.Unavailable:
+        st.error(t("table.unavailable", lang), icon=":material/cloud_off:")
+        return
+    state = state_of(row)
+    view = tb.screen(row, state, seat, lang)
+    _draw(row, view, visitor)
+    playing_cards = bool(view.cards) and row.status == "playing"
+    if view.hand and not playing_cards:
+        st.html(cards_html(sort_hand(view.hand), lang=lang, layout="row",
+                           four_colour=visitor.four_colour, caption=t("play.hand", lang)))
+    elif view.hand is None and not view.over and view.unseen_card is None:
+        st.caption(t("play.forehead", lang))
+    if row.status == "playing" and view.to_act == seat:
+        _controls(row, view, visitor)
+    if view.over:
+        st.download_button(t("table.record", lang), key=K + "record",
+                           data=json.dumps(Tables.record(row), indent=1),
+                           file_name=f"table-{row.game}.json", mime="application/json",
+                           icon=":material/download:")
+
+
+def _draw(row: TableRow, view: tb.SeatScreen, visitor: Prefs) -> None:
+    """Whose turn (always first), the status, the players, the cards on the table."""
+    lang = visitor.lang
+    notice = st.session_state.pop(K + "notice", None)
+    if notice:
+        st.info(t(notice, lang), icon=":material/info:")
+    if row.status == "closed":
+        st.warning(t("table.closed", lang), icon=":material/block:")
+    if view.over:
+        st.success(t("table.over", lang, names=", ".join(view.winners)),
+                   icon=":material/emoji_events:")
+    elif row.status == "playing" and view.to_act is not None and view.to_act >= 0:
+        if view.to_act == view.seat:
+            st.markdown("### " + t("play.turn.you", lang), help=None)
+        else:
+            name = tb.seat_label(row.seats[view.to_act], view.seat, lang)
+            st.markdown("### " + escape_markdown(t("table.turn.wait", lang, name=name)))
+    if view.status:
+        st.markdown("**" + escape_markdown(view.status) + "**")
+    keys = [k for k, _ in view.rows[0][1]] if view.rows else []
+    head = [t("play.col.player", lang)] + [t(f"play.col.{k}", lang) for k in keys]
+    body = [[("▶ " if i == view.to_act else "") + name] + [v for _, v in cells]
+            for i, (name, cells) in enumerate(view.rows)]
+    st.html(table_html(head, body, t("play.seats", lang)))
+    four = visitor.four_colour
+    if view.on_table:
+        st.html(trick_html([(n, c, "normal") for n, c in view.on_table], lang=lang,
+                           four_colour=four, label=t("play.trick.label", lang),
+                           caption=t("table.on-table", lang)))
+    elif view.last_trick:
+        st.html(trick_html([(n, c, "normal") for n, c in view.last_trick], lang=lang,
+                           four_colour=four, label=t("play.trick.label", lang),
+                           caption=t("table.last-trick", lang)))
+
+
+def _controls(row: TableRow, view: tb.SeatScreen, visitor: Prefs) -> None:
+    """The seat's move: a bid, a card (and, when a card can take several ways, which)."""
+    lang = visitor.lang
+    play = GAMES[row.game].plugins.play
+    if view.bids:
+        st.markdown(t("play.bid.prompt", lang))
+        with st.container(horizontal=True, key=K + "bids"):
+            for n in view.bids:
+                st.button(str(n), key=K + f"bid{n}", on_click=_act,
+                          args=(row.count, play.bid_action(n, False)))
+        return
+    if view.unseen_card is not None:
+        st.caption(t("play.forehead", lang))
+        st.button(t("play.forehead.button", lang), key=K + "own", type="primary",
+                  on_click=_act, args=(row.count, view.unseen_card))
+        return
+    if view.hand is None:
+        return
+    pending = st.session_state.get(K + "pending")
+    if pending is not None and pending[0] == row.count and pending[1] in view.cards:
+        st.markdown(t("table.choose", lang))
+        for i, choice in enumerate(view.cards[pending[1]]):
+            st.button(choice.text, key=K + f"take{i}", on_click=_act,
+                      args=(row.count, choice.action))
+        return
+    choices = [HandChoice(card, bool(view.cards.get(card.code)), None) for card in view.hand]
+    render_card_buttons(K, lang, choices, [K + f"card.{c.card.code}" for c in choices],
+                        _card, [(row.count, c.card.code, view) for c in choices],
+                        visitor.four_colour)
+
+
+def _card(expected: int, code: str, view: tb.SeatScreen) -> None:
+    plays = view.cards.get(code, [])
+    if len(plays) == 1:
+        _act(expected, plays[0].action)
+    elif len(plays) > 1:
+        st.session_state[K + "pending"] = (expected, code)
+    else:
+        st.session_state[K + "notice"] = "table.not-playable"
+
+
+def _act(expected: int, action: Any) -> None:
+    """The seat's move, checked by the store (token, turn, the position it was made on)."""
+    st.session_state.pop(K + "pending", None)
+    table_id, seat, token = st.session_state[K + "where"]
+    try:
+        tables().act(table_id, seat, token, action, expected)
+    except (Stale, NotYourTurn):
+        st.session_state[K + "notice"] = "table.stale"
+    except store.Forbidden:
+        st.session_state[K + "notice"] = "table.bad-link"
+    except store.Unavailable:
+        st.session_state[K + "notice"] = "table.unavailable"
+    except (store.Refused, RulesLabError):
+        st.session_state[K + "notice"] = "table.not-playable"
