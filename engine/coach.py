@@ -31,8 +31,8 @@ from typing import Any
 
 from engine.analysis import Analysis, Decision, TrickDistribution, analyse
 from engine.cards import Card
-from engine.kachuful.state import Bid, KachufulState
-from engine.krypkasino.state import Play
+from engine.plugin import GamePlay
+from engine.registry import GAMES
 from engine.review import Note
 
 __all__ = ["Advice", "Detail", "Drill", "DrillOption", "advise", "detail", "drill",
@@ -51,26 +51,28 @@ def _note(key: str, **data: Any) -> Note:
     return Note(key, tuple(data.items()))
 
 
-def play_text(play: Play) -> str:
-    """``7♠ → 3♦ 4♣`` (a capture) or ``7♠`` (a trail): the play page's own notation."""
-    take = tuple(play.take or ())
-    return f"{play.card} → {' '.join(str(c) for c in take)}" if take else str(play.card)
+def _play(analysis: Analysis) -> GamePlay:
+    """The play adapter of the analysed game: it words the game's decisions."""
+    return GAMES[analysis.game].plugins.play
 
 
-def same_action(a: Any, b: Any) -> bool:
-    """Whether two engine actions are the same decision (a Krypkasino trail's take may be
-    written ``None`` or ``()``; a capture's cards in any order)."""
-    if isinstance(a, Play) and isinstance(b, Play):
-        return a.card == b.card and sorted(c.index for c in a.take or ()) == \
-            sorted(c.index for c in b.take or ())
-    return bool(a == b)
+def play_text(action: Any) -> str:
+    """A decision in the play page's own notation: ``7♠ → 3♦ 4♣`` (a capture), ``7♠``
+    (a trail or a card)."""
+    return str(action)  # each game's actions say themselves
+
+
+def same_action(analysis: Analysis, a: Any, b: Any) -> bool:
+    """Whether two actions of the analysed game are the same decision (a Krypkasino
+    trail's take may be written ``None`` or ``()``; a capture's cards in any order)."""
+    return _play(analysis).same_action(a, b)
 
 
 def decision_of(analysis: Analysis, action: Any) -> Decision | None:
     """The analyst's decision of ``action`` (``None`` when it analysed no such decision,
     e.g. a blind bid)."""
     for d in analysis.decisions:
-        if same_action(d.action, action):
+        if same_action(analysis, d.action, action):
             return d
     return None
 
@@ -88,22 +90,12 @@ def headline(analysis: Analysis) -> Note:
     """The coach's one sentence: the best decision and its chance, and the next one's."""
     best = analysis.best
     other = _runner_up(analysis)
-    data: dict[str, Any] = {"tenths": tenths(best.make)}
-    if analysis.game == "krypkasino":
-        data["play"] = play_text(best.action)
-        key = "coach.c.play"
-        if other is not None:
-            data |= {"other": play_text(other.action), "other_tenths": tenths(other.make)}
-    elif isinstance(best.action, Bid):
-        key = "coach.k.bid"
-        data["n"] = best.action.n
-        if other is not None:
-            data |= {"other": other.action.n, "other_tenths": tenths(other.make)}
-    else:
-        key = "coach.k.card"
-        data["card"] = str(best.action)
-        if other is not None:
-            data |= {"other": str(other.action), "other_tenths": tenths(other.make)}
+    words = _play(analysis).action_words
+    kind, name, value = words(best.action)
+    data: dict[str, Any] = {"tenths": tenths(best.make), name: value}
+    key = f"coach.{kind}"
+    if other is not None:
+        data |= {"other": words(other.action)[2], "other_tenths": tenths(other.make)}
     return _note(key if other is not None else key + ".only", **data)
 
 
@@ -129,17 +121,10 @@ class Detail:
     mark: str
 
 
-def _action_text(action: Any) -> str:
-    if isinstance(action, Play):
-        return play_text(action)
-    if isinstance(action, Bid):
-        return str(action.n)
-    return str(action)
-
-
 def detail(analysis: Analysis) -> tuple[Detail, ...]:
     """Every decision's figures, best first."""
-    return tuple(Detail(_action_text(d.action), d.make, d.interval, d.points, d.mark)
+    words = _play(analysis).action_words
+    return tuple(Detail(str(words(d.action)[2]), d.make, d.interval, d.points, d.mark)
                  for d in analysis.decisions)
 
 
@@ -192,19 +177,12 @@ def review_notes(decisions: Sequence[tuple[Any, Analysis, int]]) -> list[Note]:
             continue
         best = analysis.best
         right = taken.mark in RIGHT
-        data: dict[str, Any] = {"tenths": tenths(taken.make)}
-        if analysis.game == "krypkasino":
-            kind = "c.play"
-            data["play"] = play_text(taken.action)
-            better = play_text(best.action)
-        elif isinstance(taken.action, Bid):
-            kind = "k.bid"
-            data["n"] = taken.action.n
-            better = str(best.action.n)
-        else:
-            kind = "k.card"
-            data |= {"card": str(taken.action), "trick": trick}
-            better = str(best.action)
+        words = _play(analysis).action_words
+        kind, name, value = words(taken.action)
+        data: dict[str, Any] = {"tenths": tenths(taken.make), name: value}
+        if name == "card":
+            data["trick"] = trick
+        better = str(words(best.action)[2])
         if right:
             notes.append(_note(f"review.{kind}.right", **data))
         else:
@@ -245,20 +223,14 @@ class Drill:
 
 def drill(index: int, state: Any, seat: int, analysis: Analysis, trick: int) -> Drill:
     """The position before move ``index`` (``state``, ``seat`` to act) as a drill."""
+    play = _play(analysis)
     options = []
     for k, d in enumerate(analysis.decisions):
         line = review_notes([(d.action, analysis, trick)])[0]
-        right = d.mark in RIGHT
-        if isinstance(d.action, Bid):
-            options.append(DrillOption(f"o{k}", "bid", str(d.action.n), d.action.n, right, line))
-        elif isinstance(d.action, Play):
-            options.append(DrillOption(f"o{k}", "play", play_text(d.action), 0, right, line))
-        else:
-            options.append(DrillOption(f"o{k}", "card", str(d.action), 0, right, line))
+        kind, _, value = play.action_words(d.action)
+        n = value if isinstance(value, int) else 0
+        options.append(DrillOption(f"o{k}", kind.rsplit(".", 1)[-1], str(value), n,
+                                   d.mark in RIGHT, line))
     hand = tuple(state.hand_of(seat))
-    if isinstance(state, KachufulState):
-        table = tuple(c for _, c in state.current_trick)
-        trump = "NT" if state.trump is None else state.trump.value
-    else:
-        table, trump = tuple(state.table_cards()), None
+    table, trump = play.drill_table(state)
     return Drill(index, hand, table, trump, tuple(options))

@@ -11,7 +11,8 @@ A game's package fills one :class:`GamePlugins` in ``engine/<game>/plugin.py``:
 * ``walkthrough`` — the walkthrough builder (a scenario document and the rules -> the
   engine's :class:`~engine.walkthrough.model.Walkthrough`), and ``scenario_keys``, the
   keys a scenario document may have;
-* ``quiz_kinds`` — the quiz's question kinds of the game;
+* ``quiz`` — the quiz's question kinds of the game (:class:`engine.quiz.QuestionType`:
+  kind, rule IDs, generator), which :data:`engine.quiz.TYPES` collects;
 * ``score_sheet`` — the score sheet type of games played with real cards;
 * ``review`` — the notes of a finished hand (deal) of a session;
 * ``simulate`` — a whole game between bots, for the simulation lab;
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Self
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from engine.bots.common import Bot
 from engine.cards import Card
@@ -36,6 +37,9 @@ from engine.game import Event
 from engine.moves import FaceUp, Move, SheetRow
 from engine.review import Note
 from engine.sim.games import GameRecord
+
+if TYPE_CHECKING:  # engine.quiz reads the registry, which reads this module
+    from engine.quiz.model import QuestionType
 
 __all__ = ["Analyst", "GamePlay", "GamePlugins", "ScoreSheet", "SessionLike"]
 
@@ -103,6 +107,32 @@ class GamePlay(Protocol):
 
     def forced_sweep(self, state: Any) -> tuple[str, dict[str, Any]] | None: ...
 
+    def playable_cards(self, state: Any) -> set[Card]:
+        """The cards of the hand some legal action of the seat to act plays."""
+
+    def take_action(self, action: Any, take: tuple[Card, ...] | None) -> Any:
+        """``action`` (a card's play) taking ``take`` (a Krypkasino capture's choice)."""
+
+    def log_step(self, move: Move, after: int | None) -> tuple[str, int, int | None]:
+        """Where ``move`` goes in the play log: ``(kind, part, after)`` — its group's kind
+        (``bids``, ``trick``, ``lot``), the part of the round (trick or lot; 0 the
+        bidding) from ``after`` (the round's count so far, ``None`` at its start), and the
+        count after the move (``None``: unchanged)."""
+
+    # how the coach words one decision of the game (engine.coach)
+    def action_words(self, action: Any) -> tuple[str, str, str | int]:
+        """``(kind, field, value)``: the decision's kind (``k.bid``, ``k.card``,
+        ``c.play``: the coach's keys ``coach.<kind>``, ``review.<kind>.*``; a drill's
+        option shows the part after the dot), the sentence's field naming it and its
+        value (a bid's number, a card, a play in the play page's notation)."""
+
+    def same_action(self, a: Any, b: Any) -> bool:
+        """Whether two actions are the same decision."""
+
+    def drill_table(self, state: Any) -> tuple[tuple[Card, ...], str | None]:
+        """The table a drill shows (the trick so far, or the table) and the trump code
+        (``None`` when the game has none)."""
+
 
 class ScoreSheet(Protocol):
     """A score sheet of a game played with real cards (:mod:`engine.scoresheet`)."""
@@ -135,10 +165,30 @@ class ScoreSheet(Protocol):
 
 
 class Analyst(Protocol):
-    """The analysis of the decision of the seat to act (:mod:`engine.analysis`)."""
+    """The analysis of the decision of the seat to act (:mod:`engine.analysis`), and what
+    the analyst's command and review need to know of the game's actions: called, it is
+    ``analyse(state, seat, *, samples, seed, exact) -> Analysis``."""
+
+    #: Whether an exact analysis is all or nothing (Kachuful: can the seat force its
+    #: bid), so the command prints ``make`` as ``true``/``false``.
+    exact_is_forced: bool
 
     def __call__(self, state: Any, seat: int | None = None, *, samples: int | None = None,
                  seed: int = 0, exact: bool | None = None) -> Any: ...
+
+    def decides(self, state: Any, seat: int) -> bool:
+        """Whether ``seat`` has a decision to take in ``state`` (its turn to bid or
+        play; not a deal or anything the rules do for it)."""
+
+    def number(self, state: Any) -> int:
+        """The hand (deal) of ``state``, counted from 1."""
+
+    def matching(self, analysis: Any, action: Any) -> Any:
+        """The :class:`~engine.analysis.types.Decision` of ``analysis`` that ``action``
+        took (an engine action, or a record's form of one); ``KeyError`` when none."""
+
+    def action_json(self, action: Any) -> Any:
+        """A decision's action as the command prints it (docs/records.md)."""
 
 
 @dataclass(frozen=True)
@@ -151,7 +201,7 @@ class GamePlugins:
     resolve: Callable[[Any, Any], Any]
     walkthrough: Callable[[Mapping[str, Any], Any], Any]
     scenario_keys: tuple[str, ...]
-    quiz_kinds: tuple[str, ...]
+    quiz: tuple[QuestionType, ...]
     score_sheet: type[ScoreSheet]
     review: Callable[[SessionLike, int], list[Note]]
     #: A whole bots' game for the simulation lab: ``simulate(rules, lineup, seed,

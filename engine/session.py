@@ -44,10 +44,6 @@ from engine.cards import Card
 from engine.coach import Advice
 from engine.errors import IllegalActionError, RecordError, RulesLabError
 from engine.game import CHANCE, Event, GameState
-from engine.kachuful import Bid
-from engine.krypkasino import Play
-from engine.krypkasino import record as crecord
-from engine.krypkasino.events import NewLot
 from engine.moves import Move, SheetRow, taken_marks
 from engine.plugin import GamePlay
 from engine.recordio import load_json
@@ -153,14 +149,7 @@ def new_state(setup: Setup) -> State:
 def action_text(action: Any) -> str:
     """An action in short text: ``"2"``, ``"blind 1"``, ``"10♦"``, ``"7♠ → 3♦ 4♣"`` (a
     Krypkasino play, or a record's play with its groups)."""
-    if isinstance(action, Play):
-        if action.take:
-            return f"{action.card} → {' '.join(str(c) for c in action.take)}"
-        return str(action.card)
-    if isinstance(action, crecord.RecordedPlay):
-        taken = [c for g in action.groups or () for c in g]
-        return action_text(Play(action.card, tuple(taken) or None))
-    return str(action)
+    return str(action)  # each game's actions say themselves
 
 
 @dataclass(frozen=True)
@@ -234,7 +223,7 @@ class PlaySession:
     #: The last refusal of the player's action (cleared by the next accepted action).
     refusal: RulesLabError | None = None
     #: Krypkasino: the card clicked whose capture must be chosen, and the choices.
-    pending: Play | None = None
+    pending: Any = None
     choices: tuple[tuple[Card, ...], ...] = ()
     #: Kachuful blind bids: the hands (numbers) in which the player has looked at the cards.
     looked: set[int] = field(default_factory=set)
@@ -333,8 +322,7 @@ class PlaySession:
         hand = state.view(self.seat).hand
         if not hand:
             return []
-        legal = {a.card if isinstance(a, Play) else a for a in state.legal_actions()} \
-            if self.human_turn else set()
+        legal = self.play.playable_cards(state) if self.human_turn else set()
         out = []
         for card in hand:
             action = self.play.card_action(card)
@@ -467,15 +455,16 @@ class PlaySession:
             return None
         takes = self.play.capture_choices(self.state, card)
         if len(takes) > 1:
-            self.pending, self.choices, self.refusal = Play(card, None), takes, None
+            self.pending, self.choices, self.refusal = self.play.card_action(card), takes, None
             return None
-        return self.act(Play(card, takes[0] if takes else None))
+        return self.act(self.play.take_action(self.play.card_action(card),
+                                              takes[0] if takes else None))
 
     def take(self, index: int) -> Move | None:
         """Krypkasino: play the pending card taking its ``index``-th choice."""
         if self.pending is None or not 0 <= index < len(self.choices):
             return None
-        return self.act(Play(self.pending.card, self.choices[index]))
+        return self.act(self.play.take_action(self.pending, self.choices[index]))
 
     def cancel(self) -> None:
         self.pending, self.choices = None, ()
@@ -615,18 +604,13 @@ class PlaySession:
 @dataclass(frozen=True)
 class LogGroup:
     """Moves of one trick (Kachuful; part 0 is the bidding) or one lot (Krypkasino, from
-    1) of a hand or deal, oldest first."""
+    1) of a hand or deal, oldest first; ``kind`` is ``bids``, ``trick`` or ``lot`` (the
+    UI key ``play.log.<kind>`` titles it)."""
 
     round: int
     part: int
     moves: tuple[Move, ...]
-
-    @property
-    def kind(self) -> str:
-        """``bids``, ``trick`` or ``lot`` (the UI key ``play.log.<kind>`` titles it)."""
-        if isinstance(self.moves[0].action, Play):
-            return "lot"
-        return "bids" if self.part == 0 else "trick"
+    kind: str
 
     @property
     def fields(self) -> dict[str, int]:
@@ -636,33 +620,26 @@ class LogGroup:
         return {"hand": self.round, "trick": self.part}
 
 
-def log_groups(moves: Sequence[Move]) -> list[LogGroup]:
-    """The moves grouped by trick or lot, oldest first, from the engine's events: a
-    Kachuful card belongs to the trick after the last ``TrickWon`` of its hand; a
-    Krypkasino play to the lot after the last ``NewLot`` of its deal (lot 1 first)."""
+def log_groups(moves: Sequence[Move], play: GamePlay) -> list[LogGroup]:
+    """The moves of a game played through ``play`` grouped by trick or lot, oldest first,
+    from the engine's events (:meth:`GamePlay.log_step`): a Kachuful card belongs to the
+    trick after the last ``TrickWon`` of its hand; a Krypkasino play to the lot after the
+    last ``NewLot`` of its deal (lot 1 first)."""
     groups: list[LogGroup] = []
     current: list[Move] = []
-    key: tuple[int, int] | None = None
+    key: tuple[int, int, str] | None = None
     after: dict[int, int] = {}  # per hand/deal: tricks finished, or the lot now played
     for move in moves:
-        if isinstance(move.action, Play):
-            part = after.get(move.round, 1)
-        elif isinstance(move.action, Bid):
-            part = 0
-        else:
-            part = after.get(move.round, 0) + 1
-        if (move.round, part) != key:
+        kind, part, now = play.log_step(move, after.get(move.round))
+        if (move.round, part, kind) != key:
             if current and key is not None:
-                groups.append(LogGroup(key[0], key[1], tuple(current)))
-            current, key = [], (move.round, part)
+                groups.append(LogGroup(key[0], key[1], tuple(current), key[2]))
+            current, key = [], (move.round, part, kind)
         current.append(move)
-        lots = [e for e in move.events if isinstance(e, NewLot)]
-        if lots:
-            after[move.round] = lots[-1].lot
-        elif move.trick is not None:
-            after[move.round] = part
+        if now is not None:
+            after[move.round] = now
     if current and key is not None:
-        groups.append(LogGroup(key[0], key[1], tuple(current)))
+        groups.append(LogGroup(key[0], key[1], tuple(current), key[2]))
     return groups
 
 

@@ -165,7 +165,7 @@ def test_a_whole_game_gives_the_facts_a_page_draws(game: str) -> None:
     reviews = session.reviews()
     assert [n for n, _ in reviews] == list(range(len(sheet), 0, -1))
     assert all(notes for _, notes in reviews)
-    groups = log_groups(session.moves)
+    groups = log_groups(session.moves, session.play)
     assert sum(len(g.moves) for g in groups) == len(session.moves)
     assert {g.kind for g in groups} <= {"bids", "trick", "lot"}
     # The game's record replays through the engine to the same totals.

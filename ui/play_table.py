@@ -141,7 +141,7 @@ def log_html(session: PlaySession, lang: str, count: int = 60) -> str:
                      + "</p><ol>"
                      + "".join(f"<li>{escape_html(sentence(event_sentence(e, lang)))}</li>"
                                for e in session.opening) + "</ol>")
-    for group in log_groups(shown):
+    for group in log_groups(shown, session.play):
         items = []
         for move in group.moves:
             lines = [sentence(event_sentence(e, lang)) for e in move.events] or \

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.analysis.kachuful import analyse as kachuful_analyst
+from engine.analysis.kachuful import analyse as kachuful_analyse
+from engine.analysis.types import Analysis, Decision
 from engine.bots import kachuful as bots
 from engine.bots.kachuful import OWN_CARD, resolve
 from engine.cards import Card
@@ -15,16 +16,17 @@ from engine.errors import IllegalActionError, RulesLabError
 from engine.game import Event
 from engine.kachuful import record as krecord
 from engine.kachuful.rules import KachufulRules, trump_code
-from engine.kachuful.state import Bid, KachufulState
-from engine.moves import FaceUp, SheetRow, running_totals
+from engine.kachuful.state import Bid, KachufulState, parse_action
+from engine.moves import FaceUp, Move, SheetRow, running_totals
 from engine.plugin import GamePlugins, SessionLike
-from engine.quiz import kinds_for
+from engine.quiz import kachuful as quiz
+from engine.quiz.model import QuestionType
 from engine.review import Note, kachuful_review
 from engine.scoresheet.kachuful import KachufulSheet
 from engine.sim.games import kachuful_game
 from engine.walkthrough import kachuful as walkthrough
 
-__all__ = ["PLUGINS", "KachufulPlay", "review"]
+__all__ = ["PLUGINS", "QUIZ", "KachufulAnalyst", "KachufulPlay", "review"]
 
 
 class KachufulPlay:
@@ -133,6 +135,64 @@ class KachufulPlay:
     def forced_sweep(self, state: KachufulState) -> tuple[str, dict[str, Any]] | None:
         return None
 
+    def playable_cards(self, state: KachufulState) -> set[Card]:
+        return {a for a in state.legal_actions() if isinstance(a, Card)}
+
+    def take_action(self, action: Any, take: tuple[Card, ...] | None) -> Any:
+        return action
+
+    def log_step(self, move: Move, after: int | None) -> tuple[str, int, int | None]:
+        if isinstance(move.action, Bid):
+            return "bids", 0, None
+        part = (after or 0) + 1
+        return "trick", part, part if move.trick is not None else None
+
+    def action_words(self, action: Any) -> tuple[str, str, str | int]:
+        if isinstance(action, Bid):
+            return "k.bid", "n", action.n
+        return "k.card", "card", str(action)
+
+    def same_action(self, a: Any, b: Any) -> bool:
+        return bool(a == b)
+
+    def drill_table(self, state: KachufulState) -> tuple[tuple[Card, ...], str | None]:
+        trump = "NT" if state.trump is None else state.trump.value
+        return tuple(c for _, c in state.current_trick), trump
+
+
+class KachufulAnalyst:
+    """Kachuful's analyst (:class:`engine.plugin.Analyst`): the analysis of
+    :mod:`engine.analysis.kachuful` and how its command and review read the actions."""
+
+    exact_is_forced = True
+
+    def __call__(self, state: KachufulState, seat: int | None = None, *,
+                 samples: int | None = None, seed: int = 0,
+                 exact: bool | None = None) -> Analysis:
+        return kachuful_analyse(state, seat, samples=samples, seed=seed, exact=exact)
+
+    def decides(self, state: KachufulState, seat: int) -> bool:
+        return state.current_player() == seat
+
+    def number(self, state: KachufulState) -> int:
+        return state.hand_number
+
+    def matching(self, analysis: Analysis, action: Any) -> Decision:
+        """A :class:`~engine.kachuful.state.Bid`, a bid's number or text, or a card."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        if isinstance(action, int) and not isinstance(action, bool):
+            action = Bid(action)
+        return analysis.of(action)
+
+    def action_json(self, action: Any) -> Any:
+        """A bid as its number (``"blind 2"`` for a blind bid), a card as its code."""
+        if isinstance(action, Bid):
+            return f"blind {action.n}" if action.blind else action.n
+        if isinstance(action, Card):
+            return action.code
+        return str(action)
+
 
 def review(session: SessionLike, index: int) -> list[Note]:
     """The notes of the player's finished hand (deal) ``index`` of ``session``."""
@@ -145,6 +205,23 @@ def build_walkthrough(data: Mapping[str, Any], rules: KachufulRules) -> walkthro
     return walkthrough.build(walkthrough.source_of(data), rules)
 
 
+#: The quiz's question kinds of the game, in the order of its rules: each kind, the
+#: rule IDs it practises and its generator (engine.quiz.kachuful).
+QUIZ: tuple[QuestionType, ...] = (
+    QuestionType("k-first-dealer", "kachuful", ("K-3",), quiz.first_dealer),
+    QuestionType("k-hand-size", "kachuful", ("K-4", "K-1"), quiz.hand_size),
+    QuestionType("k-deal", "kachuful", ("K-5",), quiz.deal),
+    QuestionType("k-dealer", "kachuful", ("K-6", "K-2"), quiz.dealer),
+    QuestionType("k-trump", "kachuful", ("K-7",), quiz.trump),
+    QuestionType("k-bids", "kachuful", ("K-9", "K-8"), quiz.bids),
+    QuestionType("k-leader", "kachuful", ("K-8", "K-10", "K-12", "K-2"), quiz.leader),
+    QuestionType("k-play", "kachuful", ("K-11", "K-10"), quiz.play),
+    QuestionType("k-trick", "kachuful", ("K-12", "K-1"), quiz.trick),
+    QuestionType("k-score", "kachuful", ("K-13",), quiz.score),
+    QuestionType("k-winner", "kachuful", ("K-14",), quiz.winner),
+)
+
+
 PLUGINS = GamePlugins(
     play=KachufulPlay(),
     bots={"random": bots.RandomKachufulBot, "basic": bots.BasicKachufulBot,
@@ -153,9 +230,9 @@ PLUGINS = GamePlugins(
     resolve=resolve,
     walkthrough=build_walkthrough,
     scenario_keys=walkthrough.SCENARIO_KEYS,
-    quiz_kinds=tuple(kinds_for("kachuful")),
+    quiz=QUIZ,
     score_sheet=KachufulSheet,
     review=review,
     simulate=kachuful_game,
-    analyst=kachuful_analyst,
+    analyst=KachufulAnalyst(),
 )

@@ -7,22 +7,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.analysis.krypkasino import analyse as krypkasino_analyst
+from engine.analysis.krypkasino import analyse as krypkasino_analyse
+from engine.analysis.types import Analysis, Decision
 from engine.bots import krypkasino as bots
 from engine.cards import Card
 from engine.errors import RulesLabError
 from engine.game import CHANCE, Event
 from engine.krypkasino import record as crecord
-from engine.krypkasino.state import KrypkasinoState, Play
-from engine.moves import FaceUp, SheetRow, running_totals
+from engine.krypkasino.events import NewLot
+from engine.krypkasino.state import KrypkasinoState, Phase, Play
+from engine.moves import FaceUp, Move, SheetRow, running_totals
 from engine.plugin import GamePlugins, SessionLike
-from engine.quiz import kinds_for
+from engine.quiz import krypkasino as quiz
+from engine.quiz.model import QuestionType
 from engine.review import Note, krypkasino_review
 from engine.scoresheet.krypkasino import KrypkasinoSheet
 from engine.sim.games import krypkasino_game
 from engine.walkthrough import krypkasino as walkthrough
 
-__all__ = ["PLUGINS", "KrypkasinoPlay", "review"]
+__all__ = ["PLUGINS", "QUIZ", "KrypkasinoAnalyst", "KrypkasinoPlay", "review"]
 
 
 class KrypkasinoPlay:
@@ -121,6 +124,77 @@ class KrypkasinoPlay:
         key = "krypkasino.must-sweep" if len(cards) == 1 else "krypkasino.must-sweep-any"
         return key, {"sweeper": cards[0], "sweepers": tuple(cards)}
 
+    def playable_cards(self, state: KrypkasinoState) -> set[Card]:
+        return {p.card for p in state.legal_actions()}
+
+    def take_action(self, action: Play, take: tuple[Card, ...] | None) -> Any:
+        return Play(action.card, take)
+
+    def log_step(self, move: Move, after: int | None) -> tuple[str, int, int | None]:
+        lots = [e for e in move.events if isinstance(e, NewLot)]
+        return "lot", after or 1, lots[-1].lot if lots else None
+
+    def action_words(self, action: Play) -> tuple[str, str, str | int]:
+        return "c.play", "play", str(action)
+
+    def same_action(self, a: Any, b: Any) -> bool:
+        """A trail's take may be written ``None`` or ``()``; a capture's cards in any
+        order."""
+        return bool(a.card == b.card and sorted(c.index for c in a.take or ()) ==
+                    sorted(c.index for c in b.take or ()))
+
+    def drill_table(self, state: KrypkasinoState) -> tuple[tuple[Card, ...], str | None]:
+        return tuple(state.table_cards()), None
+
+
+def _takes(play: Play) -> tuple[str, ...]:
+    return tuple(sorted(c.code for c in play.take or ()))
+
+
+class KrypkasinoAnalyst:
+    """Krypkasino's analyst (:class:`engine.plugin.Analyst`): the analysis of
+    :mod:`engine.analysis.krypkasino` and how its command and review read the plays."""
+
+    exact_is_forced = False
+
+    def __call__(self, state: KrypkasinoState, seat: int | None = None, *,
+                 samples: int | None = None, seed: int = 0,
+                 exact: bool | None = None) -> Analysis:
+        return krypkasino_analyse(state, seat, samples=samples, seed=seed, exact=exact)
+
+    def decides(self, state: KrypkasinoState, seat: int) -> bool:
+        return state.current_player() == seat and state.phase is Phase.PLAY
+
+    def number(self, state: KrypkasinoState) -> int:
+        return state.deal_index + 1
+
+    def matching(self, analysis: Analysis, action: Any) -> Decision:
+        """A :class:`~engine.krypkasino.state.Play` or a record's play (``card`` and
+        ``groups``, ``groups`` ``None`` when the card's collection is the only one)."""
+        card: Card = action.card
+        if isinstance(action, Play) and action.take is not None:
+            take = _takes(action)
+        else:
+            groups = getattr(action, "groups", None)
+            if groups is None:
+                options = [d for d in analysis.decisions if d.action.card == card]
+                if len(options) == 1:
+                    return options[0]
+                raise KeyError(action)
+            take = tuple(sorted(c.code for group in groups for c in group))
+        for d in analysis.decisions:
+            if d.action.card == card and _takes(d.action) == take:
+                return d
+        raise KeyError(action)
+
+    def action_json(self, action: Any) -> Any:
+        """A play as ``{"card", "take"}`` (the codes of the cards it takes)."""
+        card = getattr(action, "card", None)
+        if isinstance(card, Card):
+            return {"card": card.code,
+                    "take": [c.code for c in getattr(action, "take", ()) or ()]}
+        return str(action)
+
 
 def review(session: SessionLike, index: int) -> list[Note]:
     """The notes of the player's finished hand (deal) ``index`` of ``session``."""
@@ -134,6 +208,23 @@ def _resolve(state: KrypkasinoState, action: Any) -> Any:
     return action
 
 
+#: The quiz's question kinds of the game, in the order of its rules: each kind, the
+#: rule IDs it practises and its generator (engine.quiz.krypkasino).
+QUIZ: tuple[QuestionType, ...] = (
+    QuestionType("c-starts", "krypkasino", ("C-1", "C-11"), quiz.starts),
+    QuestionType("c-deal-shape", "krypkasino", ("C-2",), quiz.deal_shape),
+    QuestionType("c-faces", "krypkasino", ("C-3", "C-11"), quiz.faces),
+    QuestionType("c-ace", "krypkasino", ("C-4",), quiz.ace),
+    QuestionType("c-capture", "krypkasino", ("C-6", "C-5", "C-4"), quiz.capture),
+    QuestionType("c-sweep", "krypkasino", ("C-8", "C-7"), quiz.sweep),
+    QuestionType("c-sweep-points", "krypkasino", ("C-9", "C-10"), quiz.sweep_points),
+    QuestionType("c-leftovers", "krypkasino", ("C-12",), quiz.leftovers),
+    QuestionType("c-points", "krypkasino", ("C-13",), quiz.points),
+    QuestionType("c-deal-score", "krypkasino", ("C-14",), quiz.deal_score),
+    QuestionType("c-session", "krypkasino", ("C-15",), quiz.session),
+)
+
+
 PLUGINS = GamePlugins(
     play=KrypkasinoPlay(),
     bots={"random": bots.RandomKrypkasinoBot, "basic": bots.BasicKrypkasinoBot,
@@ -142,9 +233,9 @@ PLUGINS = GamePlugins(
     resolve=_resolve,
     walkthrough=walkthrough.build,
     scenario_keys=walkthrough.GAME_KEYS,
-    quiz_kinds=tuple(kinds_for("krypkasino")),
+    quiz=QUIZ,
     score_sheet=KrypkasinoSheet,
     review=review,
     simulate=krypkasino_game,
-    analyst=krypkasino_analyst,
+    analyst=KrypkasinoAnalyst(),
 )

@@ -54,6 +54,11 @@ class RecordedPlay:
     card: Card
     groups: tuple[tuple[Card, ...], ...] | None
 
+    def __str__(self) -> str:
+        """The play with its groups' cards (``7♠ → 3♦ 4♣``), as :class:`Play` says it."""
+        taken = [c for g in self.groups or () for c in g]
+        return f"{self.card} → {' '.join(str(c) for c in taken)}" if taken else str(self.card)
+
 
 @dataclass(frozen=True)
 class RecordedDeal:

@@ -76,6 +76,11 @@ class Play(NamedTuple):
     card: Card
     take: tuple[Card, ...] | None = ()
 
+    def __str__(self) -> str:
+        """``7♠ → 3♦ 4♣`` (a capture) or ``7♠`` (a trail): the play page's notation."""
+        take = tuple(self.take or ())
+        return f"{self.card} → {' '.join(str(c) for c in take)}" if take else str(self.card)
+
 
 class SweepRecord(NamedTuple):
     """A sweep of a deal: ``play`` is the index of the play in the deal."""

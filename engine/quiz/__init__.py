@@ -14,13 +14,21 @@ question back on any machine. Every kind is a :class:`QuestionType` of :data:`TY
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any
 
-from engine.quiz import kachuful as _k
-from engine.quiz import krypkasino as _c
-from engine.quiz.model import CardGroup, Choice, Question, Text, Verdict, check, text
+from engine.quiz.model import (
+    CardGroup,
+    Choice,
+    Question,
+    QuestionType,
+    Text,
+    Verdict,
+    check,
+    text,
+)
 from engine.registry import GAME_IDS, QUIZ_MAX_SEED, game_named
+from engine.registry import GAMES as REGISTRY
 from engine.rng import Rng
 
 __all__ = [
@@ -34,65 +42,56 @@ GAMES: tuple[str, ...] = GAME_IDS
 MAX_SEED = QUIZ_MAX_SEED
 
 
-@dataclass(frozen=True)
-class QuestionType:
-    """A kind of question: its game, the rule IDs it practises (the rule a question names
-    is one of them) and the generator ``make(seed) -> Question``."""
+class _Table(Mapping[str, Any]):
+    """A table built on first use from the games' plug-ins (the registry loads them when
+    first asked, after this module)."""
 
-    kind: str
-    game: str
-    rules: tuple[str, ...]
-    make: Callable[[int], Question]
+    def __init__(self, build: Callable[[], dict[str, Any]]) -> None:
+        self._build = build
+        self._built: dict[str, Any] | None = None
 
-    @property
-    def title(self) -> Text:
-        """The type's title sentence (``quiz.type.<kind>``)."""
-        return Text(f"quiz.type.{self.kind}")
+    def _table(self) -> dict[str, Any]:
+        if self._built is None:
+            self._built = self._build()
+        return self._built
+
+    def __getitem__(self, key: str) -> Any:
+        return self._table()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
 
 
-_TYPES = (
-    QuestionType("k-first-dealer", "kachuful", ("K-3",), _k.first_dealer),
-    QuestionType("k-hand-size", "kachuful", ("K-4", "K-1"), _k.hand_size),
-    QuestionType("k-deal", "kachuful", ("K-5",), _k.deal),
-    QuestionType("k-dealer", "kachuful", ("K-6", "K-2"), _k.dealer),
-    QuestionType("k-trump", "kachuful", ("K-7",), _k.trump),
-    QuestionType("k-bids", "kachuful", ("K-9", "K-8"), _k.bids),
-    QuestionType("k-leader", "kachuful", ("K-8", "K-10", "K-12", "K-2"), _k.leader),
-    QuestionType("k-play", "kachuful", ("K-11", "K-10"), _k.play),
-    QuestionType("k-trick", "kachuful", ("K-12", "K-1"), _k.trick),
-    QuestionType("k-score", "kachuful", ("K-13",), _k.score),
-    QuestionType("k-winner", "kachuful", ("K-14",), _k.winner),
-    QuestionType("c-starts", "krypkasino", ("C-1", "C-11"), _c.starts),
-    QuestionType("c-deal-shape", "krypkasino", ("C-2",), _c.deal_shape),
-    QuestionType("c-faces", "krypkasino", ("C-3", "C-11"), _c.faces),
-    QuestionType("c-ace", "krypkasino", ("C-4",), _c.ace),
-    QuestionType("c-capture", "krypkasino", ("C-6", "C-5", "C-4"), _c.capture),
-    QuestionType("c-sweep", "krypkasino", ("C-8", "C-7"), _c.sweep),
-    QuestionType("c-sweep-points", "krypkasino", ("C-9", "C-10"), _c.sweep_points),
-    QuestionType("c-leftovers", "krypkasino", ("C-12",), _c.leftovers),
-    QuestionType("c-points", "krypkasino", ("C-13",), _c.points),
-    QuestionType("c-deal-score", "krypkasino", ("C-14",), _c.deal_score),
-    QuestionType("c-session", "krypkasino", ("C-15",), _c.session),
-)
-#: Every question type by kind, Kachuful first, in the order of the rules.
-TYPES: dict[str, QuestionType] = {t.kind: t for t in _TYPES}
+def _types() -> dict[str, QuestionType]:
+    return {t.kind: t for game in REGISTRY.values() for t in game.plugins.quiz}
+
+
+#: Every question type by kind, in the registry's order of the games and each game's
+#: order of its rules: each game's plug-ins carry its question types
+#: (:attr:`engine.plugin.GamePlugins.quiz`).
+TYPES: Mapping[str, QuestionType] = _Table(_types)
 
 
 def _coverage() -> dict[str, tuple[str, ...]]:
     table: dict[str, list[str]] = {}
-    for t in _TYPES:
+    for t in TYPES.values():
         for rule in t.rules:
             table.setdefault(rule, []).append(t.kind)
+    prefixes = [game.rule_prefix for game in REGISTRY.values()]
 
-    def order(rule: str) -> tuple[bool, int]:  # Kachuful first, as in RULES.md
+    def order(rule: str) -> tuple[int, int]:  # the games in the registry's order
         prefix, number = rule.split("-")
-        return prefix != "K", int(number)
+        return prefixes.index(prefix + "-") if prefix + "-" in prefixes else len(prefixes), \
+            int(number)
 
     return {rule: tuple(table[rule]) for rule in sorted(table, key=order)}
 
 
 #: Rule ID -> the question kinds that practise it (the coverage table).
-COVERAGE: dict[str, tuple[str, ...]] = _coverage()
+COVERAGE: Mapping[str, tuple[str, ...]] = _Table(_coverage)
 
 
 def parse_id(question_id: object) -> tuple[str, int] | None:
@@ -129,7 +128,7 @@ def rules_of(game: str) -> list[str]:
 def kinds_for(game: str, topics: Iterable[str] = ()) -> list[str]:
     """The kinds of ``game`` practising any of ``topics`` (rule IDs); all when empty."""
     wanted = set(topics)
-    return [t.kind for t in _TYPES
+    return [t.kind for t in TYPES.values()
             if t.game == game and (not wanted or wanted & set(t.rules))]
 
 

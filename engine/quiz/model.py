@@ -15,7 +15,7 @@ the choices, and the correct answer — computed by the engine when the question
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -127,3 +127,19 @@ def check(question: Question, chosen: Iterable[str]) -> Verdict:
     wrong = picked - question.correct
     return Verdict(not missed and not wrong, picked, frozenset(missed), frozenset(wrong),
                    question.rule)
+
+
+@dataclass(frozen=True)
+class QuestionType:
+    """A kind of question: its game, the rule IDs it practises (the rule a question names
+    is one of them) and the generator ``make(seed) -> Question``."""
+
+    kind: str
+    game: str
+    rules: tuple[str, ...]
+    make: Callable[[int], Question]
+
+    @property
+    def title(self) -> Text:
+        """The type's title sentence (``quiz.type.<kind>``)."""
+        return Text(f"quiz.type.{self.kind}")
