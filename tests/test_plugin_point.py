@@ -32,11 +32,6 @@ GAME_PREFIXES = tuple(g.capitalize() for g in GAME_IDS)  # Kachuful..., Krypkasi
 #: Files whose branches are not yet replaced, with why (built at the same time as the
 #: registry's plug-in point, by their own work).
 PENDING: dict[str, str] = {
-    "engine/analysis/__init__.py": "the analyst (issue 27) dispatches by state type; it "
-                                   "plugs in through GamePlugins.analyst",
-    "engine/analysis/cli.py": "the analyst's command (issue 27)",
-    "engine/analysis/review.py": "the analyst's review (issue 27) matches each game's "
-                                 "actions itself",
     "engine/moves.py": "a move's trick, capture and end of round read each game's events "
                        "(Move.trick, .capture, .ends_round: each game's play adapter "
                        "should say them)",

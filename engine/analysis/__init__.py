@@ -36,10 +36,9 @@ Everything is seeded: the same position, seat, samples and seed give the same an
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.analysis import kachuful as _kachuful
-from engine.analysis import krypkasino as _krypkasino
 from engine.analysis.types import (
     BEST_MARGIN,
     BLUNDER,
@@ -55,12 +54,14 @@ from engine.analysis.types import (
     mark_for,
 )
 from engine.kachuful.state import KachufulState
-from engine.krypkasino.state import KrypkasinoState
+
+if TYPE_CHECKING:
+    from engine.plugin import Analyst
 
 __all__ = [
     "BEST_MARGIN", "BLUNDER", "DEFAULT_SAMPLES", "INACCURACY", "MARKS", "MISTAKE",
     "OBJECTIVES", "Analysis", "Decision", "Mark", "ReviewedDecision", "TrickDistribution",
-    "analyse", "bid_advice", "mark_for", "review",
+    "analyse", "analyst_of", "bid_advice", "mark_for", "review",
 ]
 
 #: ``samples=DEFAULT_SAMPLES`` takes each game's default number of sampled worlds
@@ -68,7 +69,7 @@ __all__ = [
 DEFAULT_SAMPLES: int | None = None
 
 
-def analyse(state: KachufulState | KrypkasinoState, seat: int | None = None, *,
+def analyse(state: Any, seat: int | None = None, *,
             samples: int | None = DEFAULT_SAMPLES, seed: int = 0,
             exact: bool | None = None) -> Analysis:
     """The value of every legal decision of ``seat`` (the seat to act) in ``state``.
@@ -76,11 +77,25 @@ def analyse(state: KachufulState | KrypkasinoState, seat: int | None = None, *,
     Raises ``ValueError`` when the game is over or ``seat`` is not the seat to act, and
     :class:`~engine.analysis.solver.TooLarge` (a ``ValueError``) when ``exact=True`` asks
     for a Kachuful solve beyond the solver's budget (hands of 10 cards and more can be).
-    ``state`` is not changed.
+    ``state`` is not changed. The game's analyser is its registry entry's
+    ``plugins.analyst`` (:func:`analyst_of`).
     """
-    if isinstance(state, KachufulState):
-        return _kachuful.analyse(state, seat, samples=samples, seed=seed, exact=exact)
-    return _krypkasino.analyse(state, seat, samples=samples, seed=seed, exact=exact)
+    analysis: Analysis = analyst_of(state)(state, seat, samples=samples, seed=seed,
+                                           exact=exact)
+    return analysis
+
+
+def analyst_of(state: Any) -> Analyst:
+    """The analyst of the game ``state`` belongs to (its registry entry's
+    ``plugins.analyst``); ``ValueError`` when the game has none."""
+    # Imported here: each game's plug-ins import this package's analysers.
+    from engine.registry import game_of_state
+
+    game = game_of_state(state)
+    analyst = game.plugins.analyst
+    if analyst is None:
+        raise ValueError(f"{game.id} has no analyst")
+    return analyst
 
 
 def bid_advice(state: KachufulState, seat: int | None = None, *,
@@ -91,7 +106,7 @@ def bid_advice(state: KachufulState, seat: int | None = None, *,
     return _kachuful.bid_advice(state, seat, samples=samples, seed=seed)
 
 
-def review(record_or_states: Any | Iterable[tuple[KachufulState | KrypkasinoState, Any]],
+def review(record_or_states: Any | Iterable[tuple[Any, Any]],
            seat: int, *, samples: int | None = DEFAULT_SAMPLES, seed: int = 0,
            exact: bool | None = None) -> list[ReviewedDecision]:
     """Every decision ``seat`` took, marked against the analysis of its position.

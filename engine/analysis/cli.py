@@ -22,10 +22,10 @@ from typing import Any, NoReturn
 from engine.analysis.review import end_of_record, review
 from engine.analysis.solver import TooLarge
 from engine.analysis.types import Analysis, Decision, ReviewedDecision
-from engine.cards import Card
 from engine.errors import IllegalActionError, InvalidActionError, RecordError
-from engine.kachuful.state import Bid, KachufulState
+from engine.plugin import Analyst
 from engine.recordio import load_json
+from engine.registry import game_named, game_of_state
 
 #: The largest ``--samples`` accepted (hostile input must not buy minutes of CPU).
 MAX_SAMPLES = 2000
@@ -57,23 +57,18 @@ def _parser() -> _Parser:
     return p
 
 
-def action_json(action: Any) -> Any:
-    """A decision's action as JSON: a Kachuful bid as its number (``"blind 2"`` for a
-    blind bid), a card as its code, a Krypkasino play as ``{"card", "take"}``."""
-    if isinstance(action, Bid):
-        return f"blind {action.n}" if action.blind else action.n
-    if isinstance(action, Card):
-        return action.code
-    card = getattr(action, "card", None)
-    if isinstance(card, Card):
-        return {"card": card.code, "take": [c.code for c in getattr(action, "take", ()) or ()]}
-    return str(action)
+def _analyst(game: str) -> Analyst:
+    analyst = game_named(game).plugins.analyst
+    assert analyst is not None  # an analysis of the game was made
+    return analyst
 
 
-def decision_json(d: Decision, exact_bool: bool) -> dict[str, Any]:
+def decision_json(d: Decision, analyst: Analyst, exact: bool) -> dict[str, Any]:
+    """One decision as the command prints it (``make`` ``true``/``false`` when
+    ``exact`` and the game's exact answers are all or nothing)."""
     out: dict[str, Any] = {
-        "action": action_json(d.action),
-        "make": d.forced if exact_bool else round(d.make, 4),
+        "action": analyst.action_json(d.action),
+        "make": d.forced if exact and analyst.exact_is_forced else round(d.make, 4),
         "points": round(d.points, 2),
         "interval": None if d.interval is None else [round(x, 4) for x in d.interval],
         "mark": d.mark,
@@ -85,20 +80,21 @@ def decision_json(d: Decision, exact_bool: bool) -> dict[str, Any]:
 
 def analysis_json(a: Analysis) -> dict[str, Any]:
     """The JSON object the command prints for an analysis."""
-    exact_bool = a.exact and a.game == "kachuful"
+    analyst = _analyst(a.game)
     return {"game": a.game, "seat": a.seat, "exact": a.exact, "objective": a.objective,
-            "worlds": a.worlds, "decisions": [decision_json(d, exact_bool)
+            "worlds": a.worlds, "decisions": [decision_json(d, analyst, a.exact)
                                               for d in a.decisions]}
 
 
 def review_json(game: str, seat: int, reviewed: list[ReviewedDecision]) -> dict[str, Any]:
     """The JSON object the command prints for ``--review``."""
+    analyst = _analyst(game)
     rows = []
     for r in reviewed:
-        exact_bool = r.analysis.exact and game == "kachuful"
-        row = decision_json(r.taken, exact_bool)
+        exact = r.analysis.exact
+        row = decision_json(r.taken, analyst, exact)
         row = {"index": r.index, "number": r.number, **row,
-               "better": decision_json(r.better, exact_bool)}
+               "better": decision_json(r.better, analyst, exact)}
         rows.append(row)
     return {"game": game, "seat": seat, "decisions": rows}
 
@@ -132,7 +128,7 @@ def run(argv: list[str], read: Callable[[str], str], fail: Callable[[str], int],
         return fail("the record is nested too deeply")
     except ValueError as exc:
         return fail(f"the record cannot be played: {exc}")
-    game = "kachuful" if isinstance(state, KachufulState) else "krypkasino"
+    game = game_of_state(state).id
     exact = True if args.exact else None
     if args.review is not None:
         if not 0 <= args.review < state.players:

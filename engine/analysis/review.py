@@ -1,7 +1,7 @@
 """The review: every decision a seat took, marked against the analysis of its position
 (see :func:`engine.analysis.review`), and the positions of a record.
 
->>> from engine.kachuful.state import HandSetup, KachufulState
+>>> from engine.kachuful.state import HandSetup, KachufulState, parse_action
 >>> setup = HandSetup.from_codes(dealer=2, deal=[["AS", "2H"], ["KS", "3H"], ["QS", "4H"]],
 ...                              trump="S")
 >>> state = KachufulState.from_hands(3, [setup])
@@ -18,71 +18,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from engine.analysis import kachuful as _kachuful
-from engine.analysis import krypkasino as _krypkasino
+from engine.analysis import analyst_of
 from engine.analysis.types import Analysis, Decision, ReviewedDecision
-from engine.cards import Card
 from engine.errors import IllegalActionError, InvalidActionError, RecordError
-from engine.kachuful.state import Bid, KachufulState, parse_action
-from engine.krypkasino.state import KrypkasinoState, Phase, Play
 
-State = KachufulState | KrypkasinoState
+#: A game's state (any game of the registry).
+State = Any
 
 __all__ = ["decisions_of_record", "end_of_record", "matching", "review"]
 
 
-def _analyse(state: State, seat: int, samples: int | None, seed: int,
-             exact: bool | None) -> Analysis:
-    if isinstance(state, KachufulState):
-        return _kachuful.analyse(state, seat, samples=samples, seed=seed, exact=exact)
-    return _krypkasino.analyse(state, seat, samples=samples, seed=seed, exact=exact)
-
-
-def _takes(play: Play) -> tuple[str, ...]:
-    return tuple(sorted(c.code for c in play.take or ()))
-
-
 def matching(analysis: Analysis, state: State, action: Any) -> Decision:
-    """The decision of ``analysis`` that ``action`` took: a Kachuful bid (a
-    :class:`~engine.kachuful.state.Bid`, a number or its text) or card; a Krypkasino
-    :class:`~engine.krypkasino.state.Play` or a record's play (``card`` and ``groups``,
-    ``groups`` ``None`` when the card's collection is the only one). ``KeyError`` when
-    none matches."""
-    if isinstance(state, KachufulState):
-        if isinstance(action, str):
-            action = parse_action(action)
-        if isinstance(action, int) and not isinstance(action, bool):
-            action = Bid(action)
-        return analysis.of(action)
-    card: Card = action.card
-    if isinstance(action, Play) and action.take is not None:
-        take = _takes(action)
-    else:
-        groups = getattr(action, "groups", None)
-        if groups is None:
-            options = [d for d in analysis.decisions if d.action.card == card]
-            if len(options) == 1:
-                return options[0]
-            raise KeyError(action)
-        take = tuple(sorted(c.code for group in groups for c in group))
-    for d in analysis.decisions:
-        if d.action.card == card and _takes(d.action) == take:
-            return d
-    raise KeyError(action)
-
-
-def _number(state: State) -> int:
-    if isinstance(state, KachufulState):
-        return state.hand_number
-    return state.deal_index + 1
-
-
-def _is_decision(state: State, seat: int) -> bool:
-    if state.current_player() != seat:
-        return False
-    if isinstance(state, KrypkasinoState):
-        return state.phase is Phase.PLAY
-    return True
+    """The decision of ``analysis`` that ``action`` took in ``state`` (an engine action or
+    a record's form of one, as the game's analyst reads it: a Kachuful bid as a number or
+    text, a Krypkasino record's play with ``groups``). ``KeyError`` when none matches."""
+    decision: Decision = analyst_of(state).matching(analysis, action)
+    return decision
 
 
 def _game_of(doc: Any) -> Any:
@@ -138,11 +89,12 @@ def review(record_or_states: Any | Iterable[tuple[State, Any]], seat: int, *,
         pairs = ((i, s, a) for i, (s, a) in enumerate(record_or_states))
     out: list[ReviewedDecision] = []
     for index, state, action in pairs:
-        if not _is_decision(state, seat):
+        analyst = analyst_of(state)
+        if not analyst.decides(state, seat):
             continue
-        analysis = _analyse(state, seat, samples, seed, exact)
-        taken = matching(analysis, state, action)
-        out.append(ReviewedDecision(index, _number(state), seat, taken.action, taken,
+        analysis: Analysis = analyst(state, seat, samples=samples, seed=seed, exact=exact)
+        taken: Decision = analyst.matching(analysis, action)
+        out.append(ReviewedDecision(index, analyst.number(state), seat, taken.action, taken,
                                     analysis.best, analysis))
     return out
 
