@@ -45,13 +45,12 @@ from engine.kachuful.events import (
 from engine.kachuful.rules import (
     DEFAULT_RULES,
     KachufulRules,
+    PlayKind,
     check_players,
     hand_sizes,
     hook,
     is_renege,
     legal_bids,
-    play_kind,
-    playable_cards,
     score_hand,
     trick_winner,
     trump_for_hand,
@@ -255,6 +254,7 @@ class KachufulState:
         "_index", "_setup", "_hands", "_bids", "_blind", "_bid_count", "_tricks", "_trick",
         "_leader", "_turn", "_phase", "_totals", "_results", "_winners_of_tricks",
         "_reneged", "_done_tricks", "_penalize", "_size", "_trump", "_bid_sum", "_auto_deal",
+        "_by_suit",
     )
 
     def __init__(self, players: int, rules: KachufulRules = DEFAULT_RULES, *,
@@ -345,6 +345,8 @@ class KachufulState:
             if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
                 raise InvalidActionError("kachuful.bad-action", action=deal)
             setup = setup_hand(self.players, self.rules, index, dealer, seed=seed)
+        elif self._plan is not None and deal.cards is self._plan[index]:
+            setup = deal.cards  # the game's own hand, checked when the game was built
         elif isinstance(deal.cards, HandSetup):
             try:
                 setup = _checked_setup(self.players, deal.cards, index + 1)
@@ -369,6 +371,16 @@ class KachufulState:
         # so holding a card is one C-level lookup (Card.__eq__ is Python code).
         # (setups hold the DECK objects: _checked_setup and deal_hand see to it).
         self._hands = [dict(zip(map(id, cards), cards, strict=True)) for cards in setup.deal]
+        # The same cards split by suit (id(suit) -> id(card) -> card, in deal order), so
+        # following suit (K-11) reads one dict instead of filtering the hand.
+        by_suit: list[dict[int, dict[int, Card]]] = []
+        for cards in setup.deal:
+            suits: dict[int, dict[int, Card]] = {_SUIT_IDS[0]: {}, _SUIT_IDS[1]: {},
+                                                  _SUIT_IDS[2]: {}, _SUIT_IDS[3]: {}}
+            for card in cards:
+                suits[id(card.suit)][id(card)] = card
+            by_suit.append(suits)
+        self._by_suit = by_suit
         self._size = setup.size
         self._trump = setup.trump
         self._bid_sum = 0
@@ -426,8 +438,14 @@ class KachufulState:
     def legal_actions(self) -> list[Action]:
         """The bids or cards the rules allow the current player now (empty when over)."""
         if self._phase is _PLAY:
-            led = self._trick[0].suit if self._trick else None
-            return playable_cards(self._hands[self._turn].values(), led, self.rules)  # type: ignore[return-value]
+            # playable_cards (K-10, K-11), read from the hand split by suit: the cards of
+            # the led suit in hand order when the seat holds any, else the whole hand.
+            seat = self._turn
+            if self._trick and not self._penalize:
+                following = self._by_suit[seat][id(self._trick[0].suit)]
+                if following:
+                    return list(following.values())
+            return list(self._hands[seat].values())
         if self._phase is _BID:
             rules = self.rules
             last = self._bid_count == self.players - 1
@@ -509,6 +527,8 @@ class KachufulState:
             object.__setattr__(other, name, getattr(self, name))
         other._results = list(self._results)
         other._hands = [dict(h) for h in self._hands]
+        other._by_suit = [{suit: dict(cards) for suit, cards in seat.items()}
+                          for seat in self._by_suit]
         for name in ("_bids", "_blind", "_tricks", "_trick", "_totals",
                      "_winners_of_tricks", "_reneged", "_done_tricks"):
             object.__setattr__(other, name, list(getattr(self, name)))
@@ -601,24 +621,33 @@ class KachufulState:
         seat = self._turn
         hand = self._hands[seat]
         trick = self._trick
-        led = trick[0].suit if trick else None
         card = _CANONICAL.get(id(card)) or canonical(card)
-        penalize = self._penalize
-        if events is not None:  # the checked path: refuse before changing anything
-            if self._phase is not _PLAY or id(card) not in hand:
-                self._refuse_card(card)
-            if (led is not None and card.suit is not led and not penalize
-                    and is_renege(hand.values(), card, led)):
-                self._refuse_card(card)
-        reneged = penalize and is_renege(hand.values(), card, led)
-        if reneged:
-            self._reneged[seat] = True
+        if events is not None and (self._phase is not _PLAY or id(card) not in hand):
+            self._refuse_card(card)  # the checked path: refuse before changing anything
+        suit = card.suit
+        suits = self._by_suit[seat]
+        reneged = False
+        if trick:
+            led: Suit | None = trick[0].suit
+            if suit is led:
+                how: PlayKind = "followed"
+            else:
+                # is_renege (K-11): off the led suit while holding it
+                if suits[id(led)]:
+                    if self._penalize:
+                        reneged = self._reneged[seat] = True
+                    elif events is not None:
+                        self._refuse_card(card)  # raises
+                how = "trumped" if suit is self._trump else "discarded"
+        else:
+            led, how = None, "led"
         done_tricks = self._done_tricks
-        if events is not None:
-            trump = self._trump
-            events.append(CardPlayed(seat, card, len(done_tricks) + 1,
-                                     play_kind(card, led, trump), led, trump, reneged))
-        del hand[id(card)]
+        if events is not None:  # play_kind, worked out above
+            events.append(CardPlayed(seat, card, len(done_tricks) + 1, how, led, self._trump,
+                                     reneged))
+        key = id(card)
+        del hand[key]
+        del suits[id(suit)][key]
         trick.append(card)
         n = self.players
         if len(trick) < n:
@@ -815,6 +844,7 @@ def _checked_setup(players: int, setup: HandSetup, number: int) -> HandSetup:
 
 
 _CANONICAL: dict[int, Card] = {id(c): c for c in DECK}
+_SUIT_IDS: tuple[int, ...] = tuple(id(suit) for suit in Suit)
 
 
 def canonical(card: Card) -> Card:

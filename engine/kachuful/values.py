@@ -1,9 +1,10 @@
 """``@frozen``: a frozen dataclass whose ``__init__`` is about twice as fast.
 
 ``@dataclass(frozen=True)`` sets each field with ``object.__setattr__``; the checked path
-creates an event for every card played, so Kachuful's values use one
-``self.__dict__.update(...)`` instead. Everything else (``==``, ``hash``, ``repr``,
-refusing assignment, ``dataclasses.fields``) is the dataclass's own.
+creates an event for every card played, so Kachuful's values store each field straight
+into the instance's ``__dict__`` instead (``d = self.__dict__; d["a"] = a``). Everything
+else (``==``, ``hash``, ``repr``, refusing assignment, ``dataclasses.fields``) is the
+dataclass's own.
 
 >>> @frozen
 ... class Pair:
@@ -34,8 +35,9 @@ def frozen(cls: T) -> T:
             params.append(f"{name}=_default_{name}")
         else:
             params.append(name)
-    source = (f"def __init__(self, {', '.join(params)}):\n"
-              f"    self.__dict__.update({', '.join(f'{n}={n}' for n in names)})\n")
+    # one store per field into the instance's dict (a quarter faster than update(**))
+    source = (f"def __init__(self, {', '.join(params)}):\n    d = self.__dict__\n"
+              + "".join(f"    d[{n!r}] = {n}\n" for n in names))
     namespace: dict[str, Callable[..., None]] = {}
     exec(source, defaults, namespace)  # built from the dataclass's own field names
     init = namespace["__init__"]
