@@ -22,6 +22,7 @@ from engine.seats import seat_letter
 from engine.session import HandChoice
 from store.tables import NotYourTurn, SeatSpec, Stale, TableRow, Tables, state_of
 from ui import table as tb
+from ui.cards import CSS as CARD_CSS
 from ui.cards import cards_html, sort_hand, trick_html
 from ui.i18n import t
 from ui.live import qr_svg
@@ -33,6 +34,17 @@ from ui.safe import escape_markdown
 
 K = "table."
 HUMAN = "human"
+
+
+def _hand_css() -> str:
+    """The play pages' card-button look (the site CSS of their hands), for this page's."""
+    start = CARD_CSS.index(".st-key-kplay-hand, .st-key-cplay-hand {")
+    block = CARD_CSS[start:CARD_CSS.index(".rl-log {", start)]
+    return "<style>" + block.replace(".st-key-kplay-hand", ".st-key-table-hand").replace(
+        ".st-key-cplay-hand", ".st-key-table-hand") + "</style>"
+
+
+HAND_CSS = _hand_css()
 
 
 def tables() -> Tables:
@@ -265,6 +277,7 @@ def _controls(row: TableRow, view: tb.SeatScreen, visitor: Prefs) -> None:
                       args=(row.count, choice.action))
         return
     choices = [HandChoice(card, bool(view.cards.get(card.code)), None) for card in view.hand]
+    st.html(HAND_CSS)
     render_card_buttons(K, lang, choices, [K + f"card.{c.card.code}" for c in choices],
                         _card, [(row.count, c.card.code, view) for c in choices],
                         visitor.four_colour)
