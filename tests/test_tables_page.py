@@ -30,7 +30,8 @@ def everything(at: AppTest) -> str:
     parts = [h.proto.body for h in main.get("html")]
     for kind in ("title", "subheader", "markdown", "caption", "success", "error", "warning",
                  "info", "code", "button"):
-        parts += [str(getattr(e, "label", None) or e.value) for e in main.get(kind)]
+        parts += [str(getattr(e, "label", None) or getattr(e, "value", "")) for e in
+                  main.get(kind)]
     return "\n".join(parts)
 
 
@@ -151,8 +152,8 @@ def test_two_people_play_a_whole_game_from_their_pages_and_get_the_record() -> N
                                                                         "table.card."))
                    and not b.disabled]
         legal = {a.code if hasattr(a, "code") else None for a in state_of(row).legal_actions()}
-        playable = [b for b in buttons if b.key.startswith("table.bid")
-                    or b.key.removeprefix("table.card.") in legal]
+        playable = [b for b in buttons if str(b.key).startswith("table.bid")
+                    or str(b.key).removeprefix("table.card.") in legal]
         assert playable, [b.key for b in at.button]
         playable[0].click().run()
         assert not at.exception, at.exception
@@ -178,7 +179,8 @@ def test_a_wrong_or_old_link_gets_a_sentence_never_a_seat(query: dict[str, str])
     query = dict(query)
     if query.get("seat") in ("1", "2") and "token" not in query:
         query["token"] = tokens[0]
-    at = open_site(PAGE, table=table_id, **query)
+    at = open_site(PAGE, table=table_id, seat=query.get("seat", ""),
+                   token=query.get("token", ""))
     assert not at.exception, at.exception
     assert [w.value for w in at.warning] == [t("table.bad-link", "en")]
     assert not at.button and not at.html or "rl-cards" not in everything(at)

@@ -76,9 +76,9 @@ def test_two_people_and_two_bots_play_a_game_and_no_frame_shows_a_hidden_card(
         before = state
         if row.status != "playing":
             break
-        seat = state.current_player()
-        assert seat in pages, "bots act on the server: a person is to move"
-        page = pages[seat]
+        to_act = state.current_player()
+        assert to_act in pages, "bots act on the server: a person is to move"
+        page = pages[to_act]
         if moves == 3 and not reloaded:  # a reload mid-game: the same seat, the same cards
             reloaded = True
             page.reload(wait_until="domcontentloaded")
@@ -86,7 +86,7 @@ def test_two_people_and_two_bots_play_a_game_and_no_frame_shows_a_hidden_card(
                                    "[data-testid='stElementContainer']:visible")
             wait_idle(page)
         page.get_by_text(t("play.turn.you", "en"), exact=True).wait_for(timeout=20_000)
-        for card in state.hand_of(seat):
+        for card in state.hand_of(to_act):
             assert page.locator(f"[aria-label='{card_name(card, 'en')}'], "
                                 f".{key_class('table.card.' + card.code)}").count()
         legal = state.legal_actions()
