@@ -44,6 +44,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.kachuful.fast import BEATS
+
 _BIT = tuple(1 << c for c in range(52))
 _SUIT = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))
 #: Cards of the same suit strictly above ``c``.
@@ -119,9 +121,10 @@ class Solver:
         hs = list(hands)
         state = self  # for the node counter
 
+        beaten = BEATS[trump + 1]  # K-12's one fast twin (engine.kachuful.fast)
+
         def beats(c: int, w: int) -> bool:
-            cs, ws = c // 13, w // 13
-            return (cs == ws and c > w) or (cs == trump and ws != trump)
+            return beaten[w * 52 + c] == 1
 
         def trick_start(leader: int, won: int) -> bool:
             left = hs[seat].bit_count()
