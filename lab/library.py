@@ -24,7 +24,6 @@ import hashlib
 import json
 import logging
 import threading
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -103,8 +102,8 @@ def _figure(f: Figure) -> dict[str, Any]:
             "label": f.label}
 
 
-def _counts(values: Sequence[int]) -> list[list[int]]:
-    return [[v, c] for v, c in sorted(Counter(values).items())]
+def _counts(counts: Sequence[tuple[int, int]]) -> list[list[int]]:
+    return [[v, c] for v, c in counts]
 
 
 def summary_to_json(summary: LabSummary) -> str:
@@ -127,15 +126,15 @@ def _read_figure(raw: Mapping[str, Any]) -> Figure:
                   _read_estimate(raw["diff"]), str(raw.get("label", "")))
 
 
-def _expand(counts: Sequence[Sequence[int]]) -> tuple[int, ...]:
-    return tuple(int(v) for v, c in counts for _ in range(int(c)))
+def _read_counts(counts: Sequence[Sequence[int]]) -> tuple[tuple[int, int], ...]:
+    return tuple((int(v), int(c)) for v, c in counts)
 
 
 def summary_from_json(text: str) -> LabSummary:
     raw = json.loads(text)
     return LabSummary(str(raw["game"]), int(raw["games"]),
                       tuple(_read_figure(f) for f in raw["figures"]),
-                      _expand(raw["finals_a"]), _expand(raw["finals_b"]),
+                      _read_counts(raw["finals_a"]), _read_counts(raw["finals_b"]),
                       tuple(_read_figure(f) for f in raw["seat_figures"]))
 
 

@@ -19,6 +19,14 @@ stopped and resumed.
 >>> r = run(Squares(seed=1), total=10, batch=4)
 >>> r.results == [i * i for i in range(10)], r.stopped
 (True, False)
+
+A study that also has ``tally(start, count)`` (a :class:`Mergeable` summary of a range,
+e.g. the variant lab's :class:`~lab.studies.variant_lab.LabTally`) can be run by
+:func:`run_tally`: each part returns its tally and only the merged tally is kept, so the
+memory of a run does not grow with its number of units.
+
+>>> run_tally(Squares(seed=1), total=10, batch=4)
+SquaresTally(units=10, total=285)
 """
 
 from __future__ import annotations
@@ -28,13 +36,13 @@ from collections.abc import Callable
 from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 from engine.rng import Rng
 from lab.pool import default_workers, pool, shutdown_pool
 
-__all__ = ["Run", "Squares", "Study", "batches", "default_workers", "run", "run_batch",
-           "simulate_part", "split", "unit_seed"]
+__all__ = ["Mergeable", "Run", "Squares", "Study", "Tallied", "batches", "default_workers",
+           "run", "run_batch", "run_tally", "simulate_part", "split", "SquaresTally", "tally_part", "unit_seed"]
 
 _MASK = (1 << 64) - 1
 #: What a pool that cannot start or broke raises (a sandbox without process support).
@@ -49,6 +57,24 @@ class Study(Protocol):
     def simulate(self, start: int, count: int) -> list[Any]: ...
 
 
+class Mergeable(Protocol):
+    """A summary of some units that merges with another one's (associatively, so the
+    parts of a study merged in any grouping give the summary of the whole)."""
+
+    def merged(self, other: Self) -> Self: ...
+
+
+class Tallied(Protocol):
+    """A study that also summarises a range of units into a :class:`Mergeable` of bounded
+    size (``tally(start, count)``), so a run of any size keeps bounded memory: what
+    :func:`run_tally` and :func:`lab.ray_backend.tally_study` need."""
+
+    @property
+    def seed(self) -> int: ...
+
+    def tally(self, start: int, count: int) -> Any: ...
+
+
 def unit_seed(seed: int, index: int) -> int:
     """The 64-bit seed of unit ``index`` of a study seeded ``seed`` (SplitMix64 mixing,
     the same on every machine)."""
@@ -60,6 +86,13 @@ def simulate_part(study: Study, start: int, count: int) -> tuple[list[Any], floa
     began = time.process_time()
     results = study.simulate(start, count)
     return results, time.process_time() - began
+
+
+def tally_part(study: Tallied, start: int, count: int) -> tuple[Any, float]:
+    """The tally of one part and the CPU seconds the process spent on it."""
+    began = time.process_time()
+    tally = study.tally(start, count)
+    return tally, time.process_time() - began
 
 
 def split(start: int, count: int, parts: int) -> list[tuple[int, int]]:
@@ -145,6 +178,38 @@ def run(study: Study, total: int, batch: int = 200, workers: int = 1,
     return out
 
 
+def run_tally(study: Tallied, total: int, batch: int = 2_000, workers: int = 1,
+              on_progress: Callable[[int, int], None] | None = None,
+              cpu: list[float] | None = None) -> Any:
+    """The tally of units ``0..total-1`` (``total`` at least 1): batch by batch, each batch
+    split over ``workers`` processes of the shared pool, each part returning its tally and
+    the driver merging them, so the driver holds one tally whatever ``total`` is."""
+    if total < 1:
+        raise ValueError("a tally needs at least one unit")
+    merged: Any = None
+    done = 0
+    for start, count in batches(total, batch):
+        ranges = split(start, count, workers)
+        if workers <= 1 or len(ranges) == 1:
+            parts = [tally_part(study, s, n) for s, n in ranges]
+        else:
+            try:
+                shared = pool(workers)
+                futures = [shared.schedule(tally_part, (study, s, n)) for s, n in ranges]
+                parts = [f.result() for f in futures]
+            except POOL_ERRORS:
+                shutdown_pool()
+                parts = [tally_part(study, s, n) for s, n in ranges]
+        for tally, seconds in parts:
+            merged = tally if merged is None else merged.merged(tally)
+            if cpu is not None:
+                cpu.append(seconds)
+        done += count
+        if on_progress is not None:
+            on_progress(done, total)
+    return merged
+
+
 @dataclass(frozen=True)
 class Squares:
     """A toy study for the doctest: unit i gives i*i."""
@@ -153,3 +218,17 @@ class Squares:
 
     def simulate(self, start: int, count: int) -> list[Any]:
         return [i * i for i in range(start, start + count)]
+
+    def tally(self, start: int, count: int) -> SquaresTally:
+        return SquaresTally(count, sum(i * i for i in range(start, start + count)))
+
+
+@dataclass(frozen=True)
+class SquaresTally:
+    """The toy study's tally: how many units, and the sum of their squares."""
+
+    units: int
+    total: int
+
+    def merged(self, other: SquaresTally) -> SquaresTally:
+        return SquaresTally(self.units + other.units, self.total + other.total)

@@ -19,11 +19,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from statistics import NormalDist
 
 __all__ = [
-    "Z95", "Estimate", "difference", "exact", "mean", "paired_difference", "proportion",
-    "proportion_difference", "t_cdf", "t_quantile",
+    "Z95", "Estimate", "Moments", "Paired", "difference", "exact", "mean", "paired_difference",
+    "proportion", "proportion_difference", "proportion_difference_counts", "t_cdf",
+    "t_quantile",
 ]
 
 #: The two-sided 95% normal quantile.
@@ -221,11 +223,20 @@ def proportion_difference(a: Sequence[bool], b: Sequence[bool]) -> Estimate:
     n = len(a)
     if n != len(b) or n == 0:
         raise ValueError("paired outcomes of equal, non-zero length")
-    pa, pb = proportion(sum(a), n), proportion(sum(b), n)
     both = sum(1 for x, y in zip(a, b, strict=True) if x and y)
     only_a = sum(1 for x, y in zip(a, b, strict=True) if x and not y)
     only_b = sum(1 for x, y in zip(a, b, strict=True) if y and not x)
-    neither = n - both - only_a - only_b
+    return proportion_difference_counts(both, only_a, only_b, n - both - only_a - only_b)
+
+
+def proportion_difference_counts(both: int, only_a: int, only_b: int,
+                                 neither: int) -> Estimate:
+    """:func:`proportion_difference` from the pairs' 2×2 table: how many pairs are yes
+    under both, only under a, only under b, under neither."""
+    n = both + only_a + only_b + neither
+    if n <= 0:
+        raise ValueError("paired outcomes of equal, non-zero length")
+    pa, pb = proportion(both + only_a, n), proportion(both + only_b, n)
     denom = (both + only_a) * (only_b + neither) * (both + only_b) * (only_a + neither)
     phi = (both * neither - only_a * only_b) / math.sqrt(denom) if denom > 0 else 0.0
     d = pa.value - pb.value
@@ -235,3 +246,96 @@ def proportion_difference(a: Sequence[bool], b: Sequence[bool]) -> Estimate:
            + (pb.value - pb.low) ** 2)
     return Estimate(d, max(-1.0, d - math.sqrt(max(dl2, 0.0))),
                     min(1.0, d + math.sqrt(max(du2, 0.0))), n)
+
+
+
+# -- mergeable summaries ---------------------------------------------------------------------
+
+@dataclass
+class Moments:
+    """The count, sum and sum of squares of some values, kept exactly (ints and
+    :class:`~fractions.Fraction`), so that merging the moments of parts is associative and
+    commutative to the last bit: the moments of a whole are the same however its values were
+    split, and :meth:`estimate` gives the same interval.
+
+    >>> m = Moments()
+    >>> for v in (1, 2, 3, 4):
+    ...     m.add(v)
+    >>> e = m.estimate()
+    >>> e.value, round(e.low, 3), round(e.high, 3), e.n
+    (2.5, 0.446, 4.554, 4)
+    >>> Moments.of([1, 2]).merged(Moments.of([3, 4])) == m
+    True
+    """
+
+    n: int = 0
+    total: int | Fraction = 0
+    squares: int | Fraction = 0
+
+    @classmethod
+    def of(cls, values: Sequence[int | Fraction]) -> Moments:
+        out = cls()
+        for v in values:
+            out.add(v)
+        return out
+
+    def add(self, value: int | Fraction) -> None:
+        """Count one value (an int or a Fraction: floats would make merging inexact)."""
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+
+    def merged(self, other: Moments) -> Moments:
+        return Moments(self.n + other.n, self.total + other.total,
+                       self.squares + other.squares)
+
+    @property
+    def value(self) -> Fraction:
+        return Fraction(self.total) / self.n
+
+    def estimate(self) -> Estimate:
+        """The mean with its 95% Student t interval, as :func:`mean` (one value: no
+        width); the variance is worked out exactly before it is rounded."""
+        if self.n == 0:
+            raise ValueError("no values")
+        m = float(self.value)
+        if self.n == 1:
+            return Estimate(m, m, m, 1)
+        var = (self.squares - Fraction(self.total) ** 2 / self.n) / (self.n - 1)
+        half = _t95(self.n - 1) * math.sqrt(float(var) / self.n)
+        return Estimate(m, m - half, m + half, self.n)
+
+
+@dataclass
+class Paired:
+    """The 2×2 table of paired yes/no outcomes (under a and under b): mergeable counts
+    behind :func:`proportion` of each side and :func:`proportion_difference_counts`."""
+
+    both: int = 0
+    only_a: int = 0
+    only_b: int = 0
+    neither: int = 0
+
+    def add(self, a: bool, b: bool) -> None:
+        if a and b:
+            self.both += 1
+        elif a:
+            self.only_a += 1
+        elif b:
+            self.only_b += 1
+        else:
+            self.neither += 1
+
+    def merged(self, other: Paired) -> Paired:
+        return Paired(self.both + other.both, self.only_a + other.only_a,
+                      self.only_b + other.only_b, self.neither + other.neither)
+
+    @property
+    def n(self) -> int:
+        return self.both + self.only_a + self.only_b + self.neither
+
+    def estimates(self) -> tuple[Estimate, Estimate, Estimate]:
+        """share(a), share(b) and share(b) − share(a)."""
+        return (proportion(self.both + self.only_a, self.n),
+                proportion(self.both + self.only_b, self.n),
+                proportion_difference_counts(self.both, self.only_b, self.only_a, self.neither))

@@ -124,10 +124,12 @@ def row(label: str, f: Figure) -> dict[str, str]:
 
 st.dataframe([row(t(f"explore.lab.fig.{f.key}", lang), f) for f in summary.figures],
              hide_index=True, width="stretch")
-st.plotly_chart(histogram({t("explore.lab.a", lang): summary.finals_a,
-                           t("explore.lab.b", lang): summary.finals_b},
+finals = {t("explore.lab.a", lang): summary.finals_a, t("explore.lab.b", lang): summary.finals_b}
+st.plotly_chart(histogram({k: [v for v, _ in c] for k, c in finals.items()},
                           t("explore.lab.chart.finals", lang), t("explore.lab.chart.x", lang),
-                          t("explore.lab.chart.y", lang)), width="stretch")
+                          t("explore.lab.chart.y", lang),
+                          counts={k: [n for _, n in c] for k, c in finals.items()}),
+                width="stretch")
 st.header(t("explore.lab.per-seat", lang))
 seat_rows = []
 for f in summary.seat_figures:

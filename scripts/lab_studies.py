@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine.registry import GAMES as REGISTRY  # noqa: E402
 from lab.library import SHIPPED, engine_version, summary_to_json, variant_of  # noqa: E402
-from lab.ray_backend import ray_address, run_study  # noqa: E402
+from lab.ray_backend import ray_address, tally_study  # noqa: E402
 from lab.studies.variant_lab import VariantLabStudy  # noqa: E402
 
 #: Games per study, by game.
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         for change in changes(game):
             study = VariantLabStudy(game, lineup, {}, change, SEED)
             t0 = time.monotonic()
-            summary = study.summarize(run_study(study, units, cpu=cpu))
+            summary = tally_study(study, units, cpu=cpu).summary()
             studies.append({
                 "game": game, "variant": variant_of(game, {}, change), "players": PLAYERS,
                 "bots": ",".join(lineup), "units": units, "seed": SEED,

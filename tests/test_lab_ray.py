@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from lab import ray_backend
-from lab.runner import Squares, run
+from lab.runner import Squares, SquaresTally, run, run_tally
 from lab.studies.variant_lab import VariantLabStudy
 
 
@@ -59,3 +59,26 @@ def test_a_study_on_ray_gives_the_same_results(local_ray: Any,
     on_ray = ray_backend.run_on_ray(lab, 30, "local", min_units=10, cpu=cpu)
     assert len(cpu) == 3
     assert on_ray == run(lab, 30, batch=30).results
+
+
+@pytest.mark.slow
+def test_a_tallied_study_on_ray_merges_the_same_tally(local_ray: Any,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each Ray task returns its range's tally, merged in the driver as the tasks finish
+    (in whatever order): the same tally, and so the same summary, as on this machine."""
+    monkeypatch.setenv(ray_backend.ENV_ADDRESS, "local")
+    seen: list[int] = []
+    squares = ray_backend.tally_study(Squares(seed=0), 25_000,
+                                      on_progress=lambda done, total: seen.append(done))
+    assert squares == SquaresTally(25_000, sum(i * i for i in range(25_000)))
+    assert seen == [12_500, 25_000]
+    for lab in (VariantLabStudy("kachuful", ("basic", "random", "basic"), {"max_cards": 2},
+                                {"max_cards": 2, "hook_rule": False}, 9),
+                VariantLabStudy("krypkasino", ("basic", "random"), {"session": 1},
+                                {"session": 1, "sweep_points": 0}, 9)):
+        cpu: list[float] = []
+        on_ray = ray_backend.tally_on_ray(lab, 30, "local", min_units=7, cpu=cpu)
+        assert len(cpu) == 4
+        local = run_tally(lab, 30, batch=30)
+        assert on_ray == local
+        assert on_ray.summary() == local.summary() == lab.summarize(lab.simulate(0, 30))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import plotly.graph_objects as go
 
@@ -233,15 +234,21 @@ def histogram(
     x_label: str,
     y_label: str = "Games",
     bin_size: float | None = None,
+    counts: Mapping[str, Sequence[int]] | None = None,
 ) -> go.Figure:
     """Histograms of values (e.g. final scores under two rule sets) on the same bins, the
     series' bars side by side in each bin (overlaid, two colours blurred into one), each
-    with its own fill pattern as well as its colour."""
+    with its own fill pattern as well as its colour. With ``counts``, each series' values
+    are distinct values and ``counts[name]`` how many times each occurs (a summary's
+    value counts, however many games it counts)."""
     fig = go.Figure()
     xbins = {"size": bin_size} if bin_size else None
     patterns = ("", "/", "x", ".")
     for k, (name, values) in enumerate(series.items()):
-        fig.add_trace(go.Histogram(x=list(values), name=str(name), xbins=xbins,
+        weights: dict[str, Any] = {}
+        if counts is not None:
+            weights = {"y": list(counts[name]), "histfunc": "sum"}
+        fig.add_trace(go.Histogram(x=list(values), name=str(name), xbins=xbins, **weights,
                                    marker={"color": PALETTE[k % len(PALETTE)],
                                            "pattern": {"shape": patterns[k % len(patterns)]}}))
     _layout(fig, title, x_label, y_label)
