@@ -139,3 +139,17 @@ def test_without_an_address_a_tally_runs_on_this_machine(monkeypatch: Any) -> No
         SquaresTally(50, sum(i * i for i in range(50)))
     assert seen[-1] == 50
     assert ray_backend.tally_study(KACHUFUL, GAMES, workers=1) == KACHUFUL.tally(0, GAMES)
+
+
+def test_the_finals_chart_counts_every_seat_of_every_game() -> None:
+    """The page's chart draws the summary's value counts (not one point per game): each
+    series sums to the seats × games, on the same bins for both rule sets."""
+    from ui.charts import histogram
+
+    summary = KACHUFUL.summarize(pairs("kachuful"))
+    finals = {"A": summary.finals_a, "B": summary.finals_b}
+    fig = histogram({k: [v for v, _ in c] for k, c in finals.items()}, "t", "x",
+                    counts={k: [n for _, n in c] for k, c in finals.items()})
+    assert [tr.histfunc for tr in fig.data] == ["sum", "sum"]
+    assert [sum(tr.y) for tr in fig.data] == [GAMES * KACHUFUL.players] * 2
+    assert fig.data[0].xbins == fig.data[1].xbins and fig.data[0].xbins.size >= 1

@@ -228,6 +228,35 @@ def bars(
     return _layout(fig, title, x_label, y_label)
 
 
+def _count_bins(series: Mapping[str, Sequence[float]],
+                counts: Mapping[str, Sequence[int]]) -> dict[str, float] | None:
+    """The bins Plotly would choose for the values written out one by one (its automatic
+    size: twice the standard deviation over the count to the power 0.4, rounded to 1, 2
+    or 5 times a power of ten; integers binned from a half), which it cannot choose from
+    distinct values with their counts.
+
+    >>> _count_bins({"a": [0, 10, 20]}, {"a": [10, 30, 10]})
+    {'start': -0.5, 'size': 2}
+    """
+    pairs = [(float(v), int(c)) for name, values in series.items()
+             for v, c in zip(values, counts[name], strict=True) if c > 0]
+    n = sum(c for _, c in pairs)
+    if n < 2:
+        return None
+    centre = math.fsum(v * c for v, c in pairs) / n
+    spread = math.sqrt(math.fsum(c * (v - centre) ** 2 for v, c in pairs) / n)
+    rough = 2 * spread / n ** 0.4
+    if rough <= 0:
+        return None
+    power = 10.0 ** math.floor(math.log10(rough))
+    size = min((k * power for k in (1, 2, 5, 10)), key=lambda c: abs(math.log(c / rough)))
+    integers = all(v.is_integer() for v, _ in pairs)
+    if integers:
+        size = max(1, round(size))
+    low = min(v for v, _ in pairs)
+    return {"start": low - 0.5 if integers else low, "size": size}
+
+
 def histogram(
     series: Mapping[str, Sequence[float]],
     title: str,
@@ -242,7 +271,9 @@ def histogram(
     are distinct values and ``counts[name]`` how many times each occurs (a summary's
     value counts, however many games it counts)."""
     fig = go.Figure()
-    xbins = {"size": bin_size} if bin_size else None
+    xbins: dict[str, float] | None = {"size": bin_size} if bin_size else None
+    if counts is not None and not bin_size:
+        xbins = _count_bins(series, counts)
     patterns = ("", "/", "x", ".")
     for k, (name, values) in enumerate(series.items()):
         weights: dict[str, Any] = {}
