@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from browser_harness import exceptions, goto, wait_idle
+from browser_harness import SiteServer, exceptions, free_port, goto, wait_idle
 
 import store
 from engine.game import GameState
@@ -107,3 +107,51 @@ def test_two_people_and_two_bots_play_a_game_and_no_frame_shows_a_hidden_card(
         page.get_by_text(t("table.record", "en")).wait_for()
         assert not exceptions(page)
     assert all(frames.values()), "the test saw no websocket frame"
+
+
+def test_a_seat_page_finds_its_position_again_after_a_server_restart(
+        new_page: Callable[..., Any]) -> None:
+    """The site process stops mid-hand and another starts on the same port: the open seat
+    page reconnects and shows the same position, and the game goes on."""
+    tables = Tables(store.get())
+    opened = tables.open("kachuful", {"max_cards": 2},
+                         [SeatSpec("human", name="Ana"), SeatSpec("bot", "basic"),
+                          SeatSpec("bot", "random")], seed=8)
+    port = free_port()
+    server = SiteServer(port=port).start()
+    try:
+        page = new_page(viewport={"width": 390, "height": 844})
+        goto(page, server.url, "table", table=opened.id, seat=0, token=opened.tokens[0])
+        for _ in range(2):  # two moves, then the restart in the middle of the first hand
+            row = row_of(tables, opened.id)
+            page.get_by_text(t("play.turn.you", "en"), exact=True).wait_for(timeout=20_000)
+            first = state_of(row).legal_actions()[0]
+            key = f"table.bid{first.n}" if hasattr(first, "n") else f"table.card.{first.code}"
+            page.locator(f".{key_class(key)} button").click()
+            for _ in range(100):
+                if row_of(tables, opened.id).count > row.count:
+                    break
+                page.wait_for_timeout(100)
+            wait_idle(page)
+        row = row_of(tables, opened.id)
+        assert row.status == "playing"
+        server.stop()
+        server = SiteServer(port=port).start()
+        state = state_of(row)
+        page.get_by_text(t("play.turn.you", "en"), exact=True).wait_for(timeout=60_000)
+        for card in state.hand_of(0):
+            assert page.locator(f"[aria-label='{card_name(card, 'en')}'], "
+                                f".{key_class('table.card.' + card.code)}").count()
+        first = state.legal_actions()[0]
+        key = f"table.bid{first.n}" if hasattr(first, "n") else f"table.card.{first.code}"
+        # The page keeps drawing the last position while it reconnects; a click before the
+        # new server has the session is lost, so press again until the move lands.
+        for _ in range(60):
+            page.locator(f".{key_class(key)} button").click()
+            page.wait_for_timeout(1000)
+            if row_of(tables, opened.id).count > row.count:
+                break
+        assert row_of(tables, opened.id).count > row.count, "no move after the restart"
+        assert not exceptions(page)
+    finally:
+        server.stop()
