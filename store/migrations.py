@@ -132,6 +132,11 @@ MIGRATIONS: Sequence[Sequence[str]] = (
             token_hash TEXT NOT NULL,
             PRIMARY KEY (table_id, seat))""",
     ),
+    # 6: a table's per-turn timer (issue 31): seconds a person has before a bot plays that
+    # one move for them (0: no timer).
+    (
+        "ALTER TABLE game_tables ADD COLUMN timer_s INTEGER NOT NULL DEFAULT 0",
+    ),
 )
 
 #: The schema version this code reads and writes.

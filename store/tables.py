@@ -41,10 +41,14 @@ from engine.registry import BOT_LEVELS, GAMES, MAX_SEED
 from engine.session import bot_seed
 from store.core import Forbidden, Refused, Store, guarded, now_ms
 
-__all__ = ["MAX_ACTIONS", "TABLE_TTL_MS", "OpenedTable", "SeatSpec", "Stale", "TableRow",
+__all__ = ["MAX_ACTIONS", "STAND_IN", "TABLE_TTL_MS", "TIMERS", "OpenedTable", "SeatSpec", "Stale", "TableRow",
            "TableSeat", "Tables", "NotYourTurn"]
 
 TABLE_TTL_MS = 7 * 24 * 3600 * 1000
+#: The per-turn timers an owner may choose (seconds; 0: none).
+TIMERS = (0, 30, 60, 120, 300)
+#: The level of the bot that plays one move for a person whose time ran out.
+STAND_IN = "basic"
 MAX_NAME = 40
 #: The longest game a table keeps (a whole 8-player Kachuful game is about 500 actions).
 MAX_ACTIONS = 5_000
@@ -59,7 +63,7 @@ _tables = sa.table(
     "game_tables", sa.column("id"), sa.column("owner_hash"), sa.column("game"),
     sa.column("variant"), sa.column("players"), sa.column("seed"), sa.column("actions"),
     sa.column("status"), sa.column("version"), sa.column("created_ms"),
-    sa.column("changed_ms"), sa.column("expires_ms"))
+    sa.column("changed_ms"), sa.column("expires_ms"), sa.column("timer_s"))
 _seats = sa.table(
     "table_seats", sa.column("table_id"), sa.column("seat"), sa.column("kind"),
     sa.column("level"), sa.column("name"), sa.column("token_hash"))
@@ -119,6 +123,8 @@ class TableRow:
     seats: tuple[TableSeat, ...]
     created_ms: int
     expires_ms: int
+    timer_s: int = 0  # a person's time for a move before a bot plays it (0: no timer)
+    changed_ms: int = 0  # the last move: the current turn's start
 
     @property
     def count(self) -> int:
@@ -231,7 +237,8 @@ class Tables:
             status=m["status"], version=int(m["version"]),
             seats=tuple(TableSeat(int(s._mapping["seat"]), s._mapping["kind"],
                                   s._mapping["level"], s._mapping["name"]) for s in seats),
-            created_ms=int(m["created_ms"]), expires_ms=int(m["expires_ms"]))
+            created_ms=int(m["created_ms"]), expires_ms=int(m["expires_ms"]),
+            timer_s=int(m["timer_s"]), changed_ms=int(m["changed_ms"]))
 
     @guarded
     def get(self, table_id: str) -> TableRow | None:
@@ -279,7 +286,8 @@ class Tables:
     # -- opening -----------------------------------------------------------------------
     @guarded
     def open(self, game: str, options: Mapping[str, Any], seats: Sequence[SeatSpec],
-             seed: int | None = None, now: int | None = None) -> OpenedTable:
+             seed: int | None = None, now: int | None = None, timer_s: int = 0
+             ) -> OpenedTable:
         """A new table, its first bots' moves made. Refuses (naming the field) an unknown
         game, a seat count the game does not take, an option value it does not allow, a
         bot level that is none, a table with no human seat."""
@@ -309,6 +317,8 @@ class Tables:
             spec.check_table(players, rules)
         except Exception as exc:  # the engine's refusal of this table (a hand too large)
             raise Refused("variant", str(exc)) from exc
+        if timer_s not in TIMERS:
+            raise Refused("timer", f"one of {TIMERS} seconds")
         seed = secrets.randbelow(MAX_SEED) + 1 if seed is None else seed
         if not 0 <= seed <= MAX_SEED:
             raise Refused("seed", f"must be 0..{MAX_SEED}")
@@ -327,7 +337,7 @@ class Tables:
                 id=table_id, owner_hash=_hash(owner), game=game,
                 variant=json.dumps(variant, sort_keys=True), players=players, seed=seed,
                 actions=_actions_text(actions), status=status, version=1, created_ms=now,
-                changed_ms=now, expires_ms=now + TABLE_TTL_MS))
+                changed_ms=now, expires_ms=now + TABLE_TTL_MS, timer_s=timer_s))
             for seat in draft.seats:
                 conn.execute(sa.insert(_seats).values(
                     table_id=table_id, seat=seat.seat, kind=seat.kind, level=seat.level,
@@ -336,6 +346,44 @@ class Tables:
         return OpenedTable(table_id, owner, tokens)
 
     # -- playing -----------------------------------------------------------------------
+    def _bot_move(self, row: TableRow, state: GameState, actions: list[int], seat: int,
+                  level: str) -> None:
+        bot = make_bot(row.game, level, seed=bot_seed(row.seed, len(actions), seat))
+        action, _ = bot_move(state, bot)
+        index = _index_of(state, action)
+        state.apply(state.legal_actions()[index])
+        actions.append(index)
+        _remember(row.id, len(actions), row.game, state)
+
+    @guarded
+    def time_out(self, table_id: str, now: int | None = None) -> TableRow | None:
+        """When the table has a timer and the person to act has let it run out, a bot
+        (:data:`STAND_IN`) plays that one move for them and the bots in their seats follow;
+        the seat stays the person's (their next turn is theirs again). Any page of the table
+        may call this as it polls; ``None`` when nothing was due."""
+        now = now_ms() if now is None else now
+        with self.store._read() as conn:
+            row = self._row(conn, table_id)
+        if row is None or row.status != "playing" or not row.timer_s \
+                or now - row.changed_ms < row.timer_s * 1000:
+            return None
+        try:
+            with self.store._write() as conn, conn.begin():
+                fresh = self._row(conn, table_id)
+                if fresh is None or fresh.version != row.version:
+                    return None  # someone moved meanwhile
+                state = state_of(fresh)
+                seat = state.current_player()
+                if seat is None or seat < 0:
+                    return None
+                actions = list(fresh.actions)
+                self._bot_move(fresh, state, actions, seat, STAND_IN)
+                actions, status = self._bots(fresh, state, actions)
+                self._save(conn, fresh, actions, status, now)
+                return self._row(conn, table_id)
+        except Stale:
+            return None
+
     def _bots(self, row: TableRow, state: GameState, actions: list[int]
               ) -> tuple[list[int], Status]:
         """Let the bots in their seats act until a person's turn or the end; ``actions``
@@ -346,13 +394,7 @@ class Tables:
             seat = state.current_player()
             if seat is None or seat < 0 or kinds[seat].kind != "bot":
                 break
-            bot = make_bot(row.game, kinds[seat].level, seed=bot_seed(row.seed, len(actions),
-                                                                       seat))
-            action, _ = bot_move(state, bot)
-            index = _index_of(state, action)
-            state.apply(state.legal_actions()[index])
-            actions.append(index)
-            _remember(row.id, len(actions), row.game, state)
+            self._bot_move(row, state, actions, seat, kinds[seat].level)
         return actions, "over" if state.is_terminal() else "playing"
 
     @guarded

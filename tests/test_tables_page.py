@@ -212,3 +212,26 @@ def test_a_reload_reopens_the_same_position() -> None:
     before = seat_page(table_id, seat, tokens[seat])
     again = seat_page(table_id, seat, tokens[seat])  # a reload: a new session, same link
     assert [h.proto.body for h in before.html] == [h.proto.body for h in again.html]
+
+
+def test_with_a_timer_a_bot_plays_for_a_person_who_is_away() -> None:
+    from store.core import now_ms
+
+    opened = tables().open("kachuful", {"max_cards": 2},
+                           [SeatSpec("human", name="Ana"), SeatSpec("bot", "basic"),
+                            SeatSpec("human", name="Bo"), SeatSpec("bot", "random")],
+                           seed=21, timer_s=30, now=now_ms() - 40_000)
+    row = row_of(opened.id)
+    away = state_of(row).current_player()
+    assert away in opened.tokens
+    other = 2 if away == 0 else 0
+    at = seat_page(opened.id, other, opened.tokens[other], "pt")  # the other seat's poll
+    moved = row_of(opened.id)
+    assert moved.count > row.count and moved.seats[away].kind == "human"
+    assert any(c.value.startswith(t("table.timer.left", "pt", n=0, timer=30)[:5])
+               for c in at.caption)
+    form = open_site(PAGE, lang="es")
+    form.selectbox(key="table.timer").set_value(60).run()
+    form.button(key="table.open").click().run()
+    assert not form.exception, form.exception
+    assert row_of(str(form.query_params["table"])).timer_s == 60

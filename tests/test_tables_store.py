@@ -16,6 +16,7 @@ from pg_server import fresh_database
 from engine.errors import RulesLabError
 from engine.registry import GAMES
 from store import Forbidden, Refused, Store
+from store.core import now_ms
 from store.tables import (
     TABLE_TTL_MS,
     NotYourTurn,
@@ -255,3 +256,33 @@ def test_the_owner_sees_the_seat_links_again_and_nobody_else_does(db: Store) -> 
             tables.links(table_id, key)
     tables.remove_player(table_id, owner, 2)
     assert tables.links(table_id, owner) == {0: tokens[0]}
+
+
+def test_a_bot_plays_one_move_for_a_person_whose_time_ran_out(db: Store) -> None:
+    tables = Tables(db)
+    start = now_ms()
+    opened = tables.open("kachuful", {"max_cards": 2},
+                         [SeatSpec("human", name="Ana"), B, SeatSpec("human", name="Bo"), B],
+                         seed=5, now=start, timer_s=30)
+    row = tables.get(opened.id)
+    assert row is not None and row.timer_s == 30
+    seat = state_of(row).current_player()
+    assert seat in opened.tokens
+    assert tables.time_out(opened.id, now=start + 29_000) is None  # still their time
+    assert tables.get(opened.id) == row
+    after = tables.time_out(opened.id, now=start + 31_000)
+    assert after is not None and after.count > row.count
+    assert after.seats[seat].kind == "human"  # the seat stays theirs
+    assert tables.seat_of(opened.id, seat, opened.tokens[seat]).id == opened.id
+    to_act = state_of(after).current_player()
+    assert to_act in opened.tokens  # a person's turn again: the bots followed
+    assert tables.time_out(opened.id, now=start + 32_000) is None  # a new turn, a new time
+    back = tables.act(opened.id, to_act, opened.tokens[to_act],
+                      state_of(after).legal_actions()[0], after.count)
+    assert back.count > after.count
+    # no timer: nobody is ever played for
+    plain = tables.open("kachuful", {}, [H, B, B], now=start)
+    assert tables.time_out(plain.id, now=start + 10**9) is None
+    with pytest.raises(Refused) as caught:
+        tables.open("kachuful", {}, [H, B, B], timer_s=7)
+    assert caught.value.field == "timer"

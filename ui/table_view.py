@@ -20,7 +20,8 @@ from engine.errors import RulesLabError
 from engine.registry import BOT_LEVELS, GAME_IDS, GAMES, Option, level_label
 from engine.seats import seat_letter
 from engine.session import HandChoice
-from store.tables import NotYourTurn, SeatSpec, Stale, TableRow, Tables, state_of
+from store.core import now_ms
+from store.tables import TIMERS, NotYourTurn, SeatSpec, Stale, TableRow, Tables, state_of
 from ui import table as tb
 from ui.cards import CSS as CARD_CSS
 from ui.cards import cards_html, sort_hand, trick_html
@@ -108,10 +109,14 @@ def open_form(visitor: Prefs) -> None:
                 option.label(lang), values, index=default, help=option.help(lang),
                 key=K + f"{game_id}.{option.name}.{players}",
                 format_func=functools.partial(_value_label, option, lang))
+    timer = st.selectbox(t("table.timer", lang), TIMERS, key=K + "timer",
+                         help=t("table.timer.help", lang),
+                         format_func=lambda n: t("table.timer.off", lang) if not n else
+                         t("table.timer.seconds", lang, n=n))
     if st.button(t("table.open", lang), type="primary", key=K + "open",
                  icon=":material/table_restaurant:"):
         try:
-            opened = tables().open(game_id, options, seats)
+            opened = tables().open(game_id, options, seats, timer_s=timer)
         except store.Refused as exc:
             field = exc.field
             named = spec.option(field).label(lang) if field in spec.option_names else \
@@ -178,7 +183,8 @@ def _close(table_id: str, key: str) -> None:
 def _watch(table_id: str, visitor: Prefs) -> None:
     """The owner's view of the table: whose turn, the seats, the cards on the table (no
     hand)."""
-    row = tables().get(table_id)
+    db = tables()
+    row = db.time_out(table_id) or db.get(table_id)
     if row is None:
         return
     st.subheader(t("table.now", visitor.lang))
@@ -191,6 +197,7 @@ def seat_view(visitor: Prefs) -> None:
     lang = visitor.lang
     table_id, seat, token = st.session_state[K + "where"]
     try:
+        tables().time_out(table_id)  # a person away too long: a bot plays that move
         row = tables().seat_of(table_id, seat, token)
     except store.Forbidden:
         st.warning(t("table.bad-link", lang), icon=":material/link_off:")
@@ -235,6 +242,9 @@ def _draw(row: TableRow, view: tb.SeatScreen, visitor: Prefs) -> None:
             st.markdown("### " + escape_markdown(t("table.turn.wait", lang, name=name)))
     if view.status:
         st.markdown("**" + escape_markdown(view.status) + "**")
+    if row.timer_s and row.status == "playing" and not view.over:
+        left = max(0, row.timer_s - (now_ms() - row.changed_ms) // 1000)
+        st.caption(t("table.timer.left", lang, n=left, timer=row.timer_s))
     keys = [k for k, _ in view.rows[0][1]] if view.rows else []
     head = [t("play.col.player", lang)] + [t(f"play.col.{k}", lang) for k in keys]
     body = [[("▶ " if i == view.to_act else "") + name] + [v for _, v in cells]
