@@ -16,14 +16,20 @@
 * ``analysis.calibration_max_gap`` — over ``--decisions`` seeded decisions of 4 strong
   bots (every bid and card with a choice, hands of 3 to 7 cards): the predicted chance
   that the deciding seat ends the hand with exactly its bid, after the action the bot
-  took, against the observed frequency, by decile of the prediction; the largest gap
-  among deciles with at least ``--min-bin`` decisions (each decile is printed too).
+  took, against the observed frequency, by decile of the prediction (each decile is
+  printed: its decisions, mean prediction, observed share and gap); the largest gap over
+  every decile that holds a decision (an empty decile has no observed share: it is
+  printed as empty and skipped), and ``analysis.calibration_max_gap_min_bin`` the
+  largest over deciles of at least ``--min-bin`` decisions. ``--dump PATH`` writes each
+  decision (predicted, made, hand, seat) as it goes: the training data of
+  :data:`engine.analysis.kachuful.CALIBRATION`.
 
 Times are CPU seconds of this process (``time.process_time``). Deals are seeded
 (:class:`random.Random`), so a run is repeatable. Run it with ``nice``.
 
 Usage: ``nice -n 10 python bench/analysis.py [--positions 40] [--decisions 2000]
-[--skip-calibration]``
+[--skip-calibration] [--only-calibration] [--seed S] [--dump PATH]``;
+``python bench/analysis.py --from-dumps DUMP...`` reports dumps pooled.
 """
 
 from __future__ import annotations
@@ -143,16 +149,18 @@ def _krypkasino_session(cls: Any, rules: Any, seed: int) -> Any:
     return cls.new(PLAYERS, seed, rules())
 
 
-def calibration(decisions: int, seed: int, min_bin: int) -> None:
+def calibration(decisions: int, seed: int, min_bin: int, dump: str | None = None) -> None:
     rng = random.Random(seed)
     rows: list[tuple[float, int, int]] = []  # (predicted, hand id, seat)
     made: dict[tuple[int, int], bool] = {}
+    out = open(dump, "w", encoding="utf-8") if dump else None  # noqa: SIM115
     index = 0
     while len(rows) < decisions:
         size = 3 + index % 5
         state = deal(rng, size, index)
         bots = [make_bot("kachuful", "strong", seed * 1000 + index * 8 + s)
                 for s in range(PLAYERS)]
+        first = len(rows)
         while not state.is_terminal():
             seat = state.current_player()
             assert seat is not None
@@ -167,22 +175,54 @@ def calibration(decisions: int, seed: int, min_bin: int) -> None:
         result = state.results[-1]
         for s in range(PLAYERS):
             made[(index, s)] = result.bids[s] == result.tricks[s]
+        if out is not None:  # one line per decision: predicted, made, hand, seat
+            for p, hand, seat in rows[first:]:
+                out.write(f"{p!r} {int(made[(hand, seat)])} {hand} {seat}\n")
+            out.flush()
         index += 1
+    if out is not None:
+        out.close()
+    report([(p, made[(hand, seat)]) for p, hand, seat in rows], min_bin, index)
+
+
+def report(pairs: list[tuple[float, bool]], min_bin: int, hands: int) -> None:
+    """Per decile of the prediction: decisions, mean predicted, observed share, gap.
+    ``analysis.calibration_max_gap`` is the largest gap over every decile holding a
+    decision (an empty decile has no observed share: it is listed as empty and skipped);
+    ``analysis.calibration_max_gap_min_bin`` the largest over deciles of at least
+    ``min_bin`` decisions."""
     bins: list[list[tuple[float, bool]]] = [[] for _ in range(10)]
-    for p, hand, seat in rows:
-        bins[min(9, int(p * 10))].append((p, made[(hand, seat)]))
-    gap = 0.0
+    for p, m in pairs:
+        bins[min(9, max(0, int(p * 10)))].append((p, m))
+    gap = gap_min = 0.0
     for k, items in enumerate(bins):
         if not items:
+            print(f"# decile {k}: empty (skipped)")
             continue
         predicted = sum(p for p, _ in items) / len(items)
         observed = sum(m for _, m in items) / len(items)
         print(f"# decile {k}: {len(items)} decisions, predicted {predicted:.3f}, "
               f"observed {observed:.3f}, gap {observed - predicted:+.3f}")
+        gap = max(gap, abs(observed - predicted))
         if len(items) >= min_bin:
-            gap = max(gap, abs(observed - predicted))
-    print(f"BENCH analysis.calibration_max_gap {gap:.4f} share  # {len(rows)} decisions, "
-          f"{index} hands")
+            gap_min = max(gap_min, abs(observed - predicted))
+    print(f"BENCH analysis.calibration_max_gap {gap:.4f} share  # {len(pairs)} decisions, "
+          f"{hands} hands, every non-empty decile")
+    print(f"BENCH analysis.calibration_max_gap_min_bin {gap_min:.4f} share  # deciles of "
+          f"at least {min_bin} decisions")
+
+
+def pooled(paths: list[str], min_bin: int) -> None:
+    """The calibration report of ``--dump`` files together (each file's hands apart)."""
+    pairs: list[tuple[float, bool]] = []
+    hands: set[tuple[int, str]] = set()
+    for i, path in enumerate(paths):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                p, m, hand, _ = line.split()
+                pairs.append((float(p), m == "1"))
+                hands.add((i, hand))
+    report(pairs, min_bin, len(hands))
 
 
 def main() -> None:
@@ -195,13 +235,21 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--skip-calibration", action="store_true")
     ap.add_argument("--only-calibration", action="store_true")
+    ap.add_argument("--dump", default=None,
+                    help="write each calibration decision (predicted, made, hand, seat)")
+    ap.add_argument("--from-dumps", nargs="+", default=None, metavar="DUMP",
+                    help="report the calibration of earlier --dump files pooled, playing "
+                         "nothing")
     args = ap.parse_args()
+    if args.from_dumps:
+        pooled(args.from_dumps, args.min_bin)
+        return
     if not args.only_calibration:
         exact_figures(args.positions, args.seed)
         seat_figures(args.hands, args.seed)
         krypkasino_figures(args.plays, args.seed)
     if not args.skip_calibration:
-        calibration(args.decisions, args.seed, args.min_bin)
+        calibration(args.decisions, args.seed, args.min_bin, args.dump)
 
 
 if __name__ == "__main__":
