@@ -44,6 +44,7 @@ from engine.kachuful.events import (
 )
 from engine.kachuful.rules import (
     DEFAULT_RULES,
+    Hook,
     KachufulRules,
     PlayKind,
     check_players,
@@ -320,7 +321,10 @@ class KachufulState:
         self._phase = Phase.DEAL
         self._turn = CHANCE
         if self._auto_deal:
-            self._deal(self.chance_outcomes()[0], events)
+            if self._plan is not None:  # the game's own next hand, checked when built
+                self._dealt(self._index + 1, self._plan[self._index + 1], events)
+            else:
+                self._deal(self.chance_outcomes()[0], events)
 
     def chance_outcomes(self) -> list[Deal]:
         """At a chance node: the next hand's deal the game fixes (its deal seed, or the
@@ -357,6 +361,11 @@ class KachufulState:
                 raise InvalidActionError("kachuful.bad-action", action=deal)
         else:
             raise InvalidActionError("kachuful.bad-action", action=deal)
+        self._dealt(index, setup, events)
+
+    def _dealt(self, index: int, setup: HandSetup, events: list[KachufulEvent] | None
+               ) -> None:
+        """Hand ``index`` (from 0) is dealt as ``setup``, with its events."""
         self._start_hand(index, setup)
         if events is not None:
             if index == 0:
@@ -565,7 +574,7 @@ class KachufulState:
         if bid.blind and not self.rules.blind_bids:
             raise IllegalActionError("K-8.no-blind", rule="K-8", seat=self._turn, bid=n)
         if self._bid_count == self.players - 1 and self.rules.hook_rule:
-            arithmetic = hook((self._bid_sum,), size)
+            arithmetic = _hook(self._bid_sum, size)
             if arithmetic.forbidden == n:
                 raise IllegalActionError("K-9.hook", rule="K-9", seat=self._turn, bid=n,
                                          others=arithmetic.others, size=size)
@@ -600,7 +609,7 @@ class KachufulState:
             others: int | None = None
             forbidden: int | None = None
             if last and self.rules.hook_rule:
-                arithmetic = hook((self._bid_sum,), self._size)
+                arithmetic = _hook(self._bid_sum, self._size)
                 others, forbidden = arithmetic.others, arithmetic.forbidden
             events.append(BidMade(seat, n, blind, last, self._size, others, forbidden,
                                   self._bid_sum + n))
@@ -696,7 +705,7 @@ class KachufulState:
 
     def _play_so_far(self) -> tuple[Card, ...]:
         """Every card played in the current hand, in order (tricks, then the table)."""
-        return (*(c for done in self._done_tricks for c in done.cards), *self._trick)
+        return (*[c for done in self._done_tricks for c in done.cards], *self._trick)
 
     def _result(self, scores: tuple[int, ...] | None) -> HandResult:
         return HandResult(self._index + 1, self._setup, tuple(self._bids), tuple(self._blind),
@@ -844,6 +853,16 @@ def _checked_setup(players: int, setup: HandSetup, number: int) -> HandSetup:
 
 
 _CANONICAL: dict[int, Card] = {id(c): c for c in DECK}
+#: (sum of the other bids, hand size) -> rules.hook's answer, computed once.
+_HOOKS: dict[tuple[int, int], Hook] = {}
+
+
+def _hook(others: int, size: int) -> Hook:
+    """:func:`engine.kachuful.rules.hook` for the dealer (K-9), kept per (others, size)."""
+    found = _HOOKS.get((others, size))
+    if found is None:
+        found = _HOOKS[others, size] = hook((others,), size)
+    return found
 _SUIT_IDS: tuple[int, ...] = tuple(id(suit) for suit in Suit)
 
 
