@@ -235,3 +235,35 @@ def test_with_a_timer_a_bot_plays_for_a_person_who_is_away() -> None:
     form.button(key="table.open").click().run()
     assert not form.exception, form.exception
     assert row_of(str(form.query_params["table"])).timer_s == 60
+
+
+def test_a_card_that_captures_in_several_ways_asks_which() -> None:
+    """Krypkasino (C-6): a card with more than one legal capture offers each one."""
+    db = tables()
+    for seed in range(1, 60):
+        opened = db.open("krypkasino", {"session": 1},
+                         [SeatSpec("human"), SeatSpec("bot", "random")], seed=seed)
+        row = row_of(opened.id)
+        while row.status == "playing":
+            state = state_of(row)
+            legal = state.legal_actions()
+            cards = [getattr(a, "card", None) for a in legal]
+            several = [c for c in set(cards) if c is not None and cards.count(c) > 1]
+            if several:
+                break
+            row = db.act(opened.id, 0, opened.tokens[0], legal[0], row.count)
+        else:
+            continue
+        card = several[0]
+        at = seat_page(opened.id, 0, opened.tokens[0])
+        at.button(key=f"table.card.{card.code}").click().run()
+        assert not at.exception, at.exception
+        assert row_of(opened.id).count == row.count  # nothing played yet: a choice first
+        takes = [b for b in at.button if b.key and b.key.startswith("table.take")]
+        assert len(takes) == cards.count(card)
+        assert any(i.value == t("table.choose", "en") for i in at.markdown)
+        takes[-1].click().run()
+        assert not at.exception, at.exception
+        assert row_of(opened.id).count > row.count
+        return
+    pytest.fail("no seed gave a card with several captures")
