@@ -9,7 +9,7 @@ the analysis of its position — the very analysis the coach showed when it was 
 play session keeps one per position, :meth:`engine.session.PlaySession.analysis_at`), so
 the coach and the review can never disagree.
 
-Sentences are :class:`engine.review.Note` values (message keys of the engine catalogue,
+Sentences are :class:`engine.review.ReviewNote` values (message keys of the engine catalogue,
 ``coach.*`` and ``review.*``, and their data); the page says them in its language.
 
 >>> from engine.analysis.types import Analysis, Decision
@@ -33,7 +33,7 @@ from engine.analysis import Analysis, Decision, TrickDistribution, analyse
 from engine.cards import Card
 from engine.plugin import GamePlay
 from engine.registry import GAMES
-from engine.review import Note
+from engine.review import ReviewNote
 
 __all__ = ["Advice", "Detail", "Drill", "DrillOption", "advise", "detail", "drill",
            "headline", "play_text", "review_notes", "same_action", "tenths", "trick_notes"]
@@ -47,8 +47,8 @@ def tenths(chance: float) -> int:
     return max(0, min(10, round(chance * 10)))
 
 
-def _note(key: str, **data: Any) -> Note:
-    return Note(key, tuple(data.items()))
+def _note(key: str, **data: Any) -> ReviewNote:
+    return ReviewNote(key, tuple(data.items()))
 
 
 def _play(analysis: Analysis) -> GamePlay:
@@ -86,7 +86,7 @@ def _runner_up(analysis: Analysis) -> Decision | None:
     return analysis.decisions[1] if len(analysis.decisions) > 1 else None
 
 
-def headline(analysis: Analysis) -> Note:
+def headline(analysis: Analysis) -> ReviewNote:
     """The coach's one sentence: the best decision and its chance, and the next one's."""
     best = analysis.best
     other = _runner_up(analysis)
@@ -99,7 +99,7 @@ def headline(analysis: Analysis) -> Note:
     return _note(key if other is not None else key + ".only", **data)
 
 
-def trick_notes(spread: TrickDistribution | None) -> tuple[Note, ...]:
+def trick_notes(spread: TrickDistribution | None) -> tuple[ReviewNote, ...]:
     """A Kachuful bid's distribution of the tricks the hand takes, in plain words."""
     if spread is None:
         return ()
@@ -135,9 +135,9 @@ class Advice:
     what the figures rest on (``basis``)."""
 
     analysis: Analysis
-    sentence: Note
-    tricks: tuple[Note, ...]
-    basis: Note
+    sentence: ReviewNote
+    tricks: tuple[ReviewNote, ...]
+    basis: ReviewNote
 
     @property
     def action(self) -> Any:
@@ -149,7 +149,7 @@ class Advice:
         return detail(self.analysis)
 
 
-def basis(analysis: Analysis) -> Note:
+def basis(analysis: Analysis) -> ReviewNote:
     if analysis.exact:
         return _note(f"coach.{analysis.game[0]}.basis.exact")
     return _note(f"coach.{analysis.game[0]}.basis", worlds=analysis.worlds)
@@ -166,11 +166,11 @@ def advise(state: Any, seat: int, seed: int) -> Advice:
     return advice_of(analyse(state, seat, seed=seed))
 
 
-def review_notes(decisions: Sequence[tuple[Any, Analysis, int]]) -> list[Note]:
+def review_notes(decisions: Sequence[tuple[Any, Analysis, int]]) -> list[ReviewNote]:
     """The review of a hand's (deal's) decisions of the player: ``(action taken, the
     analysis of its position, trick number or 0)`` each; every decision marked right (the
     best, or close to it) or named worse with its chance and the better choice's."""
-    notes: list[Note] = []
+    notes: list[ReviewNote] = []
     for action, analysis, trick in decisions:
         taken = decision_of(analysis, action)
         if taken is None:
@@ -205,7 +205,7 @@ class DrillOption:
     text: str
     n: int
     right: bool
-    verdict: Note
+    verdict: ReviewNote
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from engine.bots.common import Decision
+from engine.bots.common import BotDecision
 from engine.cards import Card
 from engine.game import Event
 from engine.kachuful.events import HandScored, TrickWon
@@ -36,7 +36,7 @@ class Move:
     seat: int
     action: Any
     events: tuple[Event, ...]
-    decision: Decision[Any] | None = None
+    decision: BotDecision[Any] | None = None
     human: bool = False
     round: int = 0
     table_before: tuple[Card, ...] = ()

@@ -35,7 +35,7 @@ from engine.cards import Card
 from engine.errors import RulesLabError
 from engine.game import Event
 from engine.moves import FaceUp, Move, SheetRow
-from engine.review import Note
+from engine.review import ReviewNote
 from engine.sim.games import GameRecord
 
 if TYPE_CHECKING:  # engine.quiz reads the registry, which reads this module
@@ -203,7 +203,7 @@ class GamePlugins:
     scenario_keys: tuple[str, ...]
     quiz: tuple[QuestionType, ...]
     score_sheet: type[ScoreSheet]
-    review: Callable[[SessionLike, int], list[Note]]
+    review: Callable[[SessionLike, int], list[ReviewNote]]
     #: A whole bots' game for the simulation lab: ``simulate(rules, lineup, seed,
     #: rotation)`` -> :class:`engine.sim.games.GameRecord`.
     simulate: Callable[[Any, Sequence[str], int, int], GameRecord]

@@ -2,7 +2,7 @@
 (the facts: bid and tricks, sweeps, card points). Each decision's mark and the better
 choice come from the analyst (:func:`engine.coach.review_notes`), which the session adds.
 
-Each review is a list of :class:`Note` (a UI string key ``play.review.*`` and its data,
+Each review is a list of :class:`ReviewNote` (a UI string key ``play.review.*`` and its data,
 cards already written as text, seats as numbers); :class:`engine.session.PlaySession`
 gives them per finished hand or deal (:meth:`~engine.session.PlaySession.reviews`).
 """
@@ -18,11 +18,11 @@ from engine.krypkasino.events import Swept
 from engine.krypkasino.state import DealResult
 from engine.moves import Move
 
-__all__ = ["Note", "kachuful_review", "krypkasino_review"]
+__all__ = ["ReviewNote", "kachuful_review", "krypkasino_review"]
 
 
 @dataclass(frozen=True)
-class Note:
+class ReviewNote:
     """One line of a review: a UI string key (``play.review.*``) and its data (cards
     already written as text, seats as numbers)."""
 
@@ -34,12 +34,12 @@ class Note:
         return dict(self.data)
 
 
-def _note(key: str, **data: Any) -> Note:
-    return Note(key, tuple(data.items()))
+def _note(key: str, **data: Any) -> ReviewNote:
+    return ReviewNote(key, tuple(data.items()))
 
 
 
-def kachuful_review(result: HandResult, seat: int, rules: KachufulRules) -> list[Note]:
+def kachuful_review(result: HandResult, seat: int, rules: KachufulRules) -> list[ReviewNote]:
     """After a hand: the bid against the tricks (and a renege, when the variant punished
     one). How good each bid and card was is the analyst's, added by the play session
     (:meth:`engine.session.PlaySession.decision_review`): no hindsight criterion here."""
@@ -54,10 +54,10 @@ def kachuful_review(result: HandResult, seat: int, rules: KachufulRules) -> list
     return notes
 
 
-def krypkasino_review(moves: Sequence[Move], seat: int, result: DealResult | None) -> list[Note]:
+def krypkasino_review(moves: Sequence[Move], seat: int, result: DealResult | None) -> list[ReviewNote]:
     """After a deal (or so far): the seat's sweeps, the sweeps against it and which of its
     plays (a trail or a capture) left the table that was swept (C-9), then its figures."""
-    notes: list[Note] = []
+    notes: list[ReviewNote] = []
     for i, move in enumerate(moves):
         for event in move.events:
             if not isinstance(event, Swept):

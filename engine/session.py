@@ -39,7 +39,7 @@ from typing import Any
 
 from engine import coach
 from engine.analysis import Analysis
-from engine.bots import Decision, bot_move, make_bot
+from engine.bots import BotDecision, bot_move, make_bot
 from engine.cards import Card
 from engine.coach import Advice
 from engine.errors import IllegalActionError, RecordError, RulesLabError
@@ -48,7 +48,7 @@ from engine.moves import Move, SheetRow, taken_marks
 from engine.plugin import GamePlay
 from engine.recordio import load_json
 from engine.registry import BOT_LEVELS, BY_FORMAT, GAMES, MAX_SEED
-from engine.review import Note
+from engine.review import ReviewNote
 
 __all__ = ["HUMAN", "PLAYS", "GamePlay",
            "HandChoice", "LogGroup", "Move", "PlaySession", "RecordReplay",
@@ -358,7 +358,7 @@ class PlaySession:
 
     # -- applying --------------------------------------------------------------------------
 
-    def _apply(self, action: Any, decision: Decision[Any] | None, human: bool,
+    def _apply(self, action: Any, decision: BotDecision[Any] | None, human: bool,
                groups: Sequence[Sequence[Card]] | None = None) -> Move:
         state = self.state
         seat = state.current_player()
@@ -512,7 +512,7 @@ class PlaySession:
             self._advice[index] = cached
         return cached.analysis
 
-    def decision_review(self, round_: int) -> list[Note]:
+    def decision_review(self, round_: int) -> list[ReviewNote]:
         """Every decision the player took in hand (deal) ``round_``, marked by the analyst
         with the better choice and its figures (:func:`engine.coach.review_notes`)."""
         taken = []
@@ -573,7 +573,7 @@ class PlaySession:
         """The score sheet: one row per finished hand (deal), with running totals."""
         return self.play.sheet(self.state)
 
-    def reviews(self) -> list[tuple[int, list[Note]]]:
+    def reviews(self) -> list[tuple[int, list[ReviewNote]]]:
         """Every finished hand's (deal's) review for the player, newest first, as
         (hand number from 1 or deal number from 1, notes)."""
         count = self.play.results(self.state)

@@ -335,3 +335,41 @@ def test_ui_modules_are_short() -> None:
     long = {str(p.relative_to(ROOT)): _lines(p) for p in sorted((ROOT / "ui").rglob("*.py"))
             if _lines(p) >= UI_MAX_LINES and "strings" not in p.parts}
     assert not long, f"ui/ modules of {UI_MAX_LINES} lines or more (one job each): {long}"
+
+
+#: The layers whose public classes must each have a name of their own.
+CLASS_LAYERS = ("engine", "lab", "ui", "store", "tutorials")
+#: Public class names still defined twice, with why (the list only shrinks: a name
+#: defined once is taken off).
+KNOWN_DUPLICATE_CLASSES: dict[str, str] = {
+    "Phase": "engine/kachuful/state.py (its owner at work on the fast path) and "
+             "engine/krypkasino/state.py (engine/analysis/, its owner at work, imports it)",
+    "Option": "engine/registry.py and lab/studies/sweep_danger.py (lab/, its owner at work)",
+    "Walkthrough": "engine/walkthrough/model.py and ui/walkthrough_kachuful.py (ui/classroom.py "
+                   "uses the latter; the live-class owner at work)",
+}
+
+
+def public_classes() -> dict[str, list[str]]:
+    """Each public module-level class name of the layers, with the files defining it."""
+    found: dict[str, list[str]] = {}
+    for path in FILES:
+        if layer_of(module_name(path)) not in CLASS_LAYERS:
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8"), str(path)).body:
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                found.setdefault(node.name, []).append(str(path.relative_to(ROOT)))
+    return found
+
+
+def test_no_two_public_classes_share_a_name() -> None:
+    """``Note``, ``Option``, ``Step`` meant different things in different modules (issue
+    26): one name, one class, so a reader (and an import) never confuses them."""
+    classes = public_classes()
+    assert len(classes) > 100  # the tree is read
+    twice = {name: files for name, files in classes.items()
+             if len(files) > 1 and name not in KNOWN_DUPLICATE_CLASSES}
+    assert not twice, "public classes sharing a name:\n" + "\n".join(
+        f"{name}: {', '.join(files)}" for name, files in sorted(twice.items()))
+    settled = [name for name in KNOWN_DUPLICATE_CLASSES if len(classes.get(name, ())) < 2]
+    assert not settled, f"defined once now, take off KNOWN_DUPLICATE_CLASSES: {settled}"

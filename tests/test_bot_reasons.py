@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from engine.bots import Decision, bot_move, make_bot
+from engine.bots import BotDecision, bot_move, make_bot
 from engine.cards import Card
 from engine.kachuful.fast import beats_int, suit_int, trick_winner_int
 from engine.kachuful.rules import KachufulRules, hook_forbidden_bid, playable_cards
@@ -29,7 +29,7 @@ LANGS = ("en", "es", "pt")
 
 
 def _moves(game: str, lineup: Sequence[str], rules: Mapping[str, Any], seed: int
-           ) -> Iterator[tuple[Any, Any, Decision[Any]]]:
+           ) -> Iterator[tuple[Any, Any, BotDecision[Any]]]:
     """Each (state before the action, action, decision) of one seeded game."""
     state: Any
     if game == "kachuful":
@@ -46,13 +46,13 @@ def _moves(game: str, lineup: Sequence[str], rules: Mapping[str, Any], seed: int
         state.apply(action)
 
 
-def _renders(decision: Decision[Any]) -> None:
+def _renders(decision: BotDecision[Any]) -> None:
     for lang in LANGS:
         text = decision.explain(lang)
         assert text and "{" not in text and "}" not in text, (lang, decision.key, text)
 
 
-def check_kachuful(state: KachufulState, action: Any, d: Decision[Any]) -> None:
+def check_kachuful(state: KachufulState, action: Any, d: BotDecision[Any]) -> None:
     _renders(d)
     seat = state.current_player()
     assert seat is not None
@@ -117,7 +117,7 @@ def check_kachuful(state: KachufulState, action: Any, d: Decision[Any]) -> None:
         assert 0 <= data["pct"] <= 100, key
 
 
-def check_krypkasino(state: KrypkasinoState, action: Play, d: Decision[Any]) -> None:
+def check_krypkasino(state: KrypkasinoState, action: Play, d: BotDecision[Any]) -> None:
     _renders(d)
     data, key = d.data, d.key
     card, take = action

@@ -13,7 +13,7 @@ from engine.game import Deal
 from engine.krypkasino.events import (
     Captured,
     DealScored,
-    Dealt,
+    DealStarted,
     FaceCardsSetAside,
     LastLot,
     LeftoversAwarded,
@@ -200,7 +200,7 @@ def test_face_cards_leave_the_initial_table() -> None:
                                     ["KH", "QS", "7D", "JS"])
     s = KrypkasinoState(2, first_dealer=1)
     events = s.apply(Deal(cards=DealCards(tuple(map(tuple, hands)), tuple(table), tuple(stock))))
-    assert isinstance(events[0], Dealt) and events[0].table == cs("KH", "QS", "7D", "JS")
+    assert isinstance(events[0], DealStarted) and events[0].table == cs("KH", "QS", "7D", "JS")
     aside = events[1]
     assert isinstance(aside, FaceCardsSetAside)
     assert aside.spade_faces == cs("QS", "JS") and aside.discarded == cs("KH")
@@ -583,7 +583,7 @@ def test_opening_events_of_a_seeded_session_match_a_checked_deal() -> None:
     again = KrypkasinoState(3, first_dealer=s.dealer)
     events = again.apply(Deal(cards=s.deals_dealt()[0][2]))
     assert s.opening_events() == events == again.deal_opening_events(0)
-    assert isinstance(events[0], Dealt) and events[0].dealer == s.dealer
+    assert isinstance(events[0], DealStarted) and events[0].dealer == s.dealer
     assert s.deal_opening_events(5) == []
 
 

@@ -5,7 +5,14 @@ of the state at each point where it is whole, so no page keeps a shadow state.""
 from __future__ import annotations
 
 from engine.cards import parse_cards
-from engine.krypkasino.events import Captured, DealScored, Dealt, LeftoversAwarded, NewLot, Trailed
+from engine.krypkasino.events import (
+    Captured,
+    DealScored,
+    DealStarted,
+    LeftoversAwarded,
+    NewLot,
+    Trailed,
+)
 from engine.krypkasino.rules import deal_sizes
 from engine.krypkasino.state import KrypkasinoState
 
@@ -51,7 +58,7 @@ def test_moments_split_a_call_at_each_whole_state() -> None:
             elif isinstance(last, DealScored):
                 assert list(last.totals) == moment.totals
                 seen |= 4
-            elif isinstance(last, Dealt):
+            elif isinstance(last, DealStarted):
                 assert moment.deal_index == last.deal and moment.lot == 1
                 seen |= 8
     assert seen == 15  # a new lot, leftovers, a score and the next deal were all seen

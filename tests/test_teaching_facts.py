@@ -136,7 +136,7 @@ def kachuful_walk(scenario_id: str, lang: str) -> wkach.Walkthrough:
                        scenario.texts)
 
 
-def kachuful_step_cards(step: wkach.Step) -> set[str]:
+def kachuful_step_cards(step: wkach.SaidStep) -> set[str]:
     found = _cards_in([c for _, c, _ in step.draw])
     if step.table is not None:
         found |= _cards_in([step.table.hands, [c for _, c in step.table.trick],
@@ -145,7 +145,7 @@ def kachuful_step_cards(step: wkach.Step) -> set[str]:
 
 
 def kachuful_used_keys(scenario: scenario_files.Scenario,
-                       walk: wkach.Walkthrough) -> Iterator[tuple[str, wkach.Step]]:
+                       walk: wkach.Walkthrough) -> Iterator[tuple[str, wkach.SaidStep]]:
     seen: dict[str, int] = {}
     for i, step in enumerate(walk.steps):
         nth = seen[step.kind] = seen.get(step.kind, 0) + 1
@@ -473,7 +473,7 @@ def test_card_groups_hold_cards() -> None:
 
 
 def test_a_sweep_on_the_first_play_of_a_lot_names_the_dealer_who_has_not_played() -> None:
-    from engine.krypkasino.events import Dealt, NewLot, Swept
+    from engine.krypkasino.events import DealStarted, NewLot, Swept
 
     checked = opening = 0
     for players in (2, 3, 4, 5):
@@ -481,7 +481,7 @@ def test_a_sweep_on_the_first_play_of_a_lot_names_the_dealer_who_has_not_played(
             walk = kryp_build({"players": players, "seed": seed, "deals": 1}, KrypkasinoRules())
             played: set[int] = set()
             for step in walk.steps:
-                if any(isinstance(e, (Dealt, NewLot)) for e in step.events):
+                if any(isinstance(e, (DealStarted, NewLot)) for e in step.events):
                     played = set()
                 for event in step.events:
                     if isinstance(event, Swept):

@@ -40,7 +40,7 @@ def example() -> wk.Walkthrough:
     return build(record_source(EXAMPLE_DOC, first_hand=11), DEFAULT_RULES, "en")
 
 
-def step(walk: wk.Walkthrough, step_id: str) -> wk.Step:
+def step(walk: wk.Walkthrough, step_id: str) -> wk.SaidStep:
     return walk.steps[walk.index_of(step_id)]
 
 

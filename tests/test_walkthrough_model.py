@@ -11,8 +11,8 @@ from engine.cards import Suit, parse_card
 from engine.walkthrough.model import (
     ModelError,
     Note,
-    Option,
     Step,
+    StepOption,
     Walkthrough,
     YourMove,
     fact_from_json,
@@ -27,9 +27,9 @@ def _move(answer: str = "card-AS") -> YourMove:
         position={"hands": [["KH"], ["AS", "2C"]], "trick": [[0, "KH"]]},
         prompt=Note("ym.k.prompt.card", {"seat": 1, "trump": Suit.CLUBS}), rule="K-11",
         options=(
-            Option("card-AS", Note("ym.k.card", {"card": parse_card("AS")}), "best",
+            StepOption("card-AS", Note("ym.k.card", {"card": parse_card("AS")}), "best",
                    (Note("ym.k.best", {"seat": 1, "tricks": 1, "bid": 1, "points": 11}),), "K-11"),
-            Option("card-2C", Note("ym.k.card", {"card": parse_card("2C")}), "illegal",
+            StepOption("card-2C", Note("ym.k.card", {"card": parse_card("2C")}), "illegal",
                    (Note("kachuful.must-follow", {"seat": 1, "suit": Suit.HEARTS,
                                                   "cards": (parse_card("AS"),)}),), "K-11"),
         ),

@@ -220,9 +220,9 @@ def test_answers_are_recorded_like_quiz_questions() -> None:
     ym.add_listener(listen)
     session: dict[str, object] = {}
     ask = ym.Ask("play-0", "?", "C-8", (
-        ym.Choice("a", "A", "illegal", "no (C-8)", "C-8"),
-        ym.Choice("b", "B", "legal", "weaker", "C-8"),
-        ym.Choice("c", "C", "best", "yes", "C-8")), "c")
+        ym.MoveChoice("a", "A", "illegal", "no (C-8)", "C-8"),
+        ym.MoveChoice("b", "B", "legal", "weaker", "C-8"),
+        ym.MoveChoice("c", "C", "best", "yes", "C-8")), "c")
     assert ym.answer(session, ask, "a", "k").verdict == "illegal"
     assert ym.settled(ask, ym.tried(session, "k")) is None
     assert ym.last_refused(ask, ym.tried(session, "k")) == ask.choices[0]

@@ -8,7 +8,7 @@ name: ``docs/tutorials.md``). A placeholder the step does not have raises
 cards and number words a text types outside its placeholders (the tests keep it empty).
 
 The facts are read from the plain data a walkthrough step holds (the engine's tables,
-events and scores, see ``ui.walkthrough_kachuful.Step`` and
+events and scores, see ``ui.walkthrough_kachuful.SaidStep`` and
 ``ui.walkthrough_krypkasino.Step``); nothing here decides a rule. Rule constants come
 from the engine's own functions (``score_hand``, ``card_points``).
 
@@ -35,7 +35,7 @@ from engine.cards import DECK, Card, parse_card
 
 _ACE = parse_card("AS")
 
-__all__ = ["FactError", "STRICT", "Label", "fill", "fill_step_text", "kachuful_facts", "krypkasino_facts",
+__all__ = ["FactError", "STRICT", "OptionLabel", "fill", "fill_step_text", "kachuful_facts", "krypkasino_facts",
            "literals", "fields", "option_labels"]
 
 
@@ -56,7 +56,7 @@ def fields(template: str) -> set[str]:
 
 
 @dataclass(frozen=True)
-class Label:
+class OptionLabel:
     """A fact that is a name, not a number: the message key of an option's label or of one
     of its values in the registry (:mod:`engine.registry`), said in the text's language
     when the text is filled (``{option_forced_sweep}`` -> "Forced sweep")."""
@@ -81,7 +81,7 @@ def fill(template: str, facts: Mapping[str, Any], lang: str, where: str) -> str:
     for name in used:
         if facts.get(name) is None:
             raise FactError(where, name, {k: v for k, v in facts.items() if v is not None})
-    return format_text(template, lang, **{k: v.said(lang) if isinstance(v, Label) and k in used
+    return format_text(template, lang, **{k: v.said(lang) if isinstance(v, OptionLabel) and k in used
                                           else v for k, v in facts.items()})
 
 
@@ -150,7 +150,7 @@ def _seatwise(facts: dict[str, Any], name: str, values: Any) -> None:
 
 
 def kachuful_facts(step: Any, rules: Any = None, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The facts of a Kachuful walkthrough step (``ui.walkthrough_kachuful.Step``):
+    """The facts of a Kachuful walkthrough step (``ui.walkthrough_kachuful.SaidStep``):
     its table, the acting seat, the draw and the score rows; ``extra`` adds the facts the
     builder took from the step's events (``forbidden_bid``, ``others``, ``bids_before``,
     ``legal_bids``)."""
@@ -203,18 +203,18 @@ def kachuful_facts(step: Any, rules: Any = None, extra: Mapping[str, Any] | None
 # -- Krypkasino ---------------------------------------------------------------------------
 
 
-def option_labels(game: str) -> dict[str, Label]:
+def option_labels(game: str) -> dict[str, OptionLabel]:
     """The names of a game's options and of their named values, as facts: ``option_<name>``
     (the option's label) and ``option_<name>_<code>`` (a value's label: ``_true``,
     ``_false``, ``_maximal``, ``_rotation`` ...), so a text that tells the reader to change
     the variant names the option as the variant box shows it."""
     from engine.registry import GAMES
 
-    out: dict[str, Label] = {}
+    out: dict[str, OptionLabel] = {}
     for option in GAMES[game].options:
-        out[f"option_{option.name}"] = Label(option.label_key)
+        out[f"option_{option.name}"] = OptionLabel(option.label_key)
         for value in option.choices:
-            out[f"option_{option.name}_{option.code(value)}"] = Label(option.value_key(value))
+            out[f"option_{option.name}_{option.code(value)}"] = OptionLabel(option.value_key(value))
     return out
 
 

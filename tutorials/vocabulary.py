@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["ANCHORS", "FORBIDDEN", "Forbidden", "WORDS", "violations"]
+__all__ = ["ANCHORS", "FORBIDDEN", "ForbiddenWord", "WORDS", "violations"]
 
 WORDS: dict[str, dict[str, str]] = {
     "dealer": {"en": "dealer", "es": "repartidor", "pt": "dador"},
@@ -55,7 +55,7 @@ ANCHORS: dict[str, str] = {
 
 
 @dataclass(frozen=True)
-class Forbidden:
+class ForbiddenWord:
     """A word (regular expression, case-insensitive) ``lang`` must not use; ``scope``
     ``"krypkasino"`` limits it to Krypkasino texts (where a "mão" is never a deal)."""
 
@@ -70,68 +70,68 @@ class Forbidden:
 
 
 _TRUMP_ES = 'Spanish "fallar" is kept for missing a bid; trumping is "jugar triunfo"'
-FORBIDDEN: tuple[Forbidden, ...] = (
-    Forbidden("trump", "es", r"\bfall(?:a|as|an|o|ó|é|ar|ando)\s+con\s+(?:\{card|el\b|la\b|un\b|"
+FORBIDDEN: tuple[ForbiddenWord, ...] = (
+    ForbiddenWord("trump", "es", r"\bfall(?:a|as|an|o|ó|é|ar|ando)\s+con\s+(?:\{card|el\b|la\b|un\b|"
               r"una\b|(?:10|[2-9AKQJ])[♠♥♦♣])", _TRUMP_ES),
-    Forbidden("trump", "es", r"\bfall(?:a|as|an|ó|ar)\s+(?:el|la|un|una)\s+(?!apuesta)", _TRUMP_ES),
-    Forbidden("trump", "pt", r"\bfalh(?:a|as|am|o|ou|ar)\s+com\s+(?:\{card|o\b|a\b|um\b|uma\b|"
+    ForbiddenWord("trump", "es", r"\bfall(?:a|as|an|ó|ar)\s+(?:el|la|un|una)\s+(?!apuesta)", _TRUMP_ES),
+    ForbiddenWord("trump", "pt", r"\bfalh(?:a|as|am|o|ou|ar)\s+com\s+(?:\{card|o\b|a\b|um\b|uma\b|"
               r"(?:10|[2-9AKQJ])[♠♥♦♣])",
               'Portuguese "falhar" is missing a bid; trumping is "cortar"'),
-    Forbidden("dealer", "pt", r"\bcarteador(?:es)?\b", 'the dealer is "o dador"'),
-    Forbidden("dealer", "pt", r"\bquem deu\b", 'the dealer is "o dador"'),
-    Forbidden("dealer", "es", r"\b(?:dador|barajador)\b", 'the dealer is "el repartidor"'),
-    Forbidden("sweep", "pt", r"\bvarridas?\b", 'a sweep is "uma varredura"'),
-    Forbidden("sweep", "es", r"\bbarridos?\b", 'a sweep is "una barrida"'),
-    Forbidden("lot", "es", r"\blotes?\b", 'a lot is "una tanda"'),
-    Forbidden("lot", "pt", r"\brodadas?\b", 'a lot is "um lote", a deal "uma distribuição"'),
-    Forbidden("stock", "es", r"\bmazo\b", 'the stock is "el monte"'),
-    Forbidden("stock", "pt", r"\btalão\b", 'the stock is "o monte"'),
-    Forbidden("packet", "pt", r"\blotes? de (?:\d+ ?\+|\{packets)|\b(?:em|por|nuns|uns) lotes\b",
+    ForbiddenWord("dealer", "pt", r"\bcarteador(?:es)?\b", 'the dealer is "o dador"'),
+    ForbiddenWord("dealer", "pt", r"\bquem deu\b", 'the dealer is "o dador"'),
+    ForbiddenWord("dealer", "es", r"\b(?:dador|barajador)\b", 'the dealer is "el repartidor"'),
+    ForbiddenWord("sweep", "pt", r"\bvarridas?\b", 'a sweep is "uma varredura"'),
+    ForbiddenWord("sweep", "es", r"\bbarridos?\b", 'a sweep is "una barrida"'),
+    ForbiddenWord("lot", "es", r"\blotes?\b", 'a lot is "una tanda"'),
+    ForbiddenWord("lot", "pt", r"\brodadas?\b", 'a lot is "um lote", a deal "uma distribuição"'),
+    ForbiddenWord("stock", "es", r"\bmazo\b", 'the stock is "el monte"'),
+    ForbiddenWord("stock", "pt", r"\btalão\b", 'the stock is "o monte"'),
+    ForbiddenWord("packet", "pt", r"\blotes? de (?:\d+ ?\+|\{packets)|\b(?:em|por|nuns|uns) lotes\b",
               'cards are dealt in "pacotes"; a "lote" is the later 4-card lot'),
-    Forbidden("packet", "es", r"\btandas? de (?:\d+ ?\+|\{packets)",
+    ForbiddenWord("packet", "es", r"\btandas? de (?:\d+ ?\+|\{packets)",
               'cards are dealt in "paquetes"; a "tanda" is the later 4-card lot'),
-    Forbidden("packet", "en", r"\blots? of (?:\d+ ?\+|\{packets)",
+    ForbiddenWord("packet", "en", r"\blots? of (?:\d+ ?\+|\{packets)",
               'cards are dealt in "packets"; a "lot" is the later 4-card lot'),
-    Forbidden("bid", "es", r"\b(?:puja\w*|subasta\w*)\b", 'a bid is "una apuesta"'),
-    Forbidden("bid", "pt", r"\blicita\w*\b", 'a bid is "uma aposta"'),
-    Forbidden("trick", "es", r"\btrucos?\b", 'a trick is "una baza"'),
-    Forbidden("trail", "pt", r"\blarg(?:ou|ar|o|ue|uei)\b|\bdeix(?:o|a|ou|ar|ei) \{card\} na mesa",
+    ForbiddenWord("bid", "es", r"\b(?:puja\w*|subasta\w*)\b", 'a bid is "una apuesta"'),
+    ForbiddenWord("bid", "pt", r"\blicita\w*\b", 'a bid is "uma aposta"'),
+    ForbiddenWord("trick", "es", r"\btrucos?\b", 'a trick is "una baza"'),
+    ForbiddenWord("trail", "pt", r"\blarg(?:ou|ar|o|ue|uei)\b|\bdeix(?:o|a|ou|ar|ei) \{card\} na mesa",
               'to trail is "pousar"'),
-    Forbidden("follow", "pt", r"\bsegu(?:e|ir|iu|em|es|ia|indo)\s+o\s+naipe\b",
+    ForbiddenWord("follow", "pt", r"\bsegu(?:e|ir|iu|em|es|ia|indo)\s+o\s+naipe\b",
               'to follow suit is "assistir"'),
-    Forbidden("discard", "pt", r"\bdescart\w*", 'to discard is "baldar-se" (a "balda")'),
-    Forbidden("round", "pt", r"\brondas?\b", 'a round is "uma volta"'),
-    Forbidden("draw", "es", r"\brob(?:a|as|an|ó|aron|ar|ado|ada|adas|ados)\b",
+    ForbiddenWord("discard", "pt", r"\bdescart\w*", 'to discard is "baldar-se" (a "balda")'),
+    ForbiddenWord("round", "pt", r"\brondas?\b", 'a round is "uma volta"'),
+    ForbiddenWord("draw", "es", r"\brob(?:a|as|an|ó|aron|ar|ado|ada|adas|ados)\b",
               'to draw a card is "sacar" (the rules\' word)'),
-    Forbidden("schedule", "es", r"\b(?:calendario|esquema)s?\b",
+    ForbiddenWord("schedule", "es", r"\b(?:calendario|esquema)s?\b",
               'the option is "tamaño de las manos"'),
-    Forbidden("schedule", "pt", r"\b(?:calendário|esquema)s?\b",
+    ForbiddenWord("schedule", "pt", r"\b(?:calendário|esquema)s?\b",
               'the option is "tamanho das mãos"'),
-    Forbidden("schedule", "en", r"(?<![`.#])\bschedules?\b(?![`.}])", 'the option is "hand sizes"'),
-    Forbidden("link", "pt", r"(?<![{`])\blinks?\b(?![}:`])", 'European Portuguese: "a ligação"'),
-    Forbidden("link", "es", r"(?<![{`])\blinks?\b(?![}:`])", 'a link is "un enlace"'),
-    Forbidden("hook", "es", r"\bmuerde\w*\b|\bmorder\b", 'the hook "actúa", it does not bite'),
-    Forbidden("hook", "pt", r"\bmorde\w*\b", 'the hook "atua", it does not bite'),
-    Forbidden("hook", "es", r"\btrampa\b", 'the dealer\'s restriction is "el gancho"'),
-    Forbidden("trick", "pt", r"\btruques?\b", 'a trick is "uma vaza"'),
-    Forbidden("capture", "es", r"\brecog\w*\b", 'to capture is "capturar" (or "llevarse")'),
-    Forbidden("capture", "pt", r"\bapanh\w*\b", 'to capture is "capturar" (or "levar")'),
-    Forbidden("deal", "pt", r"\bm[ãa]o \{deal|\bm[ãa]o (?:acabou|pontuada)\b|\bresto desta m[ãa]o\b"
+    ForbiddenWord("schedule", "en", r"(?<![`.#])\bschedules?\b(?![`.}])", 'the option is "hand sizes"'),
+    ForbiddenWord("link", "pt", r"(?<![{`])\blinks?\b(?![}:`])", 'European Portuguese: "a ligação"'),
+    ForbiddenWord("link", "es", r"(?<![{`])\blinks?\b(?![}:`])", 'a link is "un enlace"'),
+    ForbiddenWord("hook", "es", r"\bmuerde\w*\b|\bmorder\b", 'the hook "actúa", it does not bite'),
+    ForbiddenWord("hook", "pt", r"\bmorde\w*\b", 'the hook "atua", it does not bite'),
+    ForbiddenWord("hook", "es", r"\btrampa\b", 'the dealer\'s restriction is "el gancho"'),
+    ForbiddenWord("trick", "pt", r"\btruques?\b", 'a trick is "uma vaza"'),
+    ForbiddenWord("capture", "es", r"\brecog\w*\b", 'to capture is "capturar" (or "llevarse")'),
+    ForbiddenWord("capture", "pt", r"\bapanh\w*\b", 'to capture is "capturar" (or "levar")'),
+    ForbiddenWord("deal", "pt", r"\bm[ãa]o \{deal|\bm[ãa]o (?:acabou|pontuada)\b|\bresto desta m[ãa]o\b"
               r"|\bnúmero de m[ãa]os\b", 'a Krypkasino deal is "uma distribuição"',
               scope="krypkasino"),
-    Forbidden("deal", "es", r"\bmano \{deal|\bmano (?:terminada|puntuada)\b",
+    ForbiddenWord("deal", "es", r"\bmano \{deal|\bmano (?:terminada|puntuada)\b",
               'a Krypkasino deal is "un reparto"', scope="krypkasino"),
     # Lowest wins: capturing points is bad for you and a minus is good for you.
-    Forbidden("reverse scoring", "en", r"\bpays? (?:for )?the sweep\b|\byou pay\b"
+    ForbiddenWord("reverse scoring", "en", r"\bpays? (?:for )?the sweep\b|\byou pay\b"
               r"|\bmost valuable card\b|\bsweeps? suffered\b", "a -5 is a gift, not a payment"),
-    Forbidden("reverse scoring", "es", r"\bpaga(?:s|n)? (?:por )?la barrida\b|\bpagas\b"
+    ForbiddenWord("reverse scoring", "es", r"\bpaga(?:s|n)? (?:por )?la barrida\b|\bpagas\b"
               r"|\bcarta más valiosa\b|\bbarridas? sufridas?\b", "un -5 es un regalo, no un pago"),
-    Forbidden("reverse scoring", "pt", r"\bpaga(?:m)? (?:pel)?a varredura\b|\bvocê paga\b"
+    ForbiddenWord("reverse scoring", "pt", r"\bpaga(?:m)? (?:pel)?a varredura\b|\bvocê paga\b"
               r"|\bcarta mais valiosa\b|\bvarreduras? sofridas?\b", "um -5 é um presente, não um pagamento"),
 )
 
 
-def violations(text: str, lang: str, krypkasino: bool = True) -> list[Forbidden]:
+def violations(text: str, lang: str, krypkasino: bool = True) -> list[ForbiddenWord]:
     """The forbidden words ``text`` (in ``lang``) uses; ``krypkasino`` says whether the
     text may speak of Krypkasino (then its own rules apply too)."""
     return [f for f in FORBIDDEN

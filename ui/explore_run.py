@@ -16,12 +16,12 @@ from cachetools import LRUCache
 from lab.cost import HARD_CAP_CPU_S
 from lab.scheduler import chunk_units, scheduler
 
-__all__ = ["Outcome", "request_stop", "resume", "simulate", "stop_key", "sync_widgets",
+__all__ = ["RunOutcome", "request_stop", "resume", "simulate", "stop_key", "sync_widgets",
            "widget_values"]
 
 
 @dataclass
-class Outcome:
+class RunOutcome:
     """What :func:`simulate` gives a page: the results so far, whether a Stop (or the
     CPU cap) cut the run short, and whether it was refused before it started."""
 
@@ -86,7 +86,7 @@ def _owner() -> str:
 
 
 def simulate(study: Any, total: int, batch: int | None, prefix: str, lang: str,
-             label: str) -> Outcome:
+             label: str) -> RunOutcome:
     """Run ``study`` for ``total`` units with a progress bar and a Stop button.
 
     The run is a job of the server's :func:`~lab.scheduler.scheduler` (small chunks,
@@ -116,13 +116,13 @@ def simulate(study: Any, total: int, batch: int | None, prefix: str, lang: str,
             st.info(t("explore.stopped-empty", lang, total=total))
         st.button(t("explore.continue", lang), key=f"{prefix}.continue",
                   on_click=resume, args=(prefix,))
-        return Outcome(results, True, total)
+        return RunOutcome(results, True, total)
     st.session_state.pop(stop_key(prefix), None)
     done = _recall(key)
     if done is not None:
         partial.clear()
         partial[key] = list(done)
-        return Outcome(list(done), False, total)
+        return RunOutcome(list(done), False, total)
     prefix_results = list(partial.get(key, []))[:total]
     partial.clear()
     unit_s = float(study.unit_seconds())
@@ -153,9 +153,9 @@ def simulate(study: Any, total: int, batch: int | None, prefix: str, lang: str,
     if job.cut or len(results) < total:
         st.info(t("explore.budget.cut", lang, done=len(results), total=total,
                   limit=f"{HARD_CAP_CPU_S:g}"))
-        return Outcome(results, True, total)
+        return RunOutcome(results, True, total)
     _remember(key, results)
-    return Outcome(results, False, total)
+    return RunOutcome(results, False, total)
 
 
 def sync_widgets(prefix: str, values: Mapping[str, Any]) -> None:

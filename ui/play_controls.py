@@ -17,7 +17,7 @@ import streamlit as st
 from engine.coach import Advice
 from engine.messages import render
 from engine.registry import level_label
-from engine.review import Note
+from engine.review import ReviewNote
 from engine.session import HandChoice, PlaySession
 from ui import play, touch
 from ui.cards import card_button_css, cards_html, sorted_positions
@@ -116,7 +116,7 @@ def render_turn(prefix: str, lang: str) -> None:
                 icon=":material/smart_toy:")
 
 
-def _say(note: Note, lang: str) -> str:
+def _say(note: ReviewNote, lang: str) -> str:
     return render(note.key, lang, **note.fields)
 
 
@@ -180,7 +180,7 @@ def render_log(prefix: str, lang: str, count: int = 60) -> None:
     st.html(log_html(play.session_of(prefix), lang, count))
 
 
-def _notes(notes: Sequence[Note], lang: str) -> None:
+def _notes(notes: Sequence[ReviewNote], lang: str) -> None:
     for note in notes:
         st.markdown("- " + escape_markdown(render(note.key, lang, **note.fields)))
 

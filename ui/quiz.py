@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from engine.quiz import CardGroup, Choice, Question, Verdict
+from engine.quiz import CardGroup, Question, QuizChoice, Verdict
 from ui.cards import CardState, Layout
 
 Board = dict[str, Any]
@@ -83,7 +83,7 @@ class MarkedChoice:
     """A choice as the feedback shows it: right and picked, right but missed, picked
     but wrong, or neither."""
 
-    choice: Choice
+    choice: QuizChoice
     mark: ChoiceMark
 
 

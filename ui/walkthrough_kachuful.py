@@ -53,7 +53,7 @@ from ui.your_move import Ask
 
 __all__ = [
     "CSS", "EXAMPLE_DOC", "MAX_SEED", "RANDOM", "SCENARIO_KEYS", "Config", "RecordSource",
-    "SeedSource", "Source", "Step", "Table", "Walkthrough", "build", "changed",
+    "SeedSource", "Source", "SaidStep", "Table", "Walkthrough", "build", "changed",
     "config_params", "draw_html", "draw_scores", "draw_step", "draw_table", "load_scenarios",
     "localize", "random_inputs", "read_config", "record_source", "scenario_rules",
     "scenario_source", "schedule_html", "source_for", "step_number", "table_html", "trump_code",
@@ -99,7 +99,7 @@ def load_scenarios() -> list[Scenario]:
 
 
 @dataclass(frozen=True)
-class Step:
+class SaidStep:
     """One engine step said in a language: ``title``, what happened (``lines``: the
     engine's event sentences), why (``explain``), the advice, the computer player's
     reason (``bot``), the lines that show the actor's hand (``private``), the scenario's
@@ -141,7 +141,7 @@ class Walkthrough:
     and the engine's walkthrough (``model``)."""
 
     players: int
-    steps: tuple[Step, ...]
+    steps: tuple[SaidStep, ...]
     schedule: tuple[int, ...]
     trumps: tuple[str, ...]
     hand_scores: tuple[tuple[int, tuple[int, ...]], ...]
@@ -195,12 +195,12 @@ def localize(walk: engine_walk.KWalk, rules: KachufulRules, lang: str = "en",
     from each step's facts (a text whose fact the step lacks is left out)."""
     texts = texts or {}
     seen: dict[str, int] = {}
-    out: list[Step] = []
+    out: list[SaidStep] = []
     for step in walk.steps:
         view = step.view
         nth = seen[step.kind] = seen.get(step.kind, 0) + 1
         advice = " ".join(say(n, lang) for n in view.advice) or None
-        said = Step(
+        said = SaidStep(
             id=step.id, kind=step.kind, hand=view.hand, title=say(view.title, lang),
             lines=tuple(narrate(e, lang) for e in step.events),
             explain=say_all(step.why, lang), advice=advice,
@@ -431,7 +431,7 @@ def table_html(table: Table, lang: str, viewer: int | None = None,
     return "".join(parts)
 
 
-def draw_html(step: Step, lang: str, four_colour: bool = False) -> str:
+def draw_html(step: SaidStep, lang: str, four_colour: bool = False) -> str:
     """The cards of a draw round, each under its seat, the highest rank starred."""
     from ui.cards import card_html
 
@@ -491,7 +491,7 @@ def draw_table(table: Table, lang: str, viewer: int | None, four_colour: bool,
                          bids=", ".join(str(b) for b in table.legal_bids)))
 
 
-def draw_step(step: Step, walk: Walkthrough, viewer: int | None, lang: str, four_colour: bool,
+def draw_step(step: SaidStep, walk: Walkthrough, viewer: int | None, lang: str, four_colour: bool,
               query: Mapping[str, str], forehead: bool) -> None:
     """The step as the scenario played it: the shared "what happened / why" panel on the
     left, the table (or the draw, the schedule, the score sheet) on the right."""

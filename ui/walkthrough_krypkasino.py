@@ -21,7 +21,7 @@ from typing import Any
 from engine.cards import parse_card, parse_cards
 from engine.krypkasino.rules import KrypkasinoRules
 from engine.registry import GAMES, MAX_SEED
-from engine.walkthrough.krypkasino import GAME_KEYS, Board, Tally, View, base_variant
+from engine.walkthrough.krypkasino import GAME_KEYS, Board, CardTally, View, base_variant
 from engine.walkthrough.model import Step, Walkthrough
 from ui.cards import CardState, cards_html
 from ui.i18n import t
@@ -136,10 +136,10 @@ def link_params(selection: Selection, base_variant: Mapping[str, Any],
     return out
 
 
-def tally_text(tally: Tally) -> str:
+def tally_text(tally: CardTally) -> str:
     """The count of one pile as arithmetic: ``"3 (10♦) + 2 (2♠) + 5 × 1 = 10"``.
 
-    >>> tally_text(Tally(0, (("TD", 1, 3), ("AS", 2, 2), ("5S", 2, 1), ("AH", 1, 1)), 10, 20))
+    >>> tally_text(CardTally(0, (("TD", 1, 3), ("AS", 2, 2), ("5S", 2, 1), ("AH", 1, 1)), 10, 20))
     '3 (10♦) + 2 × 2 (A♠) + 3 × 1 = 10'
     """
     parts = []

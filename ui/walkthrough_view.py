@@ -23,7 +23,7 @@ from engine.walkthrough.model import Note, YourMove
 from ui.i18n import t
 from ui.play_link import page_origin
 from ui.safe import escape_markdown
-from ui.your_move import Ask, Choice
+from ui.your_move import Ask, MoveChoice
 
 __all__ = ["ALL", "ask_of", "bottom_controls", "controls", "end_links", "panel", "refusal", "say",
            "say_all", "seat_choice", "share", "step_index", "sync"]
@@ -59,7 +59,7 @@ def ask_of(move: YourMove, lang: str) -> Ask:
             feedback = " ".join(refusal(n, option.rule, lang) for n in option.feedback)
         else:
             feedback = " ".join(say(n, lang) for n in option.feedback)
-        choices.append(Choice(option.id, say(option.label, lang), option.verdict, feedback,
+        choices.append(MoveChoice(option.id, say(option.label, lang), option.verdict, feedback,
                               option.rule))
     return Ask(move.step_id, say(move.prompt, lang), move.rule, tuple(choices), move.answer,
                " ".join(say(n, lang) for n in move.remark))

@@ -20,8 +20,8 @@ of :mod:`pages.quiz`); other parts of the site (a live classroom) may follow the
 with :func:`add_listener`.
 
 >>> ask = Ask("h1.bid.s3", "Bid?", "K-9", (
-...     Choice("bid-0", "0", "best", "Yes.", "K-9"),
-...     Choice("bid-1", "1", "illegal", "Seat 3 may not bid 1 (K-9)", "K-9")), "bid-0")
+...     MoveChoice("bid-0", "0", "best", "Yes.", "K-9"),
+...     MoveChoice("bid-1", "1", "illegal", "Seat 3 may not bid 1 (K-9)", "K-9")), "bid-0")
 >>> board = {}
 >>> answer(board, ask, "bid-1").verdict, answer(board, ask, "bid-0").verdict
 ('illegal', 'best')
@@ -53,7 +53,7 @@ SHOW = "?show"
 
 
 @dataclass(frozen=True)
-class Choice:
+class MoveChoice:
     """One option of a your-move step, judged by the engine: ``rule`` is the rule an
     illegal choice breaks (its refusal's), else the rule the step teaches."""
 
@@ -74,11 +74,11 @@ class Ask:
     step_id: str
     prompt: str
     rule: str
-    choices: tuple[Choice, ...]
+    choices: tuple[MoveChoice, ...]
     answer: str
     remark: str = ""
 
-    def choice(self, choice_id: str) -> Choice | None:
+    def choice(self, choice_id: str) -> MoveChoice | None:
         for c in self.choices:
             if c.id == choice_id:
                 return c
@@ -127,7 +127,7 @@ def record_answer(session: Any, rule: str, right: bool,
 
 
 def answer(session: Any, ask: Ask, choice_id: str,
-           key: str | None = None, source: str = "walkthrough") -> Choice:
+           key: str | None = None, source: str = "walkthrough") -> MoveChoice:
     """The learner picked ``choice_id`` at ``ask`` (:data:`SHOW`: "show me"): keep it under
     ``key`` (default the step id) and record the first answer of the step in the quiz's
     score (later tries are practice, as the quiz counts one answer per question). Right
@@ -155,7 +155,7 @@ def tried(session: Any, key: str) -> list[str]:
     return list(session.get(ANSWERS, {}).get(key, []))
 
 
-def settled(ask: Ask, picks: Sequence[str]) -> Choice | None:
+def settled(ask: Ask, picks: Sequence[str]) -> MoveChoice | None:
     """The legal choice that ends the step (the first one picked; after "show me", the
     answer), if any."""
     for pick in picks:
@@ -197,7 +197,7 @@ def clamp(index: int, to: int, pending: Callable[[int], bool]) -> int:
     return to
 
 
-def last_refused(ask: Ask, picks: Sequence[str]) -> Choice | None:
+def last_refused(ask: Ask, picks: Sequence[str]) -> MoveChoice | None:
     """The last choice, when the engine refused it (to show its sentence)."""
     if not picks:
         return None
@@ -206,7 +206,7 @@ def last_refused(ask: Ask, picks: Sequence[str]) -> Choice | None:
 
 
 # -- drawing (Streamlit) ------------------------------------------------------------------
-def draw(ask: Ask, key: str, lang: str, source: str) -> Choice | None:
+def draw(ask: Ask, key: str, lang: str, source: str) -> MoveChoice | None:
     """Draw the question (a radio of the options and a Check button, in a form: arrows
     choose, Enter or Space checks), the engine's refusal of the last try, and return the
     settled legal choice once there is one (the page then shows the scenario's move)."""

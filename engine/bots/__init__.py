@@ -1,7 +1,7 @@
 """Computer players for both games, with a one-sentence reason for every decision.
 
 * :func:`make_bot` — ``make_bot("kachuful" | "krypkasino", "random" | "basic" | "strong",
-  seed)``; a bot's ``decide(observation)`` returns a :class:`Decision`.
+  seed)``; a bot's ``decide(observation)`` returns a :class:`BotDecision`.
 * :func:`observe` — the observation of one seat (the variant and what that seat may see);
   bots receive nothing else, so they cannot look at hidden cards.
 * :func:`bot_move` — ask a bot for the move of the seat to act and get the engine action
@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.bots.common import LEVELS, Bot, Decision, Interval, mean_interval
+from engine.bots.common import LEVELS, Bot, BotDecision, Interval, mean_interval
 from engine.game import GameState
 
-__all__ = ["LEVELS", "Bot", "Decision", "Interval", "bot_move", "make_bot",
+__all__ = ["LEVELS", "Bot", "BotDecision", "Interval", "bot_move", "make_bot",
            "mean_interval", "observe"]
 
 
@@ -51,7 +51,7 @@ def observe(state: GameState, seat: int) -> Any:
     return game_of_state(state).plugins.observe(state, seat)
 
 
-def bot_move(state: GameState, bot: Bot) -> tuple[Any, Decision[Any]]:
+def bot_move(state: GameState, bot: Bot) -> tuple[Any, BotDecision[Any]]:
     """The engine action ``bot`` takes for the seat to act, and its decision.
 
     The bot sees only that seat's observation; a Kachuful forehead card

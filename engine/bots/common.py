@@ -1,10 +1,10 @@
-"""What every bot shares: the :class:`Decision` it returns and the :class:`Bot` protocol.
+"""What every bot shares: the :class:`BotDecision` it returns and the :class:`Bot` protocol.
 
 A bot is given an *observation* — the public rules plus what one seat may see (never an
-object that could reach hidden cards) — and returns a :class:`Decision`: the action and
+object that could reach hidden cards) — and returns a :class:`BotDecision`: the action and
 one sentence, from the message catalogue, saying why.
 
->>> d = Decision(3, "bots.random.bid", {"bid": 3})
+>>> d = BotDecision(3, "bots.random.bid", {"bid": 3})
 >>> d.explain("en")
 'I bid 3: I chose at random among the bids I may make'
 """
@@ -26,7 +26,7 @@ LEVELS: tuple[str, ...] = ("random", "basic", "strong")
 
 
 @dataclass(frozen=True)
-class Decision(Generic[A]):
+class BotDecision(Generic[A]):
     """An action and why: ``key`` names a catalogue sentence that ``data`` fills."""
 
     action: A
@@ -42,14 +42,14 @@ class Bot(Protocol):
     """A computer player of one game and level.
 
     ``decide`` takes the observation of the seat to act (``observe(state, seat)`` of the
-    game's bot module) and returns a :class:`Decision`. Bots keep no hidden state other
+    game's bot module) and returns a :class:`BotDecision`. Bots keep no hidden state other
     than their seeded random generator.
     """
 
     game: str
     level: str
 
-    def decide(self, observation: Any) -> Decision[Any]: ...
+    def decide(self, observation: Any) -> BotDecision[Any]: ...
 
 
 def percent(p: float) -> int:

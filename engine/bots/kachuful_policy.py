@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeAlias
 
-from engine.bots.common import Decision, percent
+from engine.bots.common import BotDecision, percent
 from engine.cards import DECK, SUITS, Card, Suit
 from engine.kachuful.fast import (
     ALL_CARDS,
@@ -293,7 +293,7 @@ def _forbidden(view: SeatView, rules: KachufulRules) -> int | None:
     return hook_forbidden_bid((total,), view.hand_size)
 
 
-def forehead_bid(obs: KachufulObservation) -> Decision[KachufulAction]:
+def forehead_bid(obs: KachufulObservation) -> BotDecision[KachufulAction]:
     """A one-card forehead hand: the own card is any unseen card; count how often it
     wins against the cards the seat sees, and take the bid with the better average."""
     view = obs.view
@@ -317,7 +317,7 @@ def forehead_bid(obs: KachufulObservation) -> Decision[KachufulAction]:
     best = max(numbers, key=lambda b: (p * score_hand(b, 1, rules)
                                        + (1 - p) * score_hand(b, 0, rules), -b))
     cards = [DECK[c] for c in sorted(gone)]
-    return Decision(Bid(best), "bots.kachuful.bid-forehead",
+    return BotDecision(Bid(best), "bots.kachuful.bid-forehead",
                     {"bid": best, "cards": cards, "pct": percent(p)})
 
 
@@ -336,13 +336,13 @@ class _SeededBot:
 class BidThenPlay(_SeededBot):
     """A bot that decides its bid with :meth:`bid` and its cards with :meth:`play`."""
 
-    def bid(self, obs: KachufulObservation) -> Decision[KachufulAction]:
+    def bid(self, obs: KachufulObservation) -> BotDecision[KachufulAction]:
         raise NotImplementedError
 
-    def play(self, obs: KachufulObservation) -> Decision[KachufulAction]:
+    def play(self, obs: KachufulObservation) -> BotDecision[KachufulAction]:
         raise NotImplementedError
 
-    def decide(self, observation: KachufulObservation) -> Decision[KachufulAction]:
+    def decide(self, observation: KachufulObservation) -> BotDecision[KachufulAction]:
         view = observation.view
         if view.current_player != view.seat:
             raise ValueError("it is not this seat's turn")
@@ -356,17 +356,17 @@ class RandomKachufulBot(_SeededBot):
 
     level = "random"
 
-    def decide(self, observation: KachufulObservation) -> Decision[KachufulAction]:
+    def decide(self, observation: KachufulObservation) -> BotDecision[KachufulAction]:
         actions = legal_actions(observation)
         if not actions:
             raise ValueError("it is not this seat's turn")
         action = actions[int(self.rng.random() * len(actions))]
         if isinstance(action, Bid):
             key = "bots.random.bid-blind" if action.blind else "bots.random.bid"
-            return Decision(action, key, {"bid": action.n})
+            return BotDecision(action, key, {"bid": action.n})
         if isinstance(action, HiddenCard):
-            return Decision(action, "bots.kachuful.own-card", {})
-        return Decision(action, "bots.random.card", {"card": action})
+            return BotDecision(action, "bots.kachuful.own-card", {})
+        return BotDecision(action, "bots.random.card", {"card": action})
 
 
 # -- basic -----------------------------------------------------------------------------
@@ -393,14 +393,14 @@ class BasicKachufulBot(BidThenPlay):
 
     level = "basic"
 
-    def play(self, obs: KachufulObservation) -> Decision[KachufulAction]:
+    def play(self, obs: KachufulObservation) -> BotDecision[KachufulAction]:
         return basic_play(obs)
 
-    def bid(self, obs: KachufulObservation) -> Decision[KachufulAction]:
+    def bid(self, obs: KachufulObservation) -> BotDecision[KachufulAction]:
         view, rules = obs.view, obs.rules
         numbers = legal_numbers(view, rules)
         if rules.blind_bids and 0 in numbers and _blind_zero_pays(view.hand_size):
-            return Decision(Bid(0, True), "bots.kachuful.bid-blind-small",
+            return BotDecision(Bid(0, True), "bots.kachuful.bid-blind-small",
                             {"bid": 0, "size": view.hand_size})
         if view.hand is None:
             return forehead_bid(obs)
@@ -408,7 +408,7 @@ class BasicKachufulBot(BidThenPlay):
                                  view.hand_size, view.players)
         bid = closest_number(numbers, est)
         cards = [DECK[c] for c in sorted(counted, key=lambda c: (-(c % 13), c))]
-        return Decision(Bid(bid), *basic_bid_reason(bid, est, cards, _forbidden(view, rules),
+        return BotDecision(Bid(bid), *basic_bid_reason(bid, est, cards, _forbidden(view, rules),
                                                     view.hand_size))
 
 
@@ -438,19 +438,19 @@ def basic_bid_reason(bid: int, estimate: float, likely: Sequence[Card], forbidde
     return ("bots.kachuful.bid-fewer" if len(likely) > bid else "bots.kachuful.bid-more"), data
 
 
-def basic_play(obs: KachufulObservation) -> Decision[KachufulAction]:
+def basic_play(obs: KachufulObservation) -> BotDecision[KachufulAction]:
     """The basic policy's card for the seat to play, with its reason."""
     view = obs.view
     hand = view.hand
     if hand is None:
-        return Decision(OWN_CARD, "bots.kachuful.own-card", {})
+        return BotDecision(OWN_CARD, "bots.kachuful.own-card", {})
     legal = legal_actions(obs)
     seat = view.seat
     bid = view.bids[seat]
     assert bid is not None
     won = view.tricks_won[seat]
     if len(legal) == 1:
-        return Decision(legal[0], "bots.kachuful.only", {"card": legal[0], "bid": bid,
+        return BotDecision(legal[0], "bots.kachuful.only", {"card": legal[0], "bid": bid,
                                                          "won": won})
     mine = [c.index for c in hand]
     mask = 0
@@ -462,6 +462,6 @@ def basic_play(obs: KachufulObservation) -> Decision[KachufulAction]:
     led, win = (trick[0] // 13, trick[trick_winner_int(trick, trump)]) if trick else (-1, -1)
     card, reason = basic_card_coded(mine, led, win, trump, bid - won, outside,
                                len(trick) == view.players - 1)
-    return Decision(DECK[card], _REASON_KEYS[reason], {"card": DECK[card], "bid": bid,
+    return BotDecision(DECK[card], _REASON_KEYS[reason], {"card": DECK[card], "bid": bid,
                                                        "won": won})
 

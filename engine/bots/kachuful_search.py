@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engine.bots.common import Decision, percent
+from engine.bots.common import BotDecision, percent
 from engine.bots.kachuful_inference import (
     Knowledge,
     bid_weigher,
@@ -350,7 +350,7 @@ class StrongKachufulBot(BidThenPlay):
             out[b] = (total / len(deals), exact / len(deals))
         return out
 
-    def bid(self, obs: KachufulObservation) -> Decision[KachufulAction]:
+    def bid(self, obs: KachufulObservation) -> BotDecision[KachufulAction]:
         view, rules = obs.view, obs.rules
         numbers = legal_numbers(view, rules)
         if rules.blind_bids and view.hand_size <= 5:
@@ -377,14 +377,14 @@ class StrongKachufulBot(BidThenPlay):
                                  self.bid_search)
             best = max(candidates, key=lambda b: (stats[b][0], stats[b][1], -abs(b - est)))
             tried, ev, exact = stats[best]
-            return Decision(Bid(best), "bots.kachuful.strong-bid-search",
+            return BotDecision(Bid(best), "bots.kachuful.strong-bid-search",
                             {"bid": best, "samples": len(deals),
                              "playouts": self.bid_search, "tried": tried,
                              "pct": percent(exact), "ev": round(ev, 1)})
         results = self._expected(obs, deals, candidates, False)
         best = max(candidates, key=lambda b: (results[b][0], -abs(b - est)))
         ev, exact = results[best]
-        return Decision(Bid(best), "bots.kachuful.strong-bid",
+        return BotDecision(Bid(best), "bots.kachuful.strong-bid",
                         {"bid": best, "samples": len(deals), "pct": percent(exact),
                          "ev": round(ev, 1),
                          "steer": percent(self.soft),
@@ -412,7 +412,7 @@ class StrongKachufulBot(BidThenPlay):
         return lambda: deals[min(pick(cum, rnd() * top), last)]
 
     def _bid_random(self, obs: KachufulObservation, k: Knowledge, numbers: Sequence[int]
-                    ) -> Decision[KachufulAction]:
+                    ) -> BotDecision[KachufulAction]:
         """Every legal bid priced on the same random playouts of the whole hand: the bid
         with the best average score for the variant's scoring."""
         view, rules = obs.view, obs.rules
@@ -431,13 +431,13 @@ class StrongKachufulBot(BidThenPlay):
                        for t in range(k.size + 1)) / total
 
         best = max(numbers, key=lambda b: (value(b), -abs(b - est)))
-        return Decision(Bid(best), "bots.kachuful.strong-bid-random",
+        return BotDecision(Bid(best), "bots.kachuful.strong-bid-random",
                         {"bid": best, "samples": total,
                          "pct": percent(counts[best] / total),
                          "ev": round(value(best), 1)})
 
     def _blind_choice(self, public: KachufulObservation, numbers: Sequence[int]
-                      ) -> Decision[KachufulAction] | None:
+                      ) -> BotDecision[KachufulAction] | None:
         """Decide, before looking (``public`` hides the own hand), whether a blind bid
         beats looking: sampled deals give the own hand too; a seen bid is valued as the
         basic estimate of the sampled hand would bid it (a lower bound)."""
@@ -463,14 +463,14 @@ class StrongKachufulBot(BidThenPlay):
         ev, exact = results[best]
         if ev <= seen_ev:
             return None
-        return Decision(Bid(best, True), "bots.kachuful.strong-bid-blind",
+        return BotDecision(Bid(best, True), "bots.kachuful.strong-bid-blind",
                         {"bid": best, "samples": len(deals), "pct": percent(exact),
                          "ev": round(ev, 1), "seen_ev": round(seen_ev, 1)})
 
     # playing ---------------------------------------------------------------------------
 
     def _forced(self, obs: KachufulObservation, k: Knowledge, card: int | None,
-                key: str) -> Decision[KachufulAction]:
+                key: str) -> BotDecision[KachufulAction]:
         """A play without a choice (one legal card, cards all alike, the forehead card),
         with the estimate it rests on: the weighted deals played out after ``card`` (in a
         forehead hand, ``None``: the seat's own card in each deal), the share in which the
@@ -507,11 +507,11 @@ class StrongKachufulBot(BidThenPlay):
                                 "samples": len(deals), "pct": percent(made / len(deals)),
                                 "ev": round(total / len(deals), 1)}
         if card is None:
-            return Decision(OWN_CARD, key, data)
+            return BotDecision(OWN_CARD, key, data)
         data["card"] = DECK[card]
-        return Decision(DECK[card], key, data)
+        return BotDecision(DECK[card], key, data)
 
-    def play(self, obs: KachufulObservation) -> Decision[KachufulAction]:
+    def play(self, obs: KachufulObservation) -> BotDecision[KachufulAction]:
         view = obs.view
         if view.hand is None:
             return self._forced(obs, knowledge_of(obs), None, "bots.kachuful.strong-own-card")
@@ -545,14 +545,14 @@ class StrongKachufulBot(BidThenPlay):
         choice = max(candidates, key=lambda c: (stats[c][0], stats[c][1], -c))
         visits, ev, made = stats[choice]
         card = DECK[choice]
-        return Decision(card, "bots.kachuful.strong-play",
+        return BotDecision(card, "bots.kachuful.strong-play",
                         {"card": card, "bid": bid, "won": won_now,
                          "samples": len(deals), "playouts": self.play_samples,
                          "tried": visits,
                          "pct": percent(made), "ev": round(ev, 1)})
 
     def _play_search(self, obs: KachufulObservation, k: Knowledge, candidates: list[int]
-                     ) -> Decision[KachufulAction]:
+                     ) -> BotDecision[KachufulAction]:
         """The card with the most visits in the information-set search
         (:func:`engine.bots.kachuful_ismcts.search_cards`) over fresh worlds."""
         view, rules = obs.view, obs.rules
@@ -574,7 +574,7 @@ class StrongKachufulBot(BidThenPlay):
         choice = max(candidates, key=lambda c: (stats[c][0], stats[c][1], -c))
         visits, mean, made = stats[choice]
         card = DECK[choice]
-        return Decision(card, "bots.kachuful.strong-play-random",
+        return BotDecision(card, "bots.kachuful.strong-play-random",
                         {"card": card, "bid": bids[seat], "won": view.tricks_won[seat],
                          "samples": self.play_samples, "playouts": self.play_samples,
                          "tried": visits, "pct": percent(made),

@@ -2,7 +2,7 @@
 and the ``random`` and ``basic`` players. The lowest score wins (C-15).
 
 A bot sees a :class:`KrypkasinoObservation`: the variant, the seat's
-:class:`~engine.krypkasino.state.SeatView` (its own hand, the table, the hand sizes) and
+:class:`~engine.krypkasino.state.KrypkasinoSeatView` (its own hand, the table, the hand sizes) and
 the cards of the deal that are face up or were shown (captured piles, face cards set
 aside). The other hands and the stock are never in it; :func:`observe` builds it from a
 state, and :func:`legal_actions` asks the engine for the legal plays of a position built
@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.bots.common import Decision, percent
+from engine.bots.common import BotDecision, percent
 from engine.cards import DECK, Card
 from engine.krypkasino import capture as _cap
 from engine.krypkasino.fast import (
@@ -45,7 +45,7 @@ from engine.krypkasino.rules import (
     LOT_PACKETS,
     KrypkasinoRules,
 )
-from engine.krypkasino.state import KrypkasinoState, Move, Phase, Play, SeatView
+from engine.krypkasino.state import KrypkasinoSeatView, KrypkasinoState, Move, Phase, Play
 from engine.rng import sim_random
 
 __all__ = [
@@ -61,7 +61,7 @@ __all__ = [
 class KrypkasinoObservation:
     """What one seat knows: the variant, its view, and the cards out of play it saw."""
 
-    view: SeatView
+    view: KrypkasinoSeatView
     rules: KrypkasinoRules
     #: Cards of this deal out of the hands, table and stock: captured piles and the face
     #: cards set aside (the spade faces are in ``view.spade_faces``).
@@ -251,13 +251,13 @@ def value_counts(counts: Sequence[int]) -> list[int]:
     return by_value
 
 
-def next_hand_size(view: SeatView) -> int:
+def next_hand_size(view: KrypkasinoSeatView) -> int:
     n = view.players
     return view.hand_sizes[(view.seat + 1) % n]
 
 
 def _explain(a: Assessment, table: Sequence[Card], rules: KrypkasinoRules, forced: bool,
-             only: bool, fewest: int) -> Decision[Play]:
+             only: bool, fewest: int) -> BotDecision[Play]:
     """The basic play's reason from its own figures. A capture is "the cheapest play"
     only when no play takes fewer points; otherwise (as when it leaves a table the next
     player will likely have to sweep) the sentence names the sweep it sets up, which is
@@ -267,15 +267,15 @@ def _explain(a: Assessment, table: Sequence[Card], rules: KrypkasinoRules, force
     data: dict[str, Any] = {"card": card, "cards": list(take), "points": a.points + a.sweep,
                             "pct": percent(a.p_next), "sweep": rules.sweep_points}
     if take and len(take) == len(table):
-        return Decision(a.play, "bots.krypkasino.forced-sweep" if forced
+        return BotDecision(a.play, "bots.krypkasino.forced-sweep" if forced
                         else "bots.krypkasino.sweep", data)
     if only:
-        return Decision(a.play, "bots.krypkasino.only", data)
+        return BotDecision(a.play, "bots.krypkasino.only", data)
     setting = a.p_next >= 0.3
     if not take:
-        return Decision(a.play, "bots.krypkasino.trail-set" if setting
+        return BotDecision(a.play, "bots.krypkasino.trail-set" if setting
                         else "bots.krypkasino.trail", data)
-    return Decision(a.play, "bots.krypkasino.capture-set"
+    return BotDecision(a.play, "bots.krypkasino.capture-set"
                     if setting or a.points + a.sweep > fewest else "bots.krypkasino.capture",
                     data)
 
@@ -302,10 +302,10 @@ class RandomKrypkasinoBot(SeededBot):
 
     level = "random"
 
-    def decide(self, observation: KrypkasinoObservation) -> Decision[Play]:
+    def decide(self, observation: KrypkasinoObservation) -> BotDecision[Play]:
         plays = self._plays(observation)
         play = plays[int(self.rng.random() * len(plays))]
-        return Decision(play, "bots.random.play", {"card": play.card})
+        return BotDecision(play, "bots.random.play", {"card": play.card})
 
 
 class BasicKrypkasinoBot(SeededBot):
@@ -313,7 +313,7 @@ class BasicKrypkasinoBot(SeededBot):
 
     level = "basic"
 
-    def decide(self, observation: KrypkasinoObservation) -> Decision[Play]:
+    def decide(self, observation: KrypkasinoObservation) -> BotDecision[Play]:
         plays = self._plays(observation)
         view = observation.view
         counts = unseen_counts(observation)

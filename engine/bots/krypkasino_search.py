@@ -15,7 +15,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.bots.common import Decision, percent
+from engine.bots.common import BotDecision, percent
 from engine.bots.krypkasino_inference import deal_unseen, misfit_count
 from engine.bots.krypkasino_policy import (
     KrypkasinoObservation,
@@ -414,7 +414,7 @@ class StrongKrypkasinoBot(SeededBot):
             return {"pct": percent(-mean)}
         return {"cost": round(mean, 1)}
 
-    def decide(self, observation: KrypkasinoObservation) -> Decision[Play]:
+    def decide(self, observation: KrypkasinoObservation) -> BotDecision[Play]:
         plays = self._plays(observation)
         view, rules = observation.view, observation.rules
         goal = self._objective(observation)
@@ -434,7 +434,7 @@ class StrongKrypkasinoBot(SeededBot):
                 total += self._cost(base, view.seat, play, goal)
             sweep = bool(table) and len(play.take or ()) == len(table)
             key = "bots.krypkasino.strong-forced-sweep" if sweep else "bots.krypkasino.strong-only"
-            return Decision(play, key + self._plan_suffix(),
+            return BotDecision(play, key + self._plan_suffix(),
                             {"card": play.card, "cards": list(play.take or ()),
                              "samples": self.samples, **self._estimate(total)})
         shortlist = sorted(assessed, key=lambda a: a.cost)[: self.max_plays]
@@ -448,7 +448,7 @@ class StrongKrypkasinoBot(SeededBot):
                 **self._estimate(totals[best])}
         if play.take and len(play.take) == len(table):
             key = "bots.krypkasino.strong-forced-sweep" if forced else "bots.krypkasino.strong-sweep"
-            return Decision(play, key + self._plan_suffix(), data)
+            return BotDecision(play, key + self._plan_suffix(), data)
         kind = "capture" if play.take else "trail"
         if self.plan > 0:
             suffix = self._plan_suffix()
@@ -459,5 +459,5 @@ class StrongKrypkasinoBot(SeededBot):
         else:
             suffix = "-2" if self.depth > 1 else ""
         key = f"bots.krypkasino.strong-{kind}{suffix}"
-        return Decision(play, key, data)
+        return BotDecision(play, key, data)
 

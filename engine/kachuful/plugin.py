@@ -21,7 +21,7 @@ from engine.moves import FaceUp, Move, SheetRow, running_totals
 from engine.plugin import GamePlugins, SessionLike
 from engine.quiz import kachuful as quiz
 from engine.quiz.model import QuestionType
-from engine.review import Note, kachuful_review
+from engine.review import ReviewNote, kachuful_review
 from engine.scoresheet.kachuful import KachufulSheet
 from engine.sim.games import kachuful_game
 from engine.walkthrough import kachuful as walkthrough
@@ -194,7 +194,7 @@ class KachufulAnalyst:
         return str(action)
 
 
-def review(session: SessionLike, index: int) -> list[Note]:
+def review(session: SessionLike, index: int) -> list[ReviewNote]:
     """The notes of the player's finished hand (deal) ``index`` of ``session``."""
     state = session.state
     return kachuful_review(state.results[index], session.seat, state.rules)

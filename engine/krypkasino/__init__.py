@@ -23,10 +23,10 @@ from engine.krypkasino.state import (
     CardOptions,
     DealCards,
     DealResult,
+    KrypkasinoSeatView,
     KrypkasinoState,
     Phase,
     Play,
-    SeatView,
     SweepRecord,
     deal_from_seed,
     winners_of,
@@ -34,6 +34,6 @@ from engine.krypkasino.state import (
 
 __all__ = [
     "KrypkasinoRules", "capture_value", "card_points", "deal_sizes", "CardOptions", "DealCards",
-    "DealResult", "KrypkasinoState", "Phase", "Play", "SeatView", "SweepRecord",
+    "DealResult", "KrypkasinoState", "Phase", "Play", "KrypkasinoSeatView", "SweepRecord",
     "deal_from_seed", "winners_of",
 ]

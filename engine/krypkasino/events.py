@@ -20,7 +20,7 @@ from engine.cards import Card
 from engine.game import Event
 
 __all__ = [
-    "KrypkasinoEvent", "Dealt", "FaceCardsSetAside", "Trailed", "Captured", "Swept", "NewLot",
+    "KrypkasinoEvent", "DealStarted", "FaceCardsSetAside", "Trailed", "Captured", "Swept", "NewLot",
     "LastLot", "LeftoversAwarded", "DealScored", "SessionOver",
 ]
 
@@ -58,7 +58,7 @@ class KrypkasinoEvent(Event):
 
 
 @dataclass(frozen=True)
-class Dealt(KrypkasinoEvent):
+class DealStarted(KrypkasinoEvent):
     """A deal begins (C-2): every hand, the initial table (before C-3) and the stock size."""
 
     deal: int

@@ -20,7 +20,7 @@ from engine.moves import FaceUp, Move, SheetRow, running_totals
 from engine.plugin import GamePlugins, SessionLike
 from engine.quiz import krypkasino as quiz
 from engine.quiz.model import QuestionType
-from engine.review import Note, krypkasino_review
+from engine.review import ReviewNote, krypkasino_review
 from engine.scoresheet.krypkasino import KrypkasinoSheet
 from engine.sim.games import krypkasino_game
 from engine.walkthrough import krypkasino as walkthrough
@@ -196,7 +196,7 @@ class KrypkasinoAnalyst:
         return str(action)
 
 
-def review(session: SessionLike, index: int) -> list[Note]:
+def review(session: SessionLike, index: int) -> list[ReviewNote]:
     """The notes of the player's finished hand (deal) ``index`` of ``session``."""
     state = session.state
     result = state.results[index]

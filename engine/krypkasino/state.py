@@ -32,7 +32,7 @@ from engine.krypkasino import fast as _fast
 from engine.krypkasino.events import (
     Captured,
     DealScored,
-    Dealt,
+    DealStarted,
     FaceCardsSetAside,
     KrypkasinoEvent,
     LastLot,
@@ -51,7 +51,7 @@ from engine.krypkasino.rules import (
 from engine.rng import Rng
 
 __all__ = [
-    "Phase", "Play", "SweepRecord", "DealResult", "CardOptions", "SeatView", "DealCards",
+    "Phase", "Play", "SweepRecord", "DealResult", "CardOptions", "KrypkasinoSeatView", "DealCards",
     "KrypkasinoState", "deal_from_seed", "check_deal_cards", "winners_of",
     "RANKING",
 ]
@@ -135,7 +135,7 @@ class CardOptions:
 
 
 @dataclass(frozen=True)
-class SeatView:
+class KrypkasinoSeatView:
     """What ``seat`` may see: its own hand and everything public, never other hands."""
 
     seat: int
@@ -465,7 +465,7 @@ class KrypkasinoState:
         self._phase = Phase.PLAY
         self._legal = self._moves = None
         if events is not None:
-            events.append(Dealt(self.deal_index, self.dealer,
+            events.append(DealStarted(self.deal_index, self.dealer,
                                 tuple(_cards(h) for h in hands), _cards(table), len(stock),
                                 self.sizes.packets))
         self._set_table(list(table))
@@ -497,7 +497,7 @@ class KrypkasinoState:
         if not 0 <= index < len(self.deal_log):
             return []
         dealer, _seed, (hands, table, stock) = self.deal_log[index]
-        events: list[KrypkasinoEvent] = [Dealt(index, dealer, tuple(_cards(h) for h in hands),
+        events: list[KrypkasinoEvent] = [DealStarted(index, dealer, tuple(_cards(h) for h in hands),
                                                _cards(table), len(stock), self.sizes.packets)]
         faces = [i for i in table if _FACE[i]]
         if faces:
@@ -992,10 +992,10 @@ class KrypkasinoState:
             raise InvalidActionError("common.bad-seat", seat=seat,
                                      players_minus_one=self.players - 1)
 
-    def view(self, seat: int) -> SeatView:
+    def view(self, seat: int) -> KrypkasinoSeatView:
         """What ``seat`` may see: its own hand, the table, pile sizes and scores."""
         self._check_seat(seat)
-        return SeatView(
+        return KrypkasinoSeatView(
             seat=seat, players=self.players, phase=self._phase, deal=self.deal_index,
             dealer=self.dealer, current_player=self.current_player(), hand=self.hand_of(seat),
             hand_sizes=tuple(len(h) for h in self.hands), table=self.table_cards(),

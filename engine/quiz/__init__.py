@@ -19,9 +19,9 @@ from typing import Any
 
 from engine.quiz.model import (
     CardGroup,
-    Choice,
     Question,
     QuestionType,
+    QuizChoice,
     Text,
     Verdict,
     check,
@@ -32,7 +32,7 @@ from engine.registry import GAMES as REGISTRY
 from engine.rng import Rng
 
 __all__ = [
-    "CardGroup", "Choice", "Question", "Text", "Verdict", "QuestionType", "TYPES", "COVERAGE",
+    "CardGroup", "QuizChoice", "Question", "Text", "Verdict", "QuestionType", "TYPES", "COVERAGE",
     "GAMES", "MAX_SEED", "check", "make", "generate", "parse_id", "kinds_for", "rules_of",
     "pick", "question_set", "text",
 ]

@@ -6,14 +6,14 @@ from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
 from engine.cards import Card
-from engine.quiz.model import CardGroup, Choice, Question, Text, text
+from engine.quiz.model import CardGroup, Question, QuizChoice, Text, text
 from engine.rng import Rng
 
 T = TypeVar("T")
 
 
 def question(game: str, kind: str, seed: int, rule: str, prompt: Text,
-             choices: tuple[Choice, ...], correct: set[str], explanation: Text, *,
+             choices: tuple[QuizChoice, ...], correct: set[str], explanation: Text, *,
              multiple: bool = False, facts: tuple[Text, ...] = (),
              groups: tuple[CardGroup, ...] = (), **data: object) -> Question:
     """A question of ``game`` (each game's module binds its game:
@@ -23,23 +23,23 @@ def question(game: str, kind: str, seed: int, rule: str, prompt: Text,
                     facts=facts, groups=groups, data=data)
 
 
-def seat_choices(players: int) -> tuple[Choice, ...]:
+def seat_choices(players: int) -> tuple[QuizChoice, ...]:
     """One choice per seat, ids ``"0"``..``"n-1"``."""
-    return tuple(Choice(str(s), text("quiz.choice.seat", seat=s)) for s in range(players))
+    return tuple(QuizChoice(str(s), text("quiz.choice.seat", seat=s)) for s in range(players))
 
 
-def number_choices(values: Iterable[int]) -> tuple[Choice, ...]:
+def number_choices(values: Iterable[int]) -> tuple[QuizChoice, ...]:
     """One choice per distinct number, in increasing order; ids are the numbers."""
-    return tuple(Choice(str(n), text("quiz.choice.number", n=n)) for n in sorted(set(values)))
+    return tuple(QuizChoice(str(n), text("quiz.choice.number", n=n)) for n in sorted(set(values)))
 
 
-def card_choices(cards: Iterable[Card]) -> tuple[Choice, ...]:
+def card_choices(cards: Iterable[Card]) -> tuple[QuizChoice, ...]:
     """One choice per distinct card (two identical Krypkasino cards are one choice)."""
     seen: list[Card] = []
     for c in cards:
         if c not in seen:
             seen.append(c)
-    return tuple(Choice(c.code, text("quiz.choice.card", card=c)) for c in seen)
+    return tuple(QuizChoice(c.code, text("quiz.choice.card", card=c)) for c in seen)
 
 
 def number_distractors(rng: Rng, answer: int, candidates: Iterable[int], count: int = 5,

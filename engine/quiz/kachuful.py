@@ -36,7 +36,7 @@ from engine.quiz.common import (
     seat_choices,
     sorted_hand,
 )
-from engine.quiz.model import CardGroup, Choice, Question, Text, text
+from engine.quiz.model import CardGroup, Question, QuizChoice, Text, text
 from engine.rng import Rng
 from engine.seats import seat_letter
 
@@ -209,7 +209,7 @@ def trick(seed: int) -> Question:
     else:
         why = text("quiz.k-trick.explain.led", card=won.card, seat=won.seat,
                    suit=cards[0].suit.value)
-    choices = tuple(Choice(str(s), text("quiz.choice.seat-card", seat=s, card=c))
+    choices = tuple(QuizChoice(str(s), text("quiz.choice.seat-card", seat=s, card=c))
                     for s, c in zip(seats, cards, strict=True))
     return _question(
         "k-trick", seed, "K-12", text("quiz.k-trick.prompt"), choices, {str(won.seat)}, why,
@@ -332,7 +332,7 @@ def trump(seed: int) -> Question:
     k = 1 + rng.below(count)
     answer = trump_for_hand(k, rules)
     cycle: tuple[Suit | None, ...] = TRUMP_CYCLE_NT if trumps == "cycle-nt" else TRUMP_CYCLE
-    choices = tuple(Choice(_code(s), text("quiz.choice.no-trump") if s is None
+    choices = tuple(QuizChoice(_code(s), text("quiz.choice.no-trump") if s is None
                            else text("quiz.choice.suit", suit=s.value)) for s in cycle)
     place = (k - 1) % len(cycle) + 1
     why = text(f"quiz.k-trump.explain.{trumps}", k=k, place=place, trump=_code(answer))
@@ -349,7 +349,7 @@ def _turned_trump(seed: int, rng: Rng) -> Question:
     state = _new_game(rng, rules)
     _to_hand(state, rng, 0 if rng.below(3) == 0 else rng.below(min(state.hand_count, 10)))
     answer, turned = state.trump, state.setup.turned
-    choices = tuple(Choice(_code(s), text("quiz.choice.no-trump") if s is None
+    choices = tuple(QuizChoice(_code(s), text("quiz.choice.no-trump") if s is None
                            else text("quiz.choice.suit", suit=s.value)) for s in TRUMP_CYCLE_NT)
     if turned is None:
         why = text("quiz.k-trump.explain.turned-none", players=state.players,
@@ -450,7 +450,7 @@ def first_dealer(seed: int) -> Question:
     else:
         correct = {str(draw.dealer)}
         why = text("quiz.k-first-dealer.explain.high", seat=draw.dealer, card=cards[marked[0]])
-    choices = (*seat_choices(players), Choice("redraw", text("quiz.choice.redraw")))
+    choices = (*seat_choices(players), QuizChoice("redraw", text("quiz.choice.redraw")))
     return _question(
         "k-first-dealer", seed, "K-3", text("quiz.k-first-dealer.prompt"), choices, correct, why,
         facts=tuple(text("quiz.fact.k-drew", seat=e.seat, card=e.card) for e in first_round),

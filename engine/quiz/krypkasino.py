@@ -39,7 +39,7 @@ from engine.quiz.common import (
     question,
     seat_choices,
 )
-from engine.quiz.model import CardGroup, Choice, Question, Text, text
+from engine.quiz.model import CardGroup, Question, QuizChoice, Text, text
 from engine.rng import Rng
 
 GAME = "krypkasino"
@@ -178,7 +178,7 @@ def capture(seed: int) -> Question:
     keys = list(correct) + wrong_keys
     rng.shuffle(keys)
     everything = {**correct, **wrong}
-    choices = tuple(Choice(k, text("quiz.choice.trail") if not everything[k]
+    choices = tuple(QuizChoice(k, text("quiz.choice.trail") if not everything[k]
                            else text("quiz.choice.take", cards=everything[k])) for k in keys)
     size = len(legal[0])
     single = len(legal) == 1 and len(cap.group_collection(v, legal[0]) or ()) <= 1
@@ -281,10 +281,10 @@ def sweep_points(seed: int) -> Question:
     victims = dict.fromkeys([(seat - 1) % n, (seat + 1) % n, state.dealer])
     victims.pop(seat, None)
     points = dict.fromkeys([rules.sweep_points, rules.double_points(), 2 * rules.sweep_points])
-    choices = tuple(Choice(f"{v}:{p}", text("quiz.choice.sweep-points", seat=seat, victim=v,
+    choices = tuple(QuizChoice(f"{v}:{p}", text("quiz.choice.sweep-points", seat=seat, victim=v,
                                             points=p))
                     for v in victims for p in points) + (
-        Choice("none", text("quiz.choice.nobody", seat=seat, points=rules.sweep_points)),)
+        QuizChoice("none", text("quiz.choice.nobody", seat=seat, points=rules.sweep_points)),)
     twin = len(table) == 1 and table[0] == card
     key = ("quiz.c-sweep-points.explain.double" if swept.double else
            "quiz.c-sweep-points.explain.no-double" if twin else
@@ -344,7 +344,7 @@ def faces(seed: int) -> Question:
                others=event.discarded)
     return _question(
         "c-faces", seed, "C-11" if later else "C-3", text(prompt, lot=event.lot),
-        tuple(Choice(str(i), text("quiz.choice.card", card=c)) for i, c in enumerate(table)),
+        tuple(QuizChoice(str(i), text("quiz.choice.card", card=c)) for i, c in enumerate(table)),
         {str(i) for i in answer}, why, multiple=True,
         facts=(text("quiz.fact.c-deal", players=players, dealer=dealer),),
         groups=(CardGroup(text("quiz.group.table"), table, "table", answer=answer),),
@@ -437,7 +437,7 @@ def deal_shape(seed: int) -> Question:
         options[f"{s.hand}/{s.table}/{s.stock}"] = s
     keys = list(options)
     rng.shuffle(keys)
-    choices = tuple(Choice(k, text("quiz.choice.deal-sizes", hand=options[k].hand,
+    choices = tuple(QuizChoice(k, text("quiz.choice.deal-sizes", hand=options[k].hand,
                                    table=options[k].table, stock=options[k].stock))
                     for k in keys)
     return _question(

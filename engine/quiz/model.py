@@ -6,8 +6,8 @@ the choices, and the correct answer — computed by the engine when the question
 :func:`check` compares a learner's choices with it.
 
 >>> q = Question(kind="demo", seed=3, game="kachuful", rule="K-9",
-...              prompt=Text("quiz.k-trick.prompt"), choices=(Choice("0", Text("quiz.choice.number", (("n", 0),))),
-...              Choice("1", Text("quiz.choice.number", (("n", 1),)))), multiple=True,
+...              prompt=Text("quiz.k-trick.prompt"), choices=(QuizChoice("0", Text("quiz.choice.number", (("n", 0),))),
+...              QuizChoice("1", Text("quiz.choice.number", (("n", 1),)))), multiple=True,
 ...              correct=frozenset({"0"}), explanation=Text("quiz.k-trick.prompt"))
 >>> q.id, check(q, ["0"]).right, sorted(check(q, ["1"]).wrong)
 ('demo-3', True, ['1'])
@@ -60,7 +60,7 @@ class CardGroup:
 
 
 @dataclass(frozen=True)
-class Choice:
+class QuizChoice:
     """One answer the learner may pick; ``id`` is stable (it is what :func:`check` takes)."""
 
     id: str
@@ -81,7 +81,7 @@ class Question:
     game: str
     rule: str
     prompt: Text
-    choices: tuple[Choice, ...]
+    choices: tuple[QuizChoice, ...]
     multiple: bool
     correct: frozenset[str]
     explanation: Text
@@ -94,7 +94,7 @@ class Question:
         """``kind-seed``: put it in a link and :func:`engine.quiz.make` gives it back."""
         return f"{self.kind}-{self.seed}"
 
-    def choice(self, choice_id: str) -> Choice:
+    def choice(self, choice_id: str) -> QuizChoice:
         for c in self.choices:
             if c.id == choice_id:
                 return c

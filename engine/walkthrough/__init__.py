@@ -5,11 +5,11 @@ from engine.walkthrough.model import (
     Fact,
     ModelError,
     Note,
-    Option,
     Step,
+    StepOption,
     Walkthrough,
     YourMove,
     facts,
 )
 
-__all__ = ["Fact", "ModelError", "Note", "Option", "Step", "Walkthrough", "YourMove", "facts"]
+__all__ = ["Fact", "ModelError", "Note", "StepOption", "Step", "Walkthrough", "YourMove", "facts"]

@@ -67,7 +67,7 @@ from engine.kachuful.state import HandResult, HandSetup, setup_hand
 from engine.messages import catalogue
 from engine.registry import GAMES, MAX_SEED
 from engine.walkthrough import verdict
-from engine.walkthrough.model import Json, Note, Option, Step, Walkthrough, YourMove, facts
+from engine.walkthrough.model import Json, Note, Step, StepOption, Walkthrough, YourMove, facts
 
 GAME = "kachuful"
 #: The keys a Kachuful scenario file may hold besides the shared ones.
@@ -235,7 +235,7 @@ class Table:
 
 
 @dataclass(frozen=True)
-class View:
+class KView:
     """What a step shows: the ``table`` (``None`` for a draw), the K-3 ``draw`` cards,
     the score ``sheet``, the hand's place and, for a your-move step, the table
     ``before`` the move."""
@@ -251,8 +251,8 @@ class View:
     private: tuple[Note, ...] = ()
 
 
-KStep = Step[View]
-KWalk = Walkthrough[View]
+KStep = Step[KView]
+KWalk = Walkthrough[KView]
 
 
 def trump_code(trump: Suit | None) -> str:
@@ -409,7 +409,7 @@ class _Builder:
             draw = tuple((e.seat, e.card.code, int(e.card.rank) == top) for e in drawn)
             self.add(Step(
                 id=f"draw.r{number}", kind="draw-tie" if tie else "draw",
-                view=View(0, draw=draw, title=Note("kwalk.title.draw", {"round": number})),
+                view=KView(0, draw=draw, title=Note("kwalk.title.draw", {"round": number})),
                 events=tuple(said), why=tuple(why), rules=("K-3",),
                 facts=facts(round=number)))
 
@@ -436,10 +436,10 @@ class _Builder:
         why.append(Note("kwalk.explain.rotation", {"dealer": s.dealer}))
         title = Note("kwalk.title.schedule", {"hand": h, "count": count, "size": size,
                                               "trump": table.trump})
-        self.add(Step(id=f"h{h}.schedule", kind="schedule", view=View(h, table, title=title),
+        self.add(Step(id=f"h{h}.schedule", kind="schedule", view=KView(h, table, title=title),
                       events=(trump_event,), why=tuple(why), rules=("K-4", "K-6", "K-7")))
         self.add(Step(id=f"h{h}.deal", kind="deal",
-                      view=View(h, table, title=Note("kwalk.title.deal", {"hand": h})),
+                      view=KView(h, table, title=Note("kwalk.title.deal", {"hand": h})),
                       events=(dealt,),
                       why=(Note("kwalk.explain.deal"), Note("kwalk.explain.face-up")),
                       rules=("K-5",)))
@@ -476,7 +476,7 @@ class _Builder:
         title = Note("kwalk.title.hook" if event.dealer else "kwalk.title.bid", {"seat": event.seat})
         self.add(Step(
             id=f"h{h}.bid.s{event.seat}", kind=kind,
-            view=View(h, self.table(), title=title, advice=advice),
+            view=KView(h, self.table(), title=title, advice=advice),
             events=(event,), why=tuple(why), seat=event.seat, bot_reason=reason,
             chosen_by="bot" if reason is not None else "record",
             rules=("K-8", "K-9") if event.dealer else ("K-8",),
@@ -508,7 +508,7 @@ class _Builder:
                                           "seat": played.seat})
         self.add(Step(
             id=f"h{hand_pos}.t{played.trick}.c{order}", kind="card",
-            view=View(hand_pos, table, title=title, private=private),
+            view=KView(hand_pos, table, title=title, private=private),
             events=(played,), why=why, seat=played.seat, bot_reason=reason,
             chosen_by="bot" if reason is not None else "record", rules=("K-10", "K-11"),
             facts=facts(legal_cards=tuple(parse_card(c) for c in legal))))
@@ -530,7 +530,7 @@ class _Builder:
             why_won.append(Note("kwalk.explain.next-lead", {"seat": won.seat}))
         self.add(Step(
             id=f"h{hand_pos}.t{won.trick}.won", kind="trick",
-            view=View(hand_pos, after, title=Note("kwalk.title.trick",
+            view=KView(hand_pos, after, title=Note("kwalk.title.trick",
                                                   {"trick": won.trick, "seat": won.seat})),
             events=(won,), why=tuple(why_won), rules=("K-12",), seat=None))
         if finished:
@@ -552,7 +552,7 @@ class _Builder:
         table = replace(after, trick=(), trick_winner=None, totals=self.totals())
         self.add(Step(
             id=f"h{hand_pos}.score", kind="score",
-            view=View(hand_pos, table, sheet=sheet,
+            view=KView(hand_pos, table, sheet=sheet,
                       title=Note("kwalk.title.score", {"hand": hand_pos})),
             events=tuple(said), why=tuple(why), rules=("K-13", "K-14")))
 
@@ -561,7 +561,7 @@ class _Builder:
         shown: Any = action if isinstance(action, Card) else action.n
         self.add(Step(
             id="illegal", kind="illegal",
-            view=View(hand_pos, self.table(),
+            view=KView(hand_pos, self.table(),
                       title=Note("kwalk.title.illegal", {"seat": seat, "action": shown})),
             why=(Note("kwalk.explain.illegal"),), seat=seat,
             rules=(exc.rule,) if exc.rule else (), error=refusal_note(exc)))
@@ -618,7 +618,7 @@ class _Builder:
             return value_note(decision, exact, seat)
 
         best = verdict.answer_action(analysis, breaks)
-        out: list[Option] = []
+        out: list[StepOption] = []
         for option in options:
             cid = option_id(option)
             label = (Note("ym.k.bid", {"n": option.n}) if isinstance(option, Bid)
@@ -626,11 +626,11 @@ class _Builder:
             try:
                 s.check(option)
             except IllegalActionError as exc:
-                out.append(Option(cid, label, "illegal", (refusal_note(exc),), exc.rule or rule))
+                out.append(StepOption(cid, label, "illegal", (refusal_note(exc),), exc.rule or rule))
                 continue
             decision = analysis.of(option)
             broken = breaks(option)
-            out.append(Option(cid, label, verdict.verdict_of(decision, broken),
+            out.append(StepOption(cid, label, verdict.verdict_of(decision, broken),
                               verdict.option_notes(analysis, decision, value, broken,
                                                    Note("ym.k.breaks", {"seat": seat}), best),
                               rule, decision.mark))

@@ -57,7 +57,7 @@ from engine.game import Deal
 from engine.krypkasino.events import (
     Captured,
     DealScored,
-    Dealt,
+    DealStarted,
     FaceCardsSetAside,
     KrypkasinoEvent,
     LastLot,
@@ -79,11 +79,11 @@ from engine.recordio import (
     join,
 )
 from engine.walkthrough import verdict
-from engine.walkthrough.model import Json, Note, Option, Step, Walkthrough, YourMove, facts
+from engine.walkthrough.model import Json, Note, Step, StepOption, Walkthrough, YourMove, facts
 
 __all__ = [
     "GAME", "GAME_KEYS", "KIND_RULES", "MAX_OPTIONS", "Board", "CardChoice", "MoveOption",
-    "Refusal", "Tally", "View", "base_variant", "build", "codes", "hand_order",
+    "Refusal", "CardTally", "View", "base_variant", "build", "codes", "hand_order",
     "move_options", "move_rule", "option_id", "read_source", "rules_from", "step_prefix",
 ]
 
@@ -169,7 +169,7 @@ class MoveOption:
 
 
 @dataclass(frozen=True)
-class Tally:
+class CardTally:
     """One player's card points at the end of a deal, by card (C-13)."""
 
     seat: int
@@ -239,7 +239,7 @@ class View:
     recorded_card: str | None = None
     chosen_by: str = "record"  # "record" (the scenario's play) or "bot"
     reason: Refusal | None = None  # the bot's one-sentence reason for its play
-    tallies: tuple[Tally, ...] = ()
+    tallies: tuple[CardTally, ...] = ()
     sweeps: tuple[Swept, ...] = ()
 
     def choice(self, card: str) -> CardChoice | None:
@@ -608,17 +608,17 @@ def your_move(options: Sequence[MoveOption], rule: str, seat: int, analysis: Ana
     def value(decision: Decision, exact: bool) -> Note:
         return value_note(decision, seat)
 
-    judged: list[Option] = []
+    judged: list[StepOption] = []
     for i in keep:
         option = out[i]
         label = _label(option)
         if option.verdict == "illegal":
             assert option.refusal is not None
-            judged.append(Option(option_id(option), label, "illegal",
+            judged.append(StepOption(option_id(option), label, "illegal",
                                  (option.refusal.note(),), option.refusal.rule or rule))
             continue
         decision = analysis.of(play_of(option))
-        judged.append(Option(option_id(option), label, verdict.verdict_of(decision, False),
+        judged.append(StepOption(option_id(option), label, verdict.verdict_of(decision, False),
                              verdict.option_notes(analysis, decision, value, False, None,
                                                   best_play), rule, decision.mark))
     basis = Note("ym.c.basis", {"seat": seat, "worlds": analysis.worlds})
@@ -633,7 +633,7 @@ def _lone_ace(state: KrypkasinoState, hand: Sequence[Card]) -> bool:
     return len(table) == 1 and table[0].rank.name == "ACE" and table[0] in hand
 
 
-def _tallies(piles: Sequence[Sequence[Card]]) -> tuple[Tally, ...]:
+def _tallies(piles: Sequence[Sequence[Card]]) -> tuple[CardTally, ...]:
     """Each captured pile's card points, card by card (C-13): only cards worth points."""
     out = []
     for seat, pile in enumerate(piles):
@@ -641,7 +641,7 @@ def _tallies(piles: Sequence[Sequence[Card]]) -> tuple[Tally, ...]:
         cards = [(_CODES[c.index], count[c], card_point(c))
                  for c in sorted(count, key=lambda c: (-card_point(c), c.index))
                  if card_point(c)]
-        out.append(Tally(seat, tuple(cards), card_points(pile), len(pile)))
+        out.append(CardTally(seat, tuple(cards), card_points(pile), len(pile)))
     return tuple(out)
 
 
@@ -712,7 +712,7 @@ class _Builder:
             first = group[0]
             board = _board(moment)
             table_before = codes(before.table_cards()) if before is not None else ()
-            if isinstance(first, Dealt):
+            if isinstance(first, DealStarted):
                 if len(self.deal_scores) >= limit:
                     return
                 self.deal = first.deal

@@ -23,8 +23,8 @@ class can store it and push it to its pupils.
 >>> move = YourMove(
 ...     game="kachuful", step_id="h1.bid.s3", seat=3, position={"size": 3},
 ...     prompt=Note("ym.k.prompt.hook", {"seat": 3, "others": 2, "size": 3}), rule="K-9",
-...     options=(Option("bid-0", Note("ym.k.bid", {"n": 0}), "best", (), "K-9"),
-...              Option("bid-1", Note("ym.k.bid", {"n": 1}), "illegal",
+...     options=(StepOption("bid-0", Note("ym.k.bid", {"n": 0}), "best", (), "K-9"),
+...              StepOption("bid-1", Note("ym.k.bid", {"n": 1}), "illegal",
 ...                     (Note("kachuful.hook", {"seat": 3, "card": parse_card("KH")}),),
 ...                     "K-9")),
 ...     answer="bid-0")
@@ -48,7 +48,7 @@ from typing import Any, Generic, Literal, TypeVar, cast
 from engine.cards import Card, Suit, parse_card
 
 __all__ = [
-    "Fact", "Json", "MAX_STEPS", "Note", "Option", "Step", "Verdict", "Walkthrough",
+    "Fact", "Json", "MAX_STEPS", "Note", "StepOption", "Step", "Verdict", "Walkthrough",
     "YourMove", "ModelError", "fact_to_json", "fact_from_json", "facts",
 ]
 
@@ -161,7 +161,7 @@ class Note:
 
 
 @dataclass(frozen=True)
-class Option:
+class StepOption:
     """One option of a your-move step, judged by the engine. ``label`` names it (a bid,
     a card); ``feedback`` says what the analyst finds it leads to (with the best move's
     figures when it is not right) or the engine's refusal (``illegal``); ``rule`` is the
@@ -181,7 +181,7 @@ class Option:
                 "mark": self.mark}
 
     @classmethod
-    def from_dict(cls, raw: Json, where: str = "option") -> Option:
+    def from_dict(cls, raw: Json, where: str = "option") -> StepOption:
         if not isinstance(raw, dict):
             raise ModelError(where, "must be an object")
         verdict = raw.get("verdict")
@@ -228,12 +228,12 @@ class YourMove:
     position: Mapping[str, Json]
     prompt: Note
     rule: str
-    options: tuple[Option, ...]
+    options: tuple[StepOption, ...]
     answer: str
     scenario: str = ""
     remark: tuple[Note, ...] = ()
 
-    def option(self, option_id: str) -> Option | None:
+    def option(self, option_id: str) -> StepOption | None:
         for o in self.options:
             if o.id == option_id:
                 return o
@@ -291,7 +291,7 @@ class YourMove:
         move = cls(_text(raw, "game", where), _text(raw, "step_id", where), seat, position,
                    Note.from_dict(raw.get("prompt"), f"{where}.prompt"),
                    _text(raw, "rule", where, empty=True),
-                   tuple(Option.from_dict(o, f"{where}.options[{i}]")
+                   tuple(StepOption.from_dict(o, f"{where}.options[{i}]")
                          for i, o in enumerate(options)),
                    _text(raw, "answer", where), _text(raw, "scenario", where, empty=True)
                    if "scenario" in raw else "",
