@@ -60,9 +60,9 @@ def test_work_sizing_rule_options_have_ranges() -> None:
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ("about 52 s", "one request may use at most 8 s", "Lower “Games” to 650 or fewer")),
-    ("es", ("unos 52 s", "una petición puede usar como mucho 8 s", "Baja “Games” a 650 o menos")),
+    ("es", ("cerca de 52 s", "una petición puede usar como mucho 8 s", "Baja “Games” a 650 o menos")),
     ("pt", ("cerca de 52 s", "um pedido pode usar no máximo 8 s",
-            "Baixe “Games” para 650 ou menos")),
+            "Reduza “Games” para 650 ou menos")),
 ])
 def test_a_request_over_budget_is_refused_with_the_limit_and_the_way_under(
         lang: str, words: tuple[str, ...]) -> None:

@@ -19,7 +19,7 @@ def test_every_key_in_every_language_with_the_same_fields() -> None:
 def test_lookup_fills_fields_and_falls_back_to_english_for_an_unknown_language() -> None:
     assert t("page.glossary", "es") == "Glosario"
     assert t("page.glossary", "xx") == "Glossary"
-    assert t("chart.band", "pt", pct=50) == "Os 50% centrais das partidas"
+    assert t("chart.band", "pt", pct=50) == "Os 50\u00a0% centrais das partidas"
     with pytest.raises(KeyError):
         t("no.such.key")
 
@@ -43,6 +43,9 @@ def test_every_literal_key_used_in_site_code_exists() -> None:
     used: set[str] = set()
     for path in [ROOT / "streamlit_app.py", *(ROOT / "ui").glob("*.py"), *(ROOT / "pages").glob("*.py")]:
         used |= set(re.findall(r"""\bt\(\s*["']([\w.-]+)["']""", path.read_text(encoding="utf-8")))
+    # A key built by joining a literal prefix and a word ("explore.lab.takeaway." + ...) is
+    # not a whole key: the scan reads it as a prefix, checked by the takeaway tests.
+    used = {k for k in used if not k.endswith(".")}
     assert used, "the scan found no t() calls"
     assert sorted(k for k in used if not has(k)) == []
 
