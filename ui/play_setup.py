@@ -135,9 +135,9 @@ def render_presets(game: str, prefix: str, lang: str) -> None:
 
 
 def render_setup(game: str, prefix: str, lang: str) -> None:
-    """The ready games, then the setup expander (the game in progress keeps its setup
-    until Start)."""
-    render_presets(game, prefix, lang)
+    """The setup expander: the ready games on its top, then the setup (the game in progress
+    keeps its setup until Start). The ready games sit inside it so that on a 390 px phone
+    the table, the hand and its buttons stay on the first screen."""
     session = play.session_of(prefix)
     w = prefix + "w."
     if st.session_state.get(prefix + "drafted") != session.setup:
@@ -146,6 +146,7 @@ def render_setup(game: str, prefix: str, lang: str) -> None:
     _keep_choices_valid(game, prefix, players)
     box = f"{prefix}setup.box.{st.session_state.get(prefix + 'setup.round', 0)}"
     with st.expander(t("play.setup", lang), icon=":material/tune:", expanded=False, key=box):
+        render_presets(game, prefix, lang)
         st.caption(t("play.setup.note", lang))
         top = st.columns(3)
         top[0].selectbox(t("play.setup.players", lang), GAMES[game].players.values,
