@@ -137,6 +137,13 @@ MIGRATIONS: Sequence[Sequence[str]] = (
     (
         "ALTER TABLE game_tables ADD COLUMN timer_s INTEGER NOT NULL DEFAULT 0",
     ),
+    # 7: tables (issue 31): the coach and review switch, the live class a table belongs to
+    # (its teacher may drive it), and the class student a seat belongs to.
+    (
+        "ALTER TABLE game_tables ADD COLUMN learning INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE game_tables ADD COLUMN class_code TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE table_seats ADD COLUMN student TEXT NOT NULL DEFAULT ''",
+    ),
 )
 
 #: The schema version this code reads and writes.
