@@ -57,16 +57,21 @@ _TOKEN_BYTES = 18  # 24 characters, 144 bits: a seat's secret
 _OWNER_BYTES = 24
 
 Kind = Literal["human", "bot"]
-Status = Literal["playing", "over", "closed"]
+Status = Literal["waiting", "playing", "over", "closed"]
 
 _tables = sa.table(
     "game_tables", sa.column("id"), sa.column("owner_hash"), sa.column("game"),
     sa.column("variant"), sa.column("players"), sa.column("seed"), sa.column("actions"),
     sa.column("status"), sa.column("version"), sa.column("created_ms"),
-    sa.column("changed_ms"), sa.column("expires_ms"), sa.column("timer_s"))
+    sa.column("changed_ms"), sa.column("expires_ms"), sa.column("timer_s"),
+    sa.column("learning"), sa.column("class_code"))
 _seats = sa.table(
     "table_seats", sa.column("table_id"), sa.column("seat"), sa.column("kind"),
-    sa.column("level"), sa.column("name"), sa.column("token_hash"))
+    sa.column("level"), sa.column("name"), sa.column("token_hash"), sa.column("student"))
+#: The live classes' students (store.core's table): a class seat opens with the student's
+#: own token, so its seat row keeps the student's token hash.
+_students = sa.table("students", sa.column("class_code"), sa.column("id"),
+                     sa.column("token_hash"), sa.column("name"))
 
 
 class Stale(Refused):
@@ -86,11 +91,13 @@ class NotYourTurn(Refused):
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """A seat as the owner opens it: a human (with a name, maybe empty) or a bot level."""
+    """A seat as the owner opens it: a human (with a name, maybe empty) or a bot level;
+    ``student``: the live class student who sits there (a class table)."""
 
     kind: Kind
     level: str = "basic"
     name: str = ""
+    student: str = ""
 
 
 @dataclass(frozen=True)
@@ -99,6 +106,7 @@ class TableSeat:
     kind: Kind
     level: str
     name: str
+    student: str = ""  # a class student's public id (a class table)
 
 
 @dataclass(frozen=True)
@@ -125,6 +133,8 @@ class TableRow:
     expires_ms: int
     timer_s: int = 0  # a person's time for a move before a bot plays it (0: no timer)
     changed_ms: int = 0  # the last move: the current turn's start
+    learning: bool = True  # the coach and the review for each person's seat
+    class_code: str = ""  # the live class whose teacher drives this table ("" none)
 
     @property
     def count(self) -> int:
@@ -236,9 +246,11 @@ class Tables:
             players=int(m["players"]), seed=int(m["seed"]), actions=_actions_of(m["actions"]),
             status=m["status"], version=int(m["version"]),
             seats=tuple(TableSeat(int(s._mapping["seat"]), s._mapping["kind"],
-                                  s._mapping["level"], s._mapping["name"]) for s in seats),
+                                  s._mapping["level"], s._mapping["name"],
+                                  s._mapping["student"]) for s in seats),
             created_ms=int(m["created_ms"]), expires_ms=int(m["expires_ms"]),
-            timer_s=int(m["timer_s"]), changed_ms=int(m["changed_ms"]))
+            timer_s=int(m["timer_s"]), changed_ms=int(m["changed_ms"]),
+            learning=bool(m["learning"]), class_code=m["class_code"])
 
     @guarded
     def get(self, table_id: str) -> TableRow | None:
@@ -286,11 +298,22 @@ class Tables:
     # -- opening -----------------------------------------------------------------------
     @guarded
     def open(self, game: str, options: Mapping[str, Any], seats: Sequence[SeatSpec],
-             seed: int | None = None, now: int | None = None, timer_s: int = 0
-             ) -> OpenedTable:
-        """A new table, its first bots' moves made. Refuses (naming the field) an unknown
-        game, a seat count the game does not take, an option value it does not allow, a
-        bot level that is none, a table with no human seat."""
+             seed: int | None = None, now: int | None = None, timer_s: int = 0,
+             start: bool = True, learning: bool = True) -> OpenedTable:
+        """A new table. Refuses (naming the field) an unknown game, a seat count the game
+        does not take, an option value it does not allow, a bot level that is none, a
+        table with no human seat. ``start``: the game starts at once (its first bots'
+        moves made); otherwise the table waits for its owner (:meth:`start`), who may change
+        its seats meanwhile (:meth:`set_seat`). ``learning``: the coach and the review."""
+        now = now_ms() if now is None else now
+        draft, owner, tokens = self._draft(game, options, seats, seed, now, timer_s)
+        with self.store._write() as conn, conn.begin():
+            self._insert(conn, draft, owner, tokens, start, learning, "")
+        return OpenedTable(draft.id, owner, tokens)
+
+    def _draft(self, game: str, options: Mapping[str, Any], seats: Sequence[SeatSpec],
+               seed: int | None, now: int, timer_s: int
+               ) -> tuple[TableRow, str, dict[int, str]]:
         spec = GAMES.get(game) if isinstance(game, str) else None
         if spec is None:
             raise Refused("game", f"must be one of {', '.join(GAMES)}")
@@ -322,28 +345,111 @@ class Tables:
         seed = secrets.randbelow(MAX_SEED) + 1 if seed is None else seed
         if not 0 <= seed <= MAX_SEED:
             raise Refused("seed", f"must be 0..{MAX_SEED}")
-        now = now_ms() if now is None else now
         table_id = secrets.token_urlsafe(_ID_BYTES)
         owner = secrets.token_urlsafe(_OWNER_BYTES)
         tokens = {i: seat_token(owner, table_id, i) for i, s in enumerate(seats)
-                  if s.kind == "human"}
+                  if s.kind == "human" and not s.student}
         draft = TableRow(table_id, game, variant, players, seed, (), "playing", 1,
                          tuple(TableSeat(i, s.kind, s.level if s.kind == "bot" else "",
-                                         s.name.strip()[:MAX_NAME]) for i, s in
-                               enumerate(seats)), now, now + TABLE_TTL_MS)
-        actions, status = self._bots(draft, _fresh(draft), [])
+                                         s.name.strip()[:MAX_NAME],
+                                         s.student if s.kind == "human" else "")
+                               for i, s in enumerate(seats)), now, now + TABLE_TTL_MS,
+                         timer_s, now)
+        return draft, owner, tokens
+
+    def _insert(self, conn: sa.Connection, draft: TableRow, owner: str,
+                tokens: Mapping[int, str], start: bool, learning: bool, class_code: str,
+                student_hashes: Mapping[str, str] | None = None) -> None:
+        actions: list[int] = []
+        status: Status = "waiting"
+        if start:
+            actions, status = self._bots(draft, _fresh(draft), [])
+        conn.execute(sa.insert(_tables).values(
+            id=draft.id, owner_hash=_hash(owner), game=draft.game,
+            variant=json.dumps(draft.variant, sort_keys=True), players=draft.players,
+            seed=draft.seed, actions=_actions_text(actions), status=status, version=1,
+            created_ms=draft.created_ms, changed_ms=draft.created_ms,
+            expires_ms=draft.expires_ms, timer_s=draft.timer_s, learning=int(learning),
+            class_code=class_code))
+        hashes = student_hashes or {}
+        for seat in draft.seats:
+            token_hash = _hash(tokens[seat.seat]) if seat.seat in tokens else \
+                hashes.get(seat.student, "")
+            conn.execute(sa.insert(_seats).values(
+                table_id=draft.id, seat=seat.seat, kind=seat.kind, level=seat.level,
+                name=seat.name, token_hash=token_hash, student=seat.student))
+
+    @guarded
+    def open_class(self, code: str, key: str, game: str, options: Mapping[str, Any],
+                   students: Sequence[str], size: int, level: str = "basic",
+                   timer_s: int = 0, learning: bool = False, seed: int | None = None,
+                   now: int | None = None) -> list[str]:
+        """The teacher of live class ``code`` seats its ``students`` (their public ids, in
+        order) at tables of ``size`` seats, bots of ``level`` filling the gaps; each
+        student's seat opens with the student's own class token (their phone's link). The
+        class's earlier tables are closed. Returns the new tables' ids. :class:`Forbidden`
+        for a key that is not the class teacher's."""
+        now = now_ms() if now is None else now
+        if level not in BOT_LEVELS:
+            raise Refused("level", f"one of {BOT_LEVELS}")
+        spec = GAMES.get(game) if isinstance(game, str) else None
+        if spec is None:
+            raise Refused("game", f"must be one of {', '.join(GAMES)}")
+        if size not in spec.players:
+            raise Refused("size", f"{game} takes {spec.players.min} to {spec.players.max}")
         with self.store._write() as conn, conn.begin():
-            conn.execute(sa.insert(_tables).values(
-                id=table_id, owner_hash=_hash(owner), game=game,
-                variant=json.dumps(variant, sort_keys=True), players=players, seed=seed,
-                actions=_actions_text(actions), status=status, version=1, created_ms=now,
-                changed_ms=now, expires_ms=now + TABLE_TTL_MS, timer_s=timer_s))
-            for seat in draft.seats:
-                conn.execute(sa.insert(_seats).values(
-                    table_id=table_id, seat=seat.seat, kind=seat.kind, level=seat.level,
-                    name=seat.name, token_hash=_hash(tokens[seat.seat])
-                    if seat.seat in tokens else ""))
-        return OpenedTable(table_id, owner, tokens)
+            self.store._teacher(conn, code, key)
+            known = {r.id: (r.token_hash, r.name) for r in conn.execute(
+                sa.select(_students).where(_students.c.class_code == code))}
+            chosen = [s for s in dict.fromkeys(students) if s in known]
+            if not chosen:
+                raise Refused("students", "no student of this class is chosen")
+            groups = [chosen[i:i + size] for i in range(0, len(chosen), size)]
+            for old in conn.execute(sa.select(_tables).where(
+                    (_tables.c.class_code == code) & (_tables.c.status.in_(
+                        ("waiting", "playing"))))).all():
+                conn.execute(sa.update(_tables).where(_tables.c.id == old.id).values(
+                    status="closed", version=old.version + 1, changed_ms=now))
+            opened: list[str] = []
+            for group in groups:
+                seats = [SeatSpec("human", name=known[s][1], student=s) for s in group]
+                seats += [SeatSpec("bot", level) for _ in range(size - len(group))]
+                # a millisecond apart: the class's tables keep the order of the split
+                draft, owner, _ = self._draft(game, options, seats, seed, now + len(opened),
+                                              timer_s)
+                self._insert(conn, draft, owner, {}, True, learning, code,
+                             {s: known[s][0] for s in group})
+                opened.append(draft.id)
+        return opened
+
+    @guarded
+    def of_class(self, code: str, key: str) -> list[TableRow]:
+        """The live class's tables still open (waiting, playing or over), oldest first, for
+        its teacher only."""
+        with self.store._read() as conn:
+            self.store._teacher(conn, code, key)
+            ids = [r[0] for r in conn.execute(sa.select(_tables.c.id).where(
+                (_tables.c.class_code == code) & (_tables.c.status != "closed")
+                & (_tables.c.expires_ms >= now_ms())).order_by(_tables.c.created_ms,
+                                                               _tables.c.id))]
+            rows = [self._row(conn, i) for i in ids]
+        return [r for r in rows if r is not None]
+
+    @guarded
+    def seat_of_student(self, code: str, token: str) -> tuple[str, int] | None:
+        """The table and seat of the class student whose class token this is (the newest
+        table of the class still open that seats them), else ``None``."""
+        if not isinstance(token, str) or not token or len(token) > 100:
+            return None
+        with self.store._read() as conn:
+            found = conn.execute(
+                sa.select(_seats.c.table_id, _seats.c.seat).select_from(
+                    _seats.join(_tables, _tables.c.id == _seats.c.table_id)).where(
+                    (_tables.c.class_code == code) & (_seats.c.token_hash == _hash(token))
+                    & (_seats.c.kind == "human") & (_tables.c.status != "closed")
+                    & (_tables.c.expires_ms >= now_ms()))
+                .order_by(_tables.c.created_ms.desc())).first()
+        return None if found is None else (str(found.table_id), int(found.seat))
 
     # -- playing -----------------------------------------------------------------------
     def _bot_move(self, row: TableRow, state: GameState, actions: list[int], seat: int,
@@ -435,10 +541,94 @@ class Tables:
 
     # -- the owner ---------------------------------------------------------------------
     def _owned(self, conn: sa.Connection, table_id: str, key: str) -> TableRow:
+        """The table when ``key`` is its owner's, or (a class table) its class teacher's."""
         row = self._row(conn, table_id) if isinstance(table_id, str) else None
-        if row is None or not self._owner_hash(conn, table_id, key):
+        if row is None or not (self._owner_hash(conn, table_id, key)
+                               or self._teaches(conn, row, key)):
             raise Forbidden("this link does not own this table")
         return row
+
+    def _teaches(self, conn: sa.Connection, row: TableRow, key: object) -> bool:
+        if not row.class_code or not isinstance(key, str) or not key or len(key) > 100:
+            return False
+        try:
+            self.store._teacher(conn, row.class_code, key)
+        except Forbidden:
+            return False
+        return True
+
+    @guarded
+    def is_teacher(self, table_id: str, key: str) -> bool:
+        """Whether ``key`` is the teacher's of the live class this table belongs to (the one
+        key that may see every hand of it)."""
+        with self.store._read() as conn:
+            row = self._row(conn, table_id)
+            return row is not None and self._teaches(conn, row, key)
+
+    @guarded
+    def set_seat(self, table_id: str, key: str, seat: int, spec: SeatSpec,
+                 now: int | None = None) -> TableRow:
+        """Before the start, the owner makes ``seat`` a bot of another level, a bot a
+        person's seat (its link: :meth:`links`) or a person's seat a bot."""
+        now = now_ms() if now is None else now
+        if spec.kind not in ("human", "bot") or (spec.kind == "bot"
+                                                 and spec.level not in BOT_LEVELS):
+            raise Refused("level", f"a person or one of {BOT_LEVELS}")
+        with self.store._write() as conn, conn.begin():
+            row = self._owned(conn, table_id, key)
+            if row.status != "waiting":
+                raise Refused("status", "the game has started")
+            if not isinstance(seat, int) or not 0 <= seat < row.players:
+                raise Refused("seat", "not a seat of this table")
+            if spec.kind == "bot" and sum(s.kind == "human" for s in row.seats
+                                          if s.seat != seat) == 0:
+                raise Refused("seats", "at least one seat is a person's")
+            old = row.seats[seat]
+            if spec.kind == "human":
+                token_hash = _hash(seat_token(key, table_id, seat)) \
+                    if old.kind != "human" or not old.student else None
+                values: dict[str, object] = {"kind": "human", "level": "",
+                                             "name": spec.name.strip()[:MAX_NAME]}
+                if token_hash is not None:
+                    values["token_hash"] = token_hash
+            else:
+                values = {"kind": "bot", "level": spec.level, "token_hash": "",
+                          "student": "", "name": ""}
+            conn.execute(sa.update(_seats).where(
+                (_seats.c.table_id == table_id) & (_seats.c.seat == seat)).values(**values))
+            self._save(conn, row, row.actions, "waiting", now)
+            found = self._row(conn, table_id)
+        assert found is not None
+        return found
+
+    @guarded
+    def start(self, table_id: str, key: str, now: int | None = None) -> TableRow:
+        """The owner starts a waiting table: the bots before the first person move."""
+        now = now_ms() if now is None else now
+        with self.store._write() as conn, conn.begin():
+            row = self._owned(conn, table_id, key)
+            if row.status != "waiting":
+                raise Refused("status", "the game has started")
+            actions, status = self._bots(row, _fresh(row), [])
+            self._save(conn, row, actions, status, now)
+            found = self._row(conn, table_id)
+        assert found is not None
+        return found
+
+    @guarded
+    def set_learning(self, table_id: str, key: str, on: bool,
+                     now: int | None = None) -> TableRow:
+        """The owner turns the coach and the review on or off for every person's seat."""
+        now = now_ms() if now is None else now
+        with self.store._write() as conn, conn.begin():
+            row = self._owned(conn, table_id, key)
+            # the turn's start stays (the switch does not give the person to act more time)
+            self._save(conn, row, row.actions, row.status,
+                       row.changed_ms if row.status == "playing" else now,
+                       learning=int(bool(on)))
+            found = self._row(conn, table_id)
+        assert found is not None
+        return found
 
     @guarded
     def remove_player(self, table_id: str, key: str, seat: int, level: str = "basic",
@@ -472,7 +662,7 @@ class Tables:
         now = now_ms() if now is None else now
         with self.store._write() as conn, conn.begin():
             row = self._owned(conn, table_id, key)
-            if row.status == "playing":
+            if row.status in ("playing", "waiting"):
                 self._save(conn, row, row.actions, "closed", now)
             found = self._row(conn, table_id)
         assert found is not None
@@ -485,7 +675,7 @@ class Tables:
         with self.store._read() as conn:
             row = self._owned(conn, table_id, key)
         return {s.seat: seat_token(key, table_id, s.seat) for s in row.seats
-                if s.kind == "human"}
+                if s.kind == "human" and not s.student}
 
     # -- records and expiry ------------------------------------------------------------
     @staticmethod
