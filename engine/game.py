@@ -64,7 +64,17 @@ class Event:
 
     ``kind`` is stable (``"dealt"``, ``"bid"``, ``"trick-won"`` ...); the sentence comes
     from the catalogue key ``event.<game>.<kind>`` filled with :meth:`message_data`.
+
+    Three marks tell the code around the game what an event closes without asking which
+    game it is (:class:`engine.moves.Move` reads them): ``ends_round`` (a hand or a deal
+    was scored), ``wins_trick`` (a trick was won) and ``captures`` (a card took table
+    cards). Each game's event classes set theirs.
     """
+
+    # (no annotations: a game's dataclass events would take them for fields)
+    ends_round = False
+    wins_trick = False
+    captures = False
 
     @property
     def kind(self) -> str:  # pragma: no cover - overridden

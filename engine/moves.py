@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from engine.bots.common import BotDecision
 from engine.cards import Card
 from engine.game import Event
-from engine.kachuful.events import HandScored, TrickWon
-from engine.krypkasino.events import Captured, DealScored
+
+if TYPE_CHECKING:  # the types of the events a move's marks find
+    from engine.kachuful.events import TrickWon
+    from engine.krypkasino.events import Captured
 
 __all__ = ["FaceUp", "Move", "SheetRow", "running_totals", "taken_marks"]
 
@@ -44,18 +46,21 @@ class Move:
 
     @property
     def ends_round(self) -> bool:
-        """Whether this move finished a hand (Kachuful) or a deal (Krypkasino)."""
-        return any(isinstance(e, (HandScored, DealScored)) for e in self.events)
+        """Whether this move finished a hand (Kachuful) or a deal (Krypkasino): an event
+        marked :attr:`~engine.game.Event.ends_round`."""
+        return any(e.ends_round for e in self.events)
 
     @property
     def trick(self) -> TrickWon | None:
-        """The engine's event of the Kachuful trick this move completed, if it did."""
-        return next((e for e in self.events if isinstance(e, TrickWon)), None)
+        """The engine's event of the Kachuful trick this move completed, if it did (the
+        event marked :attr:`~engine.game.Event.wins_trick`)."""
+        return cast("TrickWon | None", next((e for e in self.events if e.wins_trick), None))
 
     @property
     def capture(self) -> Captured | None:
-        """The engine's event of the Krypkasino capture this move made, if it did."""
-        return next((e for e in self.events if isinstance(e, Captured)), None)
+        """The engine's event of the Krypkasino capture this move made, if it did (the
+        event marked :attr:`~engine.game.Event.captures`)."""
+        return cast("Captured | None", next((e for e in self.events if e.captures), None))
 
     def taken_marks(self) -> tuple[bool, ...]:
         """Per card of :attr:`table_before`: whether the capture took it."""

@@ -113,6 +113,17 @@ class GamePlay(Protocol):
     def take_action(self, action: Any, take: tuple[Card, ...] | None) -> Any:
         """``action`` (a card's play) taking ``take`` (a Krypkasino capture's choice)."""
 
+    # how a play link writes the player's moves (a game in progress survives a reload)
+    def link_token(self, action: Any) -> str:
+        """The player's ``action`` as one token of the play link's ``moves`` value (ASCII
+        letters, digits and ``-``, never ``.``): Kachuful's ``b3``, ``B1`` (a blind bid),
+        ``AS``; Krypkasino's ``7S-3D4C`` (a card and the table cards it takes), ``7S-``
+        (a trail), ``7S`` (the engine's one capture)."""
+
+    def link_action(self, token: str) -> Any:
+        """The action a play link's ``token`` names (:meth:`link_token` read back), or
+        ``None`` when it names none of this game's (a link is hostile input)."""
+
     def log_step(self, move: Move, after: int | None) -> tuple[str, int, int | None]:
         """Where ``move`` goes in the play log: ``(kind, part, after)`` — its group's kind
         (``bids``, ``trick``, ``lot``), the part of the round (trick or lot; 0 the

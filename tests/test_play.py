@@ -15,9 +15,10 @@ from engine.cards import parse_card, parse_cards
 from engine.errors import RecordError
 from engine.kachuful import Bid, HandSetup, KachufulRules, KachufulState
 from engine.kachuful import record as krecord
+from engine.kachuful.review import kachuful_review
 from engine.krypkasino import KrypkasinoRules, KrypkasinoState
 from engine.krypkasino import record as crecord
-from engine.review import kachuful_review, krypkasino_review
+from engine.krypkasino.review import krypkasino_review
 from engine.session import HUMAN, PlaySession, Setup, load_record
 from ui.play_link import read_setup, setup_params
 

@@ -33,7 +33,7 @@ def test_the_moves_in_the_link_bring_the_game_back(game: str) -> None:
     text = moves_text(before)  # type: ignore[arg-type]
     assert text is not None and len(text.split(".")) >= 12
     again = start(game, level="basic", seed=7)
-    actions = parse_moves(text)
+    actions = parse_moves(text, game)
     assert actions is not None
     assert replay_moves(again, actions) == len(actions)
     assert again.state == before.state  # type: ignore[attr-defined]
@@ -44,8 +44,8 @@ def test_the_moves_in_the_link_bring_the_game_back(game: str) -> None:
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_a_foreign_or_damaged_moves_value_stops_where_it_is_illegal(game: str) -> None:
     session = start(game, level="basic", seed=7)
-    assert parse_moves("b1.<img>") is None and parse_moves("AS" * MAX_MOVES_TEXT) is None
+    assert parse_moves("b1.<img>", game) is None and parse_moves("AS" * MAX_MOVES_TEXT, game) is None
     other = "b99.b99" if game == "kachuful" else "2S-3S4S.2S"
-    actions = parse_moves(other)
+    actions = parse_moves(other, game)
     assert actions is not None and replay_moves(session, actions) == 0
     assert not session.over and session.human_turn  # the game goes on from its start

@@ -32,15 +32,6 @@ GAME_PREFIXES = tuple(g.capitalize() for g in GAME_IDS)  # Kachuful..., Krypkasi
 #: Files whose branches are not yet replaced, with why (built at the same time as the
 #: registry's plug-in point, by their own work).
 PENDING: dict[str, str] = {
-    "engine/moves.py": "a move's trick, capture and end of round read each game's events "
-                       "(Move.trick, .capture, .ends_round: each game's play adapter "
-                       "should say them)",
-    "engine/review.py": "the Krypkasino review (krypkasino_review, reading Swept) lives "
-                        "beside Kachuful's instead of in engine/krypkasino/",
-    "tutorials/facts.py": "the walkthrough's facts of a Krypkasino step read its Swept "
-                          "events",
-    "ui/play_link.py": "the play link's move tokens (issue 28, its owner at work) spell "
-                       "each game's actions (Bid, Play) themselves",
     "ui/classroom.py": "the live class draws each game's walkthrough slides with its own "
                       "code (the Kachuful walkthrough is still built in ui/)",
 }

@@ -221,7 +221,6 @@ def option_labels(game: str) -> dict[str, OptionLabel]:
 def krypkasino_facts(step: Any, rules: Any = None) -> dict[str, Any]:
     """The facts of a Krypkasino walkthrough step (``ui.walkthrough_krypkasino.Step``):
     its board, the play, the sweep and the variant's point values."""
-    from engine.krypkasino.events import Swept
     from engine.krypkasino.rules import (
         LOT_CARDS,
         LOT_PACKETS,
@@ -272,7 +271,7 @@ def krypkasino_facts(step: Any, rules: Any = None) -> dict[str, Any]:
     _seatwise(facts, "score", board.scores)
     _seatwise(facts, "total", board.totals)
     for event in step.events:
-        if isinstance(event, Swept):
+        if event.kind in ("sweep", "double-sweep"):  # the event's stable kind (C-9, C-10)
             facts.update(sweeper=event.seat, victim=event.victim, points=event.points)
         for key, value in event.message_data().items():
             facts.setdefault(key, value)

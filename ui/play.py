@@ -56,7 +56,7 @@ def ensure_session(game: str, prefix: str, lang: str) -> tuple[PlaySession, list
         session = PlaySession.start(setup)
         # A game in progress comes back after a reload, a dropped connection or a server
         # restart: its link holds the player's moves; the bots' follow from the seed.
-        actions = parse_moves(link.get(MOVES))
+        actions = parse_moves(link.get(MOVES), game)
         done = replay_moves(session, actions) if actions else 0
         if actions is None or done < len(actions):
             problems.append(Problem("play.link.moves", (("done", str(done)),)))

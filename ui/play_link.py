@@ -15,15 +15,11 @@ a query, :func:`share_url` as an address. Old links keep their meaning
 
 from __future__ import annotations
 
-import re
 import urllib.parse
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.cards import Card, parse_card
 from engine.errors import RulesLabError
-from engine.kachuful.state import Bid
-from engine.krypkasino.state import Play
 from engine.registry import GAMES
 from engine.session import PLAYS, PlaySession, Setup, new_state
 from ui import link
@@ -35,7 +31,6 @@ SETUP_KEYS: tuple[str, ...] = ("players", "seat", "bots", "seed", "practice")
 MOVES = "moves"
 #: The longest ``moves`` value read (a whole 13-card game of bids and cards is far below).
 MAX_MOVES_TEXT = 4_000
-_TOKEN = re.compile(r"^(?:[bB](\d{1,2})|([2-9TJQKA][SHDC])(?:-((?:[2-9TJQKA][SHDC]){0,20}))?)$")
 
 
 def link_keys(game: str) -> tuple[str, ...]:
@@ -98,59 +93,37 @@ def page_origin() -> str:
 # -- the moves of a game in progress ---------------------------------------------------------
 
 
-def action_token(action: Any) -> str:
-    """One of the player's actions in the link: ``b3`` (a bid), ``B1`` (a blind bid),
-    ``AS`` (a card), ``7S-3D4C`` (a Krypkasino card and the table cards it takes; ``7S-``
-    a trail).
-
-    >>> [action_token(a) for a in (Bid(3), Bid(1, True), parse_card("AS"),
-    ...                            Play(parse_card("7S"), (parse_card("3D"), parse_card("4C"))),
-    ...                            Play(parse_card("7S"), ()))]
-    ['b3', 'B1', 'AS', '7S-3D4C', '7S-']
-    """
-    if isinstance(action, Bid):
-        return f"{'B' if action.blind else 'b'}{action.n}"
-    if isinstance(action, Play):
-        if action.take is None:  # the engine's one capture
-            return action.card.code
-        return action.card.code + "-" + "".join(c.code for c in action.take)
-    if isinstance(action, Card):
-        return action.code
-    raise TypeError(f"not a player's action: {action!r}")
-
-
 def moves_text(session: PlaySession) -> str | None:
     """The player's moves so far, in order (the bots' follow from the setup's seed)."""
-    tokens = [action_token(m.action) for m in session.moves if m.human]
+    tokens = [session.play.link_token(m.action) for m in session.moves if m.human]
     return ".".join(tokens) or None
 
 
-def parse_moves(text: str | None) -> list[Any] | None:
-    """The actions a link's ``moves`` value names; ``None`` when it is not one (too long,
-    or a token that is no bid, card or capture).
+def parse_moves(text: str | None, game: str) -> list[Any] | None:
+    """The actions of ``game`` a link's ``moves`` value names (each token read by the
+    game's play adapter, :meth:`engine.plugin.GamePlay.link_action`); ``None`` when it is
+    not one (too long, or a token that names none of the game's actions).
 
-    >>> parse_moves("b2.AS.7S-3D4C")
-    [Bid(n=2, blind=False), Card(rank=<Rank.ACE: 14>, suit=<Suit.SPADES: 'S'>), Play(card=Card(rank=<Rank.SEVEN: 7>, suit=<Suit.SPADES: 'S'>), take=(Card(rank=<Rank.THREE: 3>, suit=<Suit.DIAMONDS: 'D'>), Card(rank=<Rank.FOUR: 4>, suit=<Suit.CLUBS: 'C'>)))]
-    >>> parse_moves("b2.<script>"), parse_moves("x" * 5000)
+    >>> parse_moves("b2.AS", "kachuful")
+    [Bid(n=2, blind=False), Card(rank=<Rank.ACE: 14>, suit=<Suit.SPADES: 'S'>)]
+    >>> parse_moves("7S-3D", "krypkasino")
+    [Play(card=Card(rank=<Rank.SEVEN: 7>, suit=<Suit.SPADES: 'S'>), take=(Card(rank=<Rank.THREE: 3>, suit=<Suit.DIAMONDS: 'D'>),))]
+    >>> parse_moves("b2.<script>", "kachuful"), parse_moves("x" * 5000, "kachuful")
+    (None, None)
+    >>> parse_moves("b2", "krypkasino"), parse_moves("7S-3D", "kachuful")
     (None, None)
     """
     if not text:
         return []
     if len(text) > MAX_MOVES_TEXT:
         return None
+    play = PLAYS[game]
     actions: list[Any] = []
     for token in text.split("."):
-        match = _TOKEN.match(token)
-        if match is None:
+        action = play.link_action(token)
+        if action is None:
             return None
-        if match.group(1) is not None:
-            actions.append(Bid(int(match.group(1)), token[0] == "B"))
-        elif match.group(3) is not None:
-            codes = match.group(3)
-            take = tuple(parse_card(codes[i:i + 2]) for i in range(0, len(codes), 2))
-            actions.append(Play(parse_card(match.group(2)), take))
-        else:
-            actions.append(parse_card(match.group(2)))
+        actions.append(action)
     return actions
 
 
@@ -165,8 +138,6 @@ def replay_moves(session: PlaySession, actions: Sequence[Any]) -> int:
         if not session.human_turn:
             break
         legal = tuple({type(a) for a in session.state.legal_actions()})
-        if isinstance(action, Card) and Play in legal:
-            action = Play(action, None)  # a card the engine recorded alone: its one capture
         if not isinstance(action, legal):
             break  # a bid where a card is due, a Krypkasino play in Kachuful...
         if session.act(action) is None:

@@ -199,6 +199,8 @@ class TrickWon(KachufulEvent):
     """K-12: ``seat`` wins trick ``trick`` with ``card``; ``reason`` is ``trump`` or
     ``led-suit``. ``cards`` are the trick's cards in play order, ``leader`` led it."""
 
+    wins_trick = True
+
     seat: int
     card: Card
     trick: int
@@ -226,6 +228,8 @@ class TrickWon(KachufulEvent):
 class HandScored(KachufulEvent):
     """K-13: ``seat`` bid ``bid``, took ``tricks`` and scores ``points`` (``total``
     after the hand). ``diff`` = tricks - bid (positive: over, negative: under)."""
+
+    ends_round = True
 
     hand: int
     seat: int

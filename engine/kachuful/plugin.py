@@ -4,6 +4,7 @@ Kachuful. Only this game's states reach these functions."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -11,22 +12,27 @@ from engine.analysis.kachuful import analyse as kachuful_analyse
 from engine.analysis.types import Analysis, Decision
 from engine.bots import kachuful as bots
 from engine.bots.kachuful import OWN_CARD, resolve
-from engine.cards import Card
+from engine.cards import CARD_BY_CODE, Card
 from engine.errors import IllegalActionError, RulesLabError
 from engine.game import Event
 from engine.kachuful import record as krecord
+from engine.kachuful.review import kachuful_review
 from engine.kachuful.rules import KachufulRules, trump_code
 from engine.kachuful.state import Bid, KachufulState, parse_action
 from engine.moves import FaceUp, Move, SheetRow, running_totals
 from engine.plugin import GamePlugins, SessionLike
 from engine.quiz import kachuful as quiz
 from engine.quiz.model import QuestionType
-from engine.review import ReviewNote, kachuful_review
+from engine.review import ReviewNote
 from engine.scoresheet.kachuful import KachufulSheet
 from engine.sim.games import kachuful_game
 from engine.walkthrough import kachuful as walkthrough
 
 __all__ = ["PLUGINS", "QUIZ", "KachufulAnalyst", "KachufulPlay", "review"]
+
+
+#: A bid's token in a play link (``b3``; ``B3`` blind).
+_BID_TOKEN = re.compile(r"[bB]([0-9]{1,2})")
 
 
 class KachufulPlay:
@@ -140,6 +146,27 @@ class KachufulPlay:
 
     def take_action(self, action: Any, take: tuple[Card, ...] | None) -> Any:
         return action
+
+    def link_token(self, action: Any) -> str:
+        """>>> play = KachufulPlay()
+        >>> play.link_token(Bid(3)), play.link_token(Bid(1, True)), play.link_token(CARD_BY_CODE["AS"])
+        ('b3', 'B1', 'AS')
+        """
+        if isinstance(action, Bid):
+            return f"{'B' if action.blind else 'b'}{action.n}"
+        return str(action.code)
+
+    def link_action(self, token: str) -> Any:
+        """>>> play = KachufulPlay()
+        >>> play.link_action("B2"), play.link_action("AS") == CARD_BY_CODE["AS"]
+        (Bid(n=2, blind=True), True)
+        >>> play.link_action("b100"), play.link_action("7S-3D"), play.link_action("as")
+        (None, None, None)
+        """
+        bid = _BID_TOKEN.fullmatch(token)
+        if bid is not None:
+            return Bid(int(bid.group(1)), token[0] == "B")
+        return CARD_BY_CODE.get(token)
 
     def log_step(self, move: Move, after: int | None) -> tuple[str, int, int | None]:
         if isinstance(move.action, Bid):

@@ -117,6 +117,8 @@ class Trailed(KrypkasinoEvent):
 class Captured(KrypkasinoEvent):
     """A card takes its groups (C-5, C-6); ``cards`` is the flat collection."""
 
+    captures = True
+
     seat: int
     card: Card
     value: int
@@ -209,6 +211,8 @@ class LeftoversAwarded(KrypkasinoEvent):
 @dataclass(frozen=True)
 class DealScored(KrypkasinoEvent):
     """The deal's scores (C-13, C-14) and the running totals."""
+
+    ends_round = True
 
     deal: int
     dealer: int

@@ -4,28 +4,35 @@ Krypkasino. Only this game's states reach these functions."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from engine.analysis.krypkasino import analyse as krypkasino_analyse
 from engine.analysis.types import Analysis, Decision
 from engine.bots import krypkasino as bots
-from engine.cards import Card
+from engine.cards import CARD_BY_CODE, Card
 from engine.errors import RulesLabError
 from engine.game import CHANCE, Event
 from engine.krypkasino import record as crecord
 from engine.krypkasino.events import NewLot
+from engine.krypkasino.review import krypkasino_review
 from engine.krypkasino.state import KrypkasinoState, Phase, Play
 from engine.moves import FaceUp, Move, SheetRow, running_totals
 from engine.plugin import GamePlugins, SessionLike
 from engine.quiz import krypkasino as quiz
 from engine.quiz.model import QuestionType
-from engine.review import ReviewNote, krypkasino_review
+from engine.review import ReviewNote
 from engine.scoresheet.krypkasino import KrypkasinoSheet
 from engine.sim.games import krypkasino_game
 from engine.walkthrough import krypkasino as walkthrough
 
 __all__ = ["PLUGINS", "QUIZ", "KrypkasinoAnalyst", "KrypkasinoPlay", "review"]
+
+
+#: A play's token in a play link: the card, then ``-`` and the table cards it takes.
+_CARD = "[2-9TJQKA][SHDC]"
+_PLAY_TOKEN = re.compile(f"({_CARD})(?:-((?:{_CARD}){{0,20}}))?")
 
 
 class KrypkasinoPlay:
@@ -129,6 +136,31 @@ class KrypkasinoPlay:
 
     def take_action(self, action: Play, take: tuple[Card, ...] | None) -> Any:
         return Play(action.card, take)
+
+    def link_token(self, action: Play) -> str:
+        """>>> c, play = CARD_BY_CODE, KrypkasinoPlay()
+        >>> [play.link_token(p) for p in (Play(c["7S"], (c["3D"], c["4C"])), Play(c["7S"], ()),
+        ...                               Play(c["7S"], None))]
+        ['7S-3D4C', '7S-', '7S']
+        """
+        if action.take is None:  # the engine's one capture
+            return action.card.code
+        return action.card.code + "-" + "".join(c.code for c in action.take)
+
+    def link_action(self, token: str) -> Play | None:
+        """>>> c, play = CARD_BY_CODE, KrypkasinoPlay()
+        >>> play.link_action("7S-3D4C") == Play(c["7S"], (c["3D"], c["4C"]))
+        True
+        >>> play.link_action("7S"), play.link_action("b2"), play.link_action("7S-3")
+        (Play(card=Card(rank=<Rank.SEVEN: 7>, suit=<Suit.SPADES: 'S'>), take=None), None, None)
+        """
+        match = _PLAY_TOKEN.fullmatch(token)
+        if match is None:
+            return None
+        codes = match.group(2)
+        take = None if codes is None else tuple(CARD_BY_CODE[codes[i:i + 2]]
+                                                for i in range(0, len(codes), 2))
+        return Play(CARD_BY_CODE[match.group(1)], take)
 
     def log_step(self, move: Move, after: int | None) -> tuple[str, int, int | None]:
         lots = [e for e in move.events if isinstance(e, NewLot)]
