@@ -186,6 +186,29 @@ def render_setup(game: str, prefix: str, lang: str) -> None:
         st.toggle(t("play.setup.practice", lang), key=w + "practice")
         st.button(t("play.setup.start", lang), key=prefix + "start", on_click=on_start,
                   args=(game, prefix), type="primary", icon=":material/play_arrow:")
+        render_table_link(game, prefix, lang)
         error = st.session_state.get(prefix + "setup.error")
         if error is not None:
             st.error(t("play.setup.bad", lang, reason=escape_markdown(error.localized(lang))))
+
+
+def table_url(game: str, prefix: str) -> str:
+    """The table form (``/table``) with this page's drafted setup (else the game's):
+    the player's seat a person's, the other seats bots of their levels, every option."""
+    import urllib.parse
+
+    from ui.play_link import page_origin, setup_params
+
+    try:
+        setup = draft_setup(game, prefix)
+    except (RulesLabError, ValueError, KeyError):
+        setup = play.session_of(prefix).setup
+    query = {"game": game, **{k: v for k, v in setup_params(setup).items() if v is not None
+                              and k not in ("seed", "practice")}}
+    return f"{page_origin()}table?{urllib.parse.urlencode(query)}"
+
+
+def render_table_link(game: str, prefix: str, lang: str) -> None:
+    """"Play with people": a table of this setup, each person's seat with its own link."""
+    st.link_button(t("play.table.open", lang), table_url(game, prefix),
+                   help=t("play.table.open.help", lang), icon=":material/group_add:")

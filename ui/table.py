@@ -15,16 +15,20 @@ actions. Nothing here reads another seat's hand, so nothing drawn from it can sh
 
 from __future__ import annotations
 
+import threading
 import urllib.parse
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import Card
+from engine.coach import Advice
 from engine.game import GameState
 from engine.messages import suit_name
 from engine.registry import GAMES, level_label
+from engine.review import ReviewNote
 from engine.seats import seat_letter
-from engine.session import action_text
+from engine.session import HUMAN, PlaySession, Setup, action_text
 from store.tables import TableRow, TableSeat
 from ui.i18n import t
 
@@ -142,3 +146,56 @@ def screen(row: TableRow, state: GameState, seat: int | None, lang: str) -> Seat
             winners = [labels[w] for w in outcome.winners]
     return SeatScreen(seat, to_act, status, rows, hand, on_table, last, bids, cards, unseen,
                       over, winners)
+
+
+# -- learning at a table: the coach and the review, for one person's seat -----------------
+_sessions: OrderedDict[tuple[str, int], PlaySession] = OrderedDict()
+_sessions_lock = threading.Lock()
+_SESSIONS = 128
+
+
+def seat_session(row: TableRow, seat: int) -> PlaySession:
+    """The table's game as a play session from ``seat``'s chair (the play page's engine
+    object), so the coach and the analyst's review work as on the play page: the seat's
+    own decisions are its moves, every other seat's are applied as they were made. Kept
+    per process and extended with the moves made since."""
+    key = (row.id, seat)
+    with _sessions_lock:
+        session = _sessions.get(key)
+        if session is not None:
+            _sessions.move_to_end(key)
+    if session is None or len(session.moves) > row.count:
+        levels = tuple(HUMAN if s == seat else "basic" for s in range(row.players))
+        setup = Setup(row.game, row.players, seat, levels, tuple(row.options().items()),
+                      row.seed, practice=False)
+        session = PlaySession.start(setup)
+    with _sessions_lock:
+        for index in row.actions[len(session.moves):]:
+            action = session.state.legal_actions()[index]
+            if session.state.current_player() == seat:
+                session.act(action)
+            else:
+                session._apply(action, None, False)
+        _sessions[key] = session
+        while len(_sessions) > _SESSIONS:
+            _sessions.popitem(last=False)
+    return session
+
+
+def advice(row: TableRow, seat: int) -> Advice | None:
+    """The coach's advice for ``seat`` when it is to act (the analyst sees only what that
+    seat knows); ``None`` otherwise."""
+    session = seat_session(row, seat)
+    return session.advice() if row.status == "playing" else None
+
+
+def reviews(row: TableRow, seat: int) -> list[tuple[int, list[ReviewNote]]]:
+    """The review of each finished hand (deal) for ``seat``, newest first (the play page's
+    :meth:`engine.session.PlaySession.reviews`)."""
+    return seat_session(row, seat).reviews()
+
+
+def all_hands(row: TableRow, state: GameState, lang: str) -> list[tuple[str, tuple[Card, ...]]]:
+    """Every seat's hand (its label, its cards): for the live class's teacher only (the
+    page checks the teacher's key with :meth:`store.tables.Tables.is_teacher` first)."""
+    return [(seat_label(s, None, lang), tuple(state.hand_of(s.seat))) for s in row.seats]

@@ -17,6 +17,7 @@ import streamlit as st
 
 import store
 from engine.errors import RulesLabError
+from engine.messages import render
 from engine.registry import BOT_LEVELS, GAME_IDS, GAMES, Option, level_label
 from engine.seats import seat_letter
 from engine.session import HandChoice
@@ -27,8 +28,8 @@ from ui.cards import CSS as CARD_CSS
 from ui.cards import cards_html, sort_hand, trick_html
 from ui.i18n import t
 from ui.live import qr_svg
-from ui.play_controls import render_card_buttons
-from ui.play_link import page_origin
+from ui.play_controls import render_card_buttons, render_coach
+from ui.play_link import page_origin, read_setup
 from ui.play_table import table_html
 from ui.prefs import Prefs
 from ui.safe import escape_markdown
@@ -76,10 +77,34 @@ def page(visitor: Prefs) -> None:
 
 
 # -- opening -------------------------------------------------------------------------------
+def prefill(params: dict[str, str], lang: str) -> None:
+    """The form takes the setup of the play page that links here (``game=`` and the play
+    link's keys: players, the player's seat, a level per bot, every variant option): the
+    player's seat is a person's, the others bots of their levels. Each bad value falls back
+    to its default (the play link's own reader), once per link."""
+    game = params.get("game", "")
+    if game not in GAMES or st.session_state.get(K + "prefilled") == params:
+        return
+    st.session_state[K + "prefilled"] = params
+    setup, _ = read_setup(game, params, lang)
+    st.session_state[K + "game"] = game
+    st.session_state[K + f"{game}.players"] = setup.players
+    for i, level in enumerate(setup.levels):
+        st.session_state[K + f"kind{i}"] = HUMAN if i == setup.seat else level
+    given = dict(setup.variant)
+    spec = GAMES[game]
+    for option in spec.options:
+        values = option.values(setup.players)
+        value = given.get(option.name, option.default)
+        if value in values:
+            st.session_state[K + f"{game}.{option.name}.{setup.players}"] = value
+
+
 def open_form(visitor: Prefs) -> None:
     lang = visitor.lang
     st.title(t("table.page", lang))
     st.markdown(t("table.intro", lang))
+    prefill({k: str(v)[:tb.MAX_PARAM] for k, v in st.query_params.items()}, lang)
     game_id = st.selectbox(t("table.game", lang), GAME_IDS, key=K + "game",
                            format_func=lambda g: GAMES[g].name(lang))
     spec = GAMES[game_id]
@@ -109,14 +134,18 @@ def open_form(visitor: Prefs) -> None:
                 option.label(lang), values, index=default, help=option.help(lang),
                 key=K + f"{game_id}.{option.name}.{players}",
                 format_func=functools.partial(_value_label, option, lang))
+    # a table by link is among strangers: the timer is on unless the owner turns it off
     timer = st.selectbox(t("table.timer", lang), TIMERS, key=K + "timer",
-                         help=t("table.timer.help", lang),
+                         index=TIMERS.index(60), help=t("table.timer.help", lang),
                          format_func=lambda n: t("table.timer.off", lang) if not n else
                          t("table.timer.seconds", lang, n=n))
+    learning = st.toggle(t("table.learning", lang), value=True, key=K + "learning",
+                         help=t("table.learning.help", lang))
     if st.button(t("table.open", lang), type="primary", key=K + "open",
                  icon=":material/table_restaurant:"):
         try:
-            opened = tables().open(game_id, options, seats, timer_s=timer)
+            opened = tables().open(game_id, options, seats, timer_s=timer, start=False,
+                                   learning=learning)
         except store.Refused as exc:
             field = exc.field
             named = spec.option(field).label(lang) if field in spec.option_names else \
@@ -145,24 +174,70 @@ def owner_view(table_id: str, key: str, visitor: Prefs) -> None:
     if row is None:
         st.warning(t("table.bad-owner", lang), icon=":material/link_off:")
         return
+    teacher = db.is_teacher(table_id, key)
     st.title(t("table.page", lang))
     st.markdown(t("table.opened", lang))
     origin = page_origin()
-    for seat, token in links.items():
-        label = tb.seat_label(row.seats[seat], None, lang)
-        url = tb.seat_link(origin, table_id, seat, token)
-        with st.container(border=True, key=K + f"link{seat}"):
+    waiting = row.status == "waiting"
+    if waiting:
+        st.info(t("table.waiting.owner", lang), icon=":material/hourglass_top:")
+        st.button(t("table.start", lang), key=K + "start", type="primary", on_click=_start,
+                  args=(table_id, key), icon=":material/play_arrow:")
+    kinds = (HUMAN, *BOT_LEVELS)
+    for seat in row.seats:
+        label = tb.seat_label(seat, None, lang)
+        with st.container(border=True, key=K + f"link{seat.seat}"):
             st.markdown("**" + escape_markdown(label) + "**")
-            st.code(url, language=None, wrap_lines=True)
-            st.html(qr_svg(url, t("table.qr", lang, seat=label)))
-            if row.status == "playing":
-                st.button(t("table.remove", lang, seat=seat_letter(seat)),
-                          key=K + f"remove{seat}", on_click=_remove,
-                          args=(table_id, key, seat), icon=":material/smart_toy:")
-    if row.status == "playing":
+            if waiting and not seat.student:
+                current = HUMAN if seat.kind == "human" else seat.level
+                st.session_state[K + f"set{seat.seat}"] = current
+                st.selectbox(t("table.seat", lang, seat=seat_letter(seat.seat)), kinds,
+                             key=K + f"set{seat.seat}", on_change=_set_seat,
+                             args=(table_id, key, seat.seat),
+                             format_func=functools.partial(_kind_label, lang))
+            if seat.seat in links:
+                url = tb.seat_link(origin, table_id, seat.seat, links[seat.seat])
+                st.code(url, language=None, wrap_lines=True)
+                st.html(qr_svg(url, t("table.qr", lang, seat=label)))
+            if row.status == "playing" and seat.kind == "human":
+                st.button(t("table.remove", lang, seat=seat_letter(seat.seat)),
+                          key=K + f"remove{seat.seat}", on_click=_remove,
+                          args=(table_id, key, seat.seat), icon=":material/smart_toy:")
+    st.session_state[K + "coach"] = row.learning
+    st.toggle(t("table.learning", lang), key=K + "coach", on_change=_learning,
+              args=(table_id, key), help=t("table.learning.help", lang))
+    if row.status in ("playing", "waiting"):
         st.button(t("table.close", lang), key=K + "close", on_click=_close,
                   args=(table_id, key), icon=":material/close:")
-    _watch(table_id, visitor)
+    _watch(table_id, visitor, key if teacher else None)
+
+
+def _kind_label(lang: str, kind: str) -> str:
+    return t("table.person", lang) if kind == HUMAN else \
+        t("table.bot", lang, level=level_label(kind, lang))
+
+
+def _set_seat(table_id: str, key: str, seat: int) -> None:
+    kind = str(st.session_state.get(K + f"set{seat}", HUMAN))
+    spec = SeatSpec("human") if kind == HUMAN else SeatSpec("bot", kind)
+    try:
+        tables().set_seat(table_id, key, seat, spec)
+    except (store.Refused, store.Forbidden, store.Unavailable):
+        st.session_state[K + "notice"] = "table.not-done"
+
+
+def _start(table_id: str, key: str) -> None:
+    try:
+        tables().start(table_id, key)
+    except (store.Refused, store.Forbidden, store.Unavailable):
+        st.session_state[K + "notice"] = "table.not-done"
+
+
+def _learning(table_id: str, key: str) -> None:
+    try:
+        tables().set_learning(table_id, key, bool(st.session_state.get(K + "coach")))
+    except (store.Forbidden, store.Unavailable):
+        st.session_state[K + "notice"] = "table.not-done"
 
 
 def _remove(table_id: str, key: str, seat: int) -> None:
@@ -180,15 +255,24 @@ def _close(table_id: str, key: str) -> None:
 
 
 @st.fragment(run_every=tb.POLL_S * 2)
-def _watch(table_id: str, visitor: Prefs) -> None:
+def _watch(table_id: str, visitor: Prefs, teacher: str | None = None) -> None:
     """The owner's view of the table: whose turn, the seats, the cards on the table (no
-    hand)."""
+    hand); a live class's teacher (``teacher``: the key, checked again here) sees every
+    hand too."""
     db = tables()
     row = db.time_out(table_id) or db.get(table_id)
     if row is None:
         return
-    st.subheader(t("table.now", visitor.lang))
-    _draw(row, tb.screen(row, state_of(row), None, visitor.lang), visitor)
+    lang = visitor.lang
+    st.subheader(t("table.now", lang))
+    state = state_of(row)
+    _draw(row, tb.screen(row, state, None, lang), visitor)
+    if teacher is not None and db.is_teacher(table_id, teacher):
+        st.markdown("**" + t("table.hands", lang) + "**")
+        for label, hand in tb.all_hands(row, state, lang):
+            st.html(cards_html(sort_hand(hand), lang=lang, layout="row",
+                               four_colour=visitor.four_colour,
+                               caption=label))
 
 
 # -- a seat's page -------------------------------------------------------------------------
@@ -216,11 +300,28 @@ def seat_view(visitor: Prefs) -> None:
         st.caption(t("play.forehead", lang))
     if row.status == "playing" and view.to_act == seat:
         _controls(row, view, visitor)
+    if row.learning and row.status != "waiting":
+        _learning_view(row, seat, view, lang)
     if view.over:
         st.download_button(t("table.record", lang), key=K + "record",
                            data=json.dumps(Tables.record(row), indent=1),
                            file_name=f"table-{row.game}.json", mime="application/json",
                            icon=":material/download:")
+
+
+def _learning_view(row: TableRow, seat: int, view: tb.SeatScreen, lang: str) -> None:
+    """The coach when it is this seat's move, and the analyst's review of its finished
+    hands (deals), newest first (the latest open), as on the play page."""
+    if row.status == "playing" and view.to_act == seat:
+        with st.spinner(t("play.coach", lang) + "…"):
+            advice = tb.advice(row, seat)
+        if advice is not None:
+            render_coach(advice, row.game, lang)
+    for i, (number, notes) in enumerate(tb.reviews(row, seat)):
+        with st.expander(t(f"play.review.title.{row.game}", lang, hand=number, deal=number),
+                         expanded=i == 0, icon=":material/rate_review:"):
+            for note in notes:
+                st.markdown("- " + escape_markdown(render(note.key, lang, **note.fields)))
 
 
 def _draw(row: TableRow, view: tb.SeatScreen, visitor: Prefs) -> None:
@@ -231,6 +332,8 @@ def _draw(row: TableRow, view: tb.SeatScreen, visitor: Prefs) -> None:
         st.info(t(notice, lang), icon=":material/info:")
     if row.status == "closed":
         st.warning(t("table.closed", lang), icon=":material/block:")
+    if row.status == "waiting":
+        st.info(t("table.waiting", lang), icon=":material/hourglass_top:")
     if view.over:
         st.success(t("table.over", lang, names=", ".join(view.winners)),
                    icon=":material/emoji_events:")
