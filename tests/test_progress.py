@@ -33,7 +33,7 @@ def scripts(at: AppTest) -> str:
 def test_nothing_is_kept_until_the_learner_asks() -> None:
     at = open_site(QUIZ, q=QID)
     assert not at.exception
-    assert at.button(key="progress.start") is not None and at.query_params.get("me") is None
+    assert at.button(key="quiz.progress.start") is not None and at.query_params.get("me") is None
     answer(at, sorted(make(QID).correct)[0])
     # The browser may hold an id from an earlier visit: the page asks it to put it back.
     assert "localStorage.getItem('rules-lab-learner')" in scripts(at)
@@ -41,7 +41,7 @@ def test_nothing_is_kept_until_the_learner_asks() -> None:
 
 def test_the_record_is_kept_drawn_carried_and_erased() -> None:
     at = open_site(QUIZ, q=QID)
-    at.button(key="progress.start").click().run()
+    at.button(key="quiz.progress.start").click().run()
     me = str(at.session_state[progress.SESSION])
     assert store.Store.valid_learner(me)
     assert at.query_params.get("me") is None  # never in the address bar
@@ -65,7 +65,7 @@ def test_the_record_is_kept_drawn_carried_and_erased() -> None:
     other.radio(key=widget_key(make("k-trump-8"))).set_value(wrong)
     next(b for b in other.button if b.label == t("quiz.ui.check", "en")).click().run()
     assert {m.rule: (m.asked, m.right) for m in store.get().mastery(me)}[q.rule] == (2, 1)
-    other.button(key="progress.erase").click().run()
+    other.button(key="quiz.progress.erase").click().run()
     assert store.get().mastery(me) == [] and other.query_params.get("me") is None
     assert t("progress.erased", "en") in [s.value for s in other.success]
     assert "localStorage.removeItem('rules-lab-learner')" in scripts(other)
@@ -84,20 +84,20 @@ def test_a_move_link_for_another_record_asks_and_never_drops_the_old_one() -> No
     assert t("progress.offer", "en") in [w.value for w in at.warning]
     assert at.query_params.get("me") is None and at.query_params.get("kept") is None
     # "Keep this device's record": nothing changes.
-    at.button(key="progress.keep").click().run()
+    at.button(key="rl.progress.keep").click().run()
     assert at.session_state[progress.SESSION] == mine
     assert t("progress.offer", "en") not in [w.value for w in at.warning]
     # The link again, and this time taken: the old id stays, to switch back.
     again = open_site(QUIZ, q=QID, me=theirs)
     again.query_params["kept"] = mine
     again.run()
-    again.button(key="progress.take").click().run()
+    again.button(key="rl.progress.take").click().run()
     assert again.session_state[progress.SESSION] == theirs
     assert again.session_state[progress.PREVIOUS] == mine
     assert f"localStorage.setItem('rules-lab-learner', '{theirs}')" in scripts(again)
     assert f"localStorage.setItem('rules-lab-learner-previous', '{mine}')" in scripts(again)
     assert t("progress.previous", "en") in [c.value for c in again.caption]
-    again.button(key="progress.back").click().run()
+    again.button(key="quiz.progress.back").click().run()
     assert again.session_state[progress.SESSION] == mine
     assert [m.rule for m in store.get().mastery(mine)] == ["K-9"]  # both records are there
     assert [m.rule for m in store.get().mastery(theirs)] == ["K-7"]
@@ -185,7 +185,7 @@ def test_a_your_move_answer_after_the_id_is_restored_lands_in_its_record() -> No
     at.switch_page("pages/quiz.py").run()
     assert not at.exception, at.exception
     assert len(at.get("plotly_chart")) == 1
-    at.button(key="progress.erase").click().run()
+    at.button(key="quiz.progress.erase").click().run()
     assert store.get().mastery(me) == [] and at.query_params.get("me") is None
     assert "localStorage.removeItem('rules-lab-learner')" in scripts(at)
     # Erased in this visit: no page asks the browser for the id again, nothing is counted.

@@ -190,9 +190,9 @@ def _offer(me: str) -> None:
     with st.container(border=True, key="progress_offer"):
         st.warning(t("progress.offer", lang), icon=":material/devices:")
         take, keep = st.columns(2)
-        take.button(t("progress.offer.take", lang), key="progress.take", on_click=_take,
+        take.button(t("progress.offer.take", lang), key="rl.progress.take", on_click=_take,
                     args=(me, str(linked)), type="primary", icon=":material/download:")
-        keep.button(t("progress.offer.keep", lang), key="progress.keep", on_click=_keep,
+        keep.button(t("progress.offer.keep", lang), key="rl.progress.keep", on_click=_keep,
                     icon=":material/close:")
 
 
@@ -245,8 +245,9 @@ def _script(body: str) -> None:
     st.html(f"<script>{body}</script>", unsafe_allow_javascript=True)
 
 
-def panel(lang: str, key: str = "progress") -> None:
-    """The quiz page's "Your progress": start, the chart, the link to carry on, erase.
+def panel(lang: str, key: str = "quiz.progress") -> None:
+    """The quiz page's "Your progress": start, the chart, the link to carry on, erase (its
+    widgets' keys start with ``key``, under the quiz page's ``quiz.``).
     When the storage cannot be used it says so in a sentence (the quiz goes on)."""
     import streamlit as st
 
