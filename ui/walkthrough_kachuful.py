@@ -202,8 +202,10 @@ def localize(walk: engine_walk.KWalk, rules: KachufulRules, lang: str = "en",
         advice = " ".join(say(n, lang) for n in view.advice) or None
         said = SaidStep(
             id=step.id, kind=step.kind, hand=view.hand, title=say(view.title, lang),
-            lines=tuple(narrate(e, lang) for e in step.events),
-            explain=say_all(step.why, lang), advice=advice,
+            # A folded run (engine.walkthrough.kachuful_fold) says its summary as what happened.
+            lines=say_all(step.why, lang) if step.kind == "fold"
+            else tuple(narrate(e, lang) for e in step.events),
+            explain=() if step.kind == "fold" else say_all(step.why, lang), advice=advice,
             bot=None if step.bot_reason is None else say(step.bot_reason, lang),
             seat=step.seat, private=say_all(view.private, lang), rules=step.rules,
             table=view.table, draw=view.draw, sheet=view.sheet,

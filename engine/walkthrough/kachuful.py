@@ -72,7 +72,7 @@ from engine.walkthrough.model import Json, Note, Step, StepOption, Walkthrough, 
 GAME = "kachuful"
 #: The keys a Kachuful scenario file may hold besides the shared ones.
 SCENARIO_KEYS: tuple[str, ...] = ("seed", "players", "hands", "record", "first_hand", "variant",
-                                  "your_move")
+                                  "your_move", "keep")
 #: The most your-move steps chosen in one hand when a scenario lists none: the hook, a
 #: card that must follow suit, a card played without the suit led.
 ASKS_PER_HAND = 3
@@ -111,6 +111,9 @@ class SeedSource:
     players: int = 4
     hands: int = 1
     asks: tuple[str, ...] | None = None  # the scenario's your_move steps (None: chosen)
+    #: The steps shown as they are; ``None``: every step. With a list, every run of other
+    #: steps is folded into one (:mod:`engine.walkthrough.kachuful_fold`).
+    keep: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -155,8 +158,8 @@ def source_of(data: Mapping[str, Any], where: str = "scenario") -> Source:
         players = _int(data.get("players", span.default), f"{where}: players", span.min, span.max)
         count = len(hand_sizes(players, rules))
         hands = _int(data.get("hands", 1), f"{where}: hands", 1, count)
-        return SeedSource(seed, players, hands, asks)
-    for key in ("players", "hands"):
+        return SeedSource(seed, players, hands, asks, _keep(data, where))
+    for key in ("players", "hands", "keep"):
         if key in data:
             raise SourceError(f"{where}: {key}", "only for a seed scenario (the record "
                               "says how many players and hands)")
@@ -173,6 +176,17 @@ def source_of(data: Mapping[str, Any], where: str = "scenario") -> Source:
 
 def players_of(source: Source) -> int:
     return source.players if isinstance(source, SeedSource) else int(source.doc["players"])
+
+
+def _keep(data: Mapping[str, Any], where: str) -> tuple[str, ...] | None:
+    """A seed scenario's ``keep``: the step ids shown unfolded (at most 200)."""
+    if "keep" not in data:
+        return None
+    raw = data["keep"]
+    if not isinstance(raw, list) or len(raw) > 200 or \
+            not all(isinstance(x, str) and 0 < len(x) <= 80 for x in raw):
+        raise SourceError(f"{where}: keep", "must be a list of at most 200 step ids")
+    return tuple(raw)
 
 
 def _asks(data: Mapping[str, Any], where: str) -> tuple[str, ...] | None:
@@ -350,6 +364,8 @@ class _Builder:
     offset: int = 0
     game_over_shown: bool = True
     schedule: tuple[int, ...] = ()
+    #: When folding: the bid steps whose advice is shown (the others' is never seen).
+    advised: frozenset[str] | None = None
 
     def add(self, step: KStep) -> None:
         self.steps.append(replace(step, view=replace(step.view, hands_done=len(self.scores))))
@@ -437,7 +453,8 @@ class _Builder:
         title = Note("kwalk.title.schedule", {"hand": h, "count": count, "size": size,
                                               "trump": table.trump})
         self.add(Step(id=f"h{h}.schedule", kind="schedule", view=KView(h, table, title=title),
-                      events=(trump_event,), why=tuple(why), rules=("K-4", "K-6", "K-7")))
+                      events=(trump_event,), why=tuple(why), rules=("K-4", "K-6", "K-7"),
+                      facts=facts(count=count or None, top=max(schedule) if schedule else None)))
         self.add(Step(id=f"h{h}.deal", kind="deal",
                       view=KView(h, table, title=Note("kwalk.title.deal", {"hand": h})),
                       events=(dealt,),
@@ -549,12 +566,16 @@ class _Builder:
         if rules.renege == "penalized":
             why.append(Note("kwalk.explain.renege-penalized"))
         sheet = tuple((e.seat, e.bid, e.tricks, e.points, e.total) for e in scored)
+        over = next((e for e in said if isinstance(e, GameOver)), None)
+        end = {} if over is None else {  # K-14: the final standings
+            "winners": over.winners, "best": over.best, "shared": over.shared,
+            "totals": over.totals, "hands_played": len(self.scores)}
         table = replace(after, trick=(), trick_winner=None, totals=self.totals())
         self.add(Step(
             id=f"h{hand_pos}.score", kind="score",
             view=KView(hand_pos, table, sheet=sheet,
                       title=Note("kwalk.title.score", {"hand": hand_pos})),
-            events=tuple(said), why=tuple(why), rules=("K-13", "K-14")))
+            events=tuple(said), why=tuple(why), rules=("K-13", "K-14"), facts=facts(**end)))
 
     def illegal_step(self, exc: IllegalActionError, seat: int | None, action: Bid | Card,
                      hand_pos: int) -> None:
@@ -672,12 +693,13 @@ class _Builder:
             seat = s.current_player()
             assert seat is not None
             legal_bids = s.legal_bid_numbers()
-            advice = advice_notes(s, seat)
+            step_id = f"h{hand_pos}.bid.s{seat}"
+            advice = advice_notes(s, seat) \
+                if self.advised is None or step_id in self.advised else ()
             choice = choose(s)
             if choice is None:
                 return False
             action, reason = choice
-            step_id = f"h{hand_pos}.bid.s{seat}"
             move = self.ask_if_wanted(step_id, action, self.table())
             try:
                 events = s.apply(action)
@@ -723,6 +745,8 @@ def build(source: Source, rules: KachufulRules = DEFAULT_RULES) -> KWalk:
     record; an illegal recorded action is *not* raised: it becomes the last step.
     ``extra`` holds ``schedule``, ``trumps``, ``hand_scores`` and ``by_bot``.
     """
+    if isinstance(source, SeedSource) and source.keep is not None:
+        return _folded(source, rules)
     walk = _build(source, rules)
     if source.asks is None and len(walk.your_moves()) < 2:
         # Too few places chosen: also ask each hand's first bid (K-8).
@@ -734,6 +758,13 @@ def build(source: Source, rules: KachufulRules = DEFAULT_RULES) -> KWalk:
                 asks.append(s.id)
         walk = _build(replace(source, asks=tuple(asks)), rules)
     return walk
+
+
+def _folded(source: SeedSource, rules: KachufulRules) -> KWalk:
+    """A seed scenario with a ``keep`` list: walked, then every other run folded."""
+    from engine.walkthrough.kachuful_fold import fold
+
+    return fold(_build(source, rules), source.keep or ())
 
 
 def _build(source: Source, rules: KachufulRules) -> KWalk:
@@ -756,7 +787,9 @@ def _build_seed(source: SeedSource, rules: KachufulRules) -> KWalk:
     max_hand_size(source.players, rules)  # raises for max_cards too big
     state = KachufulState.new_game(source.players, rules, seed=source.seed)
     schedule, trumps = schedule_of(source.players, rules)
-    b = _Builder(state, asks=_frozen(source.asks), schedule=schedule)
+    b = _Builder(state, asks=_frozen(source.asks), schedule=schedule,
+                 advised=None if source.keep is None
+                 else frozenset((*source.keep, *(source.asks or ()))))
     bot = make_bot(GAME, "basic", seed=source.seed)
 
     def choose(current: KachufulState) -> Choice:
