@@ -420,6 +420,7 @@ class Tables:
                 self._insert(conn, draft, owner, {}, True, learning, code,
                              {s: known[s][0] for s in group})
                 opened.append(draft.id)
+            self.store._change(conn, code, now)  # the phones notice, and move to their seats
         return opened
 
     @guarded

@@ -521,3 +521,45 @@ def class_board(question: LiveQuestion, counts: dict[str, int], students: int,
             f'</div><div class="lv-tile-note">{escape_html(note)}</div></div>')
     return ('<div class="lv-classboard" id="lv-classboard" role="list">'
             + "".join(tiles) + "</div>")
+
+
+def table_tile(number: int, row: Any, view: Any, lang: str, four: bool = False) -> str:
+    """One class table on the projector (issue 31): its number, whose turn (or the end),
+    the seats with their figures (the play adapter's cells), the cards on the table or the
+    last trick. ``view`` is the table's screen without a hand (:func:`ui.table.screen` for
+    seat ``None``), so no hand can be drawn here; names are escaped.
+
+    >>> from store.tables import TableRow, TableSeat
+    >>> from ui.table import SeatScreen
+    >>> row = TableRow("T", "kachuful", {}, 3, 1, (), "playing", 1,
+    ...                (TableSeat(0, "human", "", "<b>Ana</b>"),), 0, 0)
+    >>> view = SeatScreen(None, 0, "Hand 1", [("A: <b>Ana</b>", [("bid", "1")])], None, [],
+    ...                   [], [], {}, None, False, [])
+    >>> html = table_tile(2, row, view, "en")
+    >>> "&lt;b&gt;Ana" in html and "<b>Ana" not in html and "Table 2" in html
+    True
+    """
+    from ui.cards import trick_html
+    from ui.play_table import table_html
+
+    if view.over:
+        turn = t("table.over", lang, names=", ".join(view.winners))
+    elif row.status == "closed":
+        turn = t("table.closed", lang)
+    elif view.to_act is not None and 0 <= view.to_act < len(view.rows):
+        turn = t("live.tables.turn", lang, name=view.rows[view.to_act][0])
+    else:
+        turn = ""
+    keys = [k for k, _ in view.rows[0][1]] if view.rows else []
+    head = [t("play.col.player", lang)] + [t(f"play.col.{k}", lang) for k in keys]
+    body = [[("▶ " if i == view.to_act else "") + name] + [v for _, v in cells]
+            for i, (name, cells) in enumerate(view.rows)]
+    cards = view.on_table or view.last_trick
+    caption = t("table.on-table", lang) if view.on_table else t("table.last-trick", lang)
+    trick = trick_html([(n, c, "normal") for n, c in cards], lang=lang, four_colour=four,
+                       label=t("play.trick.label", lang), caption=caption) if cards else ""
+    return (f'<div class="lv-table" data-table="{number}">'
+            f'<p class="lv-tile-move">{escape_html(t("live.tables.n", lang, n=number))}</p>'
+            f'<p class="lv-tile-verdict">{escape_html(turn)}</p>'
+            f'<p class="lv-tile-note">{escape_html(view.status)}</p>'
+            + table_html(head, body, t("play.seats", lang)) + trick + "</div>")

@@ -6,16 +6,24 @@ leaderboard and the results (per rule, per student, the CSV, reopen, delete). Sp
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 import streamlit as st
 
 import store
-from ui import live
+from engine.registry import BOT_LEVELS, GAME_IDS, GAMES, level_label
+from store.tables import TIMERS, Tables, state_of
+from ui import live, table_view
 from ui.i18n import t
+from ui.play_link import page_origin
 from ui.prefs import Prefs
 from ui.safe import escape_html, escape_markdown
+from ui.table import owner_link, screen
 
 K = live.K
+#: How often the projector's board of the class's tables is drawn again (seconds).
+TABLE_POLL_S = 2.0
 
 
 def db() -> store.Store:
@@ -207,3 +215,81 @@ def results_view(code: str, key: str, visitor: Prefs) -> None:
 def deleted_notice(lang: str) -> None:
     if st.session_state.pop(K + "deleted", False):
         st.success(t("live.deleted", lang), icon=":material/delete:")
+
+
+# -- tables: the class plays (issue 31) ------------------------------------------------------------
+def _tables() -> Tables:
+    return Tables(db())
+
+
+def tables_setup(code: str, key: str, visitor: Prefs,
+                 students: tuple[store.Student, ...]) -> None:
+    """The teacher seats the joined students at tables of a chosen size (bots of a chosen
+    level fill the gaps): the game and every option, the timer (off in a class), the coach
+    and review (off by default: the class plays, then reviews)."""
+    lang = visitor.lang
+    with st.expander(t("live.tables", lang), icon=":material/table_restaurant:"):
+        st.caption(t("live.tables.help", lang))
+        game = st.selectbox(t("table.game", lang), GAME_IDS, key=K + "t_game",
+                            format_func=lambda g: GAMES[g].name(lang))
+        spec = GAMES[game]
+        top = st.columns(2)
+        size = top[0].selectbox(t("live.tables.size", lang), spec.players.values,
+                                index=spec.players.values.index(spec.players.default),
+                                key=K + f"t_size.{game}")
+        level = top[1].selectbox(t("live.tables.level", lang), BOT_LEVELS, key=K + "t_level",
+                                 format_func=lambda v: level_label(v, lang))
+        options = table_view.option_widgets(game, size, lang, K + "t_opt.")
+        timer = st.selectbox(t("table.timer", lang), TIMERS, key=K + "t_timer",
+                             help=t("table.timer.help", lang),
+                             format_func=lambda n: t("table.timer.off", lang) if not n else
+                             t("table.timer.seconds", lang, n=n))
+        learning = st.toggle(t("table.learning", lang), value=False, key=K + "t_learning",
+                             help=t("table.learning.help", lang))
+        count = -(-len(students) // size)
+        st.caption(t("live.tables.count", lang, students=len(students), tables=count))
+        st.button(t("live.tables.go", lang), key=K + "t_go", type="primary",
+                  disabled=not students, on_click=split,
+                  args=(code, key, game, options, tuple(s.id for s in students), size, level,
+                        timer, learning), icon=":material/groups:")
+        problem = st.session_state.pop(K + "t_problem", None)
+        if problem:
+            st.warning(t("table.refused", lang, field=escape_markdown(str(problem))),
+                       icon=":material/warning:")
+
+
+def split(code: str, key: str, game: str, options: dict[str, Any], students: tuple[str, ...],
+          size: int, level: str, timer: int, learning: bool) -> None:
+    try:
+        _tables().open_class(code, key, game, options, students, size, level=level,
+                             timer_s=timer, learning=learning)
+    except store.Refused as exc:
+        st.session_state[K + "t_problem"] = exc.field
+    except store.Forbidden:
+        pass
+    except store.Unavailable:
+        saving()
+
+
+@st.fragment(run_every=TABLE_POLL_S)
+def tables_board(code: str, key: str, visitor: Prefs) -> None:
+    """Every table of the class at once, for the projector: each one's seats and scores,
+    whose turn, the trick or the cards on the table (no hand), and a link that opens it
+    with every hand (the teacher's key)."""
+    lang = visitor.lang
+    try:
+        rows = _tables().of_class(code, key)
+    except (store.Unavailable, store.Forbidden):
+        return
+    if not rows:
+        return
+    st.markdown(f"#### {t('live.tables.board', lang)}")
+    origin = page_origin()
+    columns = st.columns(min(len(rows), 3))
+    for n, row in enumerate(rows, start=1):
+        row = _tables().time_out(row.id) or row
+        view = screen(row, state_of(row), None, lang)
+        with columns[(n - 1) % len(columns)], st.container(border=True, key=K + f"tbl{n}"):
+            st.html(live.table_tile(n, row, view, lang, visitor.four_colour))
+            st.link_button(t("live.tables.open", lang, n=n),
+                           owner_link(origin, row.id, key), icon=":material/visibility:")

@@ -12,15 +12,19 @@ from __future__ import annotations
 
 import os
 import time
+import urllib.parse
 
 import streamlit as st
 
 import store
+from engine.seats import seat_letter
+from store.tables import Tables
 from tutorials import lessons
 from ui import live, live_teacher, progress, slide_view
 from ui.classroom import LETTERS, Slide
 from ui.docs import rule_href
 from ui.i18n import t
+from ui.play_link import page_origin
 from ui.prefs import Prefs
 from ui.safe import escape_html, escape_markdown
 
@@ -203,6 +207,7 @@ def student_view(code: str, token: str, visitor: Prefs) -> None:
             f'<strong>{escape_html(me.name)}</strong> · {escape_html(store.show_code(code))}'
             f'<span id="lv-state" data-step="{state.step}" data-version="{state.version}">'
             "</span></div>")
+    _my_table(code, token, visitor)
     if state.ended:
         _student_end(code, token, lang)
         return
@@ -244,6 +249,22 @@ def student_view(code: str, token: str, visitor: Prefs) -> None:
         forward.button(t("classroom.next", lang), key=K + "s_next",
                        disabled=after is None, on_click=_own_step, args=(after or step,),
                        icon=":material/arrow_forward:", width="stretch")
+
+
+def _my_table(code: str, token: str, visitor: Prefs) -> None:
+    """When the teacher has seated the class at tables: the phone moves to its seat once
+    (the seat opens with the student's own class token), and a button goes there again."""
+    where = Tables(db()).seat_of_student(code, token)
+    if where is None:
+        return
+    table_id, seat = where
+    query = {**visitor.query(), "table": table_id, "seat": str(seat), "token": token}
+    if st.session_state.get(K + "seated") != table_id:
+        st.session_state[K + "seated"] = table_id
+        st.switch_page("pages/table.py", query_params=query)
+    st.link_button(t("live.tables.mine", visitor.lang, seat=seat_letter(seat)),
+                   f"{page_origin()}table?{urllib.parse.urlencode(query)}", type="primary",
+                   icon=":material/table_restaurant:")
 
 
 @st.fragment(run_every=live.STUDENT_POLL_S)
@@ -475,7 +496,9 @@ def teacher_view(code: str, key: str, visitor: Prefs) -> None:
             st.caption(t("live.end.sure", lang))
             st.button(t("live.end.confirm", lang), key=K + "end", on_click=_end,
                       args=(code, key), icon=":material/flag:", type="primary")
+    live_teacher.tables_board(code, key, visitor)
     live_teacher.manage(code, key, state, visitor, roster)
+    live_teacher.tables_setup(code, key, visitor, roster)
     with st.expander(t("live.teacher-link", lang), icon=":material/key:",
                      expanded=bool(st.session_state.pop(K + "rotated", False))):
         st.caption(t("live.teacher-link.help", lang))

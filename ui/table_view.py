@@ -125,15 +125,8 @@ def open_form(visitor: Prefs) -> None:
                 name = st.text_input(t("table.name", lang), key=K + f"name{i}", max_chars=40)
             seats.append(SeatSpec("human", name=name) if kind == HUMAN else
                          SeatSpec("bot", kind))
-    options: dict[str, Any] = {}
     with st.expander(t("table.rules", lang)):
-        for option in spec.options:
-            values = option.values(players)
-            default = values.index(option.default) if option.default in values else 0
-            options[option.name] = st.selectbox(
-                option.label(lang), values, index=default, help=option.help(lang),
-                key=K + f"{game_id}.{option.name}.{players}",
-                format_func=functools.partial(_value_label, option, lang))
+        options = option_widgets(game_id, players, lang, K)
     # a table by link is among strangers: the timer is on unless the owner turns it off
     timer = st.selectbox(t("table.timer", lang), TIMERS, key=K + "timer",
                          index=TIMERS.index(60), help=t("table.timer.help", lang),
@@ -155,6 +148,20 @@ def open_form(visitor: Prefs) -> None:
         st.query_params.from_dict({**visitor.query(), "table": opened.id,
                                    "owner": opened.owner_key})
         st.rerun()
+
+
+def option_widgets(game_id: str, players: int, lang: str, prefix: str) -> dict[str, Any]:
+    """A select box per option of the game (each value this seat count allows, the
+    game's default first chosen); the values chosen. Keys ``<prefix><game>.<option>.<n>``."""
+    options: dict[str, Any] = {}
+    for option in GAMES[game_id].options:
+        values = option.values(players)
+        default = values.index(option.default) if option.default in values else 0
+        options[option.name] = st.selectbox(
+            option.label(lang), values, index=default, help=option.help(lang),
+            key=prefix + f"{game_id}.{option.name}.{players}",
+            format_func=functools.partial(_value_label, option, lang))
+    return options
 
 
 def _value_label(option: Option, lang: str, value: Any) -> str:
@@ -292,6 +299,9 @@ def seat_view(visitor: Prefs) -> None:
     state = state_of(row)
     view = tb.screen(row, state, seat, lang)
     _draw(row, view, visitor)
+    if row.class_code:  # a class table: the seat's token is the student's class token
+        st.link_button(t("table.back-class", lang), tb.class_link(
+            page_origin(), row.class_code, token, visitor.query()), icon=":material/groups:")
     playing_cards = bool(view.cards) and row.status == "playing"
     if view.hand and not playing_cards:
         st.html(cards_html(sort_hand(view.hand), lang=lang, layout="row",
