@@ -82,7 +82,43 @@ nav.cl-nav a { margin-right: 0.8rem; }
   h2, h3 { break-after: avoid; page-break-after: avoid; }
   .rl-card, .rl-table, .cl-note { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .rl-card { box-shadow: none; }
+  /* A lesson on paper (issue 29: a 20-minute lesson in at most 8 A4 pages, no table cut):
+     small type, each part's slides two to a row, smaller cards; a slide, a table and a
+     table row never split across pages; a wide table (the hand sizes) takes the whole row
+     and wraps nothing away (its screen scroll box is undone). */
+  .cl-lesson { font-size: 8.5pt; line-height: 1.25; }
+  .cl-lesson h1 { font-size: 15pt; margin: 0 0 0.2rem 0; }
+  .cl-lesson h2 { font-size: 11.5pt; margin: 0.5rem 0 0.2rem 0; }
+  .cl-lesson h3 { font-size: 9.5pt; margin: 0.3rem 0 0.1rem 0; }
+  .cl-lesson p, .cl-lesson ul, .cl-lesson ol { margin: 0.15rem 0; }
+  .cl-grid { display: grid; grid-template-columns: 1fr 1fr; gap: 0 0.5rem;
+    align-items: start; }
+  .cl-lesson .cl-slide { margin: 0.2rem 0; padding: 0.25rem 0.45rem; border-radius: 6px; }
+  .cl-lesson .cl-sub { font-size: 7.5pt; margin: 0; }
+  .cl-lesson .cl-lines { padding-left: 0.9rem; font-size: 8pt; }
+  .cl-lesson .rl-cardblock { margin: 0.1rem 0 0.2rem 0; }
+  .cl-lesson .rl-caption { margin-bottom: 0.1rem; }
+  .cl-lesson .rl-cards { font-size: 7px; gap: 0.2rem; padding-top: 3px; }
+  .cl-lesson .rl-table { padding: 0.4em; min-height: 0; border-radius: 8px; }
+  .cl-lesson .cl-lead { font-size: 9pt; }
+  .cl-lesson .kw-seats { grid-template-columns: repeat(4, minmax(0, 1fr));
+    gap: 0.2rem; margin-bottom: 0.2rem; }
+  .cl-lesson .kw-tag { font-size: 6.5pt; padding: 0 0.2rem; margin-left: 0.1rem; }
+  .cl-lesson .kw-seat { padding: 0.1rem 0.3rem; border-radius: 6px; }
+  .cl-lesson .kw-stats, .cl-lesson .kw-note, .cl-lesson .cl-legend { font-size: 6.5pt; }
+  .cl-lesson .kw-head { font-size: 7.5pt; }
+  .cl-lesson .kw-trick { gap: 0.3rem; }
+  .cl-lesson .kw-play { font-size: 6.5pt; }
+  .cl-lesson .kw-sched { font-size: 7pt; }
+  .cl-lesson .kw-sched th, .cl-lesson .kw-sched td { min-width: 0; padding: 0 0.15rem; }
+  .cl-lesson [role="region"] { overflow: visible !important; }
+  .cl-slide:has(.kw-sched) { grid-column: 1 / -1; }
+  table, tr, thead, tbody { break-inside: avoid; page-break-inside: avoid; }
+  .cl-rules-text { columns: 2; column-gap: 0.8rem; font-size: 7.5pt; }
+  .cl-rules-text h3 { break-after: avoid; }
+  .cl-rules-text p, .cl-rules-text li { break-inside: avoid; }
 }
+@page { size: A4; margin: 9mm; }
 """
 
 
@@ -263,8 +299,16 @@ def lesson_body(lesson: Lesson, lang: str, four_colour: bool = False,
                  f'<strong>{escape_html(t("classroom.outline", lang))}</strong>'
                  f"<ol>{toc}</ol><ul>{''.join(extra)}</ul></nav>")
     answers: list[str] = []
+    grid: list[str] = []  # the current part's slides, two to a row on paper
+
+    def close() -> None:
+        if grid:
+            parts.append('<div class="cl-grid">' + "".join(grid) + "</div>")
+            grid.clear()
+
     for slide in deck[1:]:
         if slide.kind == "item":
+            close()
             n = slide.item + 1
             parts.append(f'<h2 id="item-{n}">{n}. {escape_html(slide.title)}</h2>')
             parts.append(f'<p class="cl-sub">{escape_html(" · ".join(slide.lines))}</p>')
@@ -274,17 +318,20 @@ def lesson_body(lesson: Lesson, lang: str, four_colour: bool = False,
         elif slide.kind == "answer":
             answers.append(_slide_html(slide, lang, here, outside))
         else:
-            parts.append(_slide_html(slide, lang, here, outside))
+            grid.append(_slide_html(slide, lang, here, outside))
+    close()
     if answers:
         parts.append(f'<h2 id="answers">{escape_html(_answers_title(lang))}</h2>')
-        parts.extend(answers)
+        parts.append('<div class="cl-grid">' + "".join(answers) + "</div>")
     if sections:
         parts.append(f'<h2 id="rules">{escape_html(t("classroom.handout.rules", lang))}</h2>')
+        parts.append('<div class="cl-rules-text">')
         for rule in rules:
             if rule in sections:
                 s = sections[rule]
                 parts.append(render_markdown(f"### {s.title}\n\n{s.body}", here, outside))
-    return "\n".join(parts)
+        parts.append("</div>")
+    return '<div class="cl-lesson">' + "\n".join(parts) + "</div>"
 
 
 def _answers_title(lang: str) -> str:
