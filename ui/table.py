@@ -157,50 +157,72 @@ def screen(row: TableRow, state: GameState, seat: int | None, lang: str) -> Seat
 
 
 # -- learning at a table: the coach and the review, for one person's seat -----------------
-_sessions: OrderedDict[tuple[str, int], PlaySession] = OrderedDict()
+_sessions: OrderedDict[tuple[str, int], tuple[PlaySession, threading.Lock]] = OrderedDict()
 _sessions_lock = threading.Lock()
 _SESSIONS = 128
+
+
+def _seat_session(row: TableRow, seat: int) -> tuple[PlaySession, threading.Lock]:
+    key = (row.id, seat)
+    with _sessions_lock:
+        found = _sessions.get(key)
+        if found is not None:
+            _sessions.move_to_end(key)
+        else:
+            found = _sessions[key] = (_new_session(row, seat), threading.Lock())
+            while len(_sessions) > _SESSIONS:
+                _sessions.popitem(last=False)
+    return found
+
+
+def _new_session(row: TableRow, seat: int) -> PlaySession:
+    levels = tuple(HUMAN if s == seat else "basic" for s in range(row.players))
+    setup = Setup(row.game, row.players, seat, levels, tuple(row.options().items()), row.seed,
+                  practice=False)
+    return PlaySession.start(setup)
 
 
 def seat_session(row: TableRow, seat: int) -> PlaySession:
     """The table's game as a play session from ``seat``'s chair (the play page's engine
     object), so the coach and the analyst's review work as on the play page: the seat's
     own decisions are its moves, every other seat's are applied as they were made. Kept
-    per process and extended with the moves made since."""
-    key = (row.id, seat)
-    with _sessions_lock:
-        session = _sessions.get(key)
-        if session is not None:
-            _sessions.move_to_end(key)
-    if session is None or len(session.moves) > row.count:
-        levels = tuple(HUMAN if s == seat else "basic" for s in range(row.players))
-        setup = Setup(row.game, row.players, seat, levels, tuple(row.options().items()),
-                      row.seed, practice=False)
-        session = PlaySession.start(setup)
-    with _sessions_lock:
+    per process and extended with the moves made since (under its own lock, which
+    :func:`advice` and :func:`reviews` hold while they read it)."""
+    return _caught_up(row, seat)[0]
+
+
+def _caught_up(row: TableRow, seat: int) -> tuple[PlaySession, threading.Lock]:
+    session, lock = _seat_session(row, seat)
+    with lock:
+        if len(session.moves) > row.count:  # an older row than the one kept: start again
+            session = _new_session(row, seat)
+            with _sessions_lock:
+                _sessions[(row.id, seat)] = (session, lock)
         for index in row.actions[len(session.moves):]:
             action = session.state.legal_actions()[index]
             if session.state.current_player() == seat:
                 session.act(action)
-            else:
+            else:  # another seat's move (a person's or a bot's), as it was made
                 session._apply(action, None, False)
-        _sessions[key] = session
-        while len(_sessions) > _SESSIONS:
-            _sessions.popitem(last=False)
-    return session
+    return session, lock
 
 
 def advice(row: TableRow, seat: int) -> Advice | None:
     """The coach's advice for ``seat`` when it is to act (the analyst sees only what that
     seat knows); ``None`` otherwise."""
-    session = seat_session(row, seat)
-    return session.advice() if row.status == "playing" else None
+    if row.status != "playing":
+        return None
+    session, lock = _caught_up(row, seat)
+    with lock:
+        return session.advice() if len(session.moves) == row.count else None
 
 
 def reviews(row: TableRow, seat: int) -> list[tuple[int, list[ReviewNote]]]:
     """The review of each finished hand (deal) for ``seat``, newest first (the play page's
     :meth:`engine.session.PlaySession.reviews`)."""
-    return seat_session(row, seat).reviews()
+    session, lock = _caught_up(row, seat)
+    with lock:
+        return session.reviews()
 
 
 def all_hands(row: TableRow, state: GameState, lang: str) -> list[tuple[str, tuple[Card, ...]]]:
