@@ -297,23 +297,30 @@ def score(seed: int) -> Question:
 
 
 def winner(seed: int) -> Question:
-    """K-14: who wins the game? (several seats share a tie)"""
+    """K-14: who wins the game? (several seats share a tie)
+
+    The game is a whole game on the taught rules (the default hand sizes, down to one card
+    and back up: K-4), played at random to its last hand; the question says so and gives
+    each seat's total after the last hand.
+    """
     rng = Rng(seed)
-    schedule = ("down-up", "down", "up")[rng.below(3)]
-    rules = KachufulRules(schedule=schedule, max_cards=1 + rng.below(3))
+    rules = DEFAULT_RULES
     state = _new_game(rng, rules, players=3 + rng.below(3))
     while not state.is_terminal():
         _fast_step(state, rng)
     n = state.players
-    facts = tuple(text("quiz.fact.k-hand-scores", seat=s,
-                       scores=[r.scores[s] if r.scores else 0 for r in state.results])
-                  for s in range(n))
-    best = state.winners()
+    hands = len(state.results)
     totals = state.scores()
+    facts = (text("quiz.fact.k-game", players=n, hands=len(hand_sizes(n, rules))),
+             text(f"quiz.schedule.{rules.schedule}"),
+             *(text("quiz.fact.k-total", seat=s, total=totals[s], hands=hands)
+               for s in range(n)))
+    best = state.winners()
     key = "quiz.k-winner.explain.shared" if len(best) > 1 else "quiz.k-winner.explain.one"
     why = text(key, totals=totals, winners=best, best=totals[best[0]])
-    return _question("k-winner", seed, "K-14", text("quiz.k-winner.prompt"), seat_choices(n),
-                     {str(s) for s in best}, why, multiple=True, facts=facts, totals=totals)
+    return _question("k-winner", seed, "K-14", text("quiz.k-winner.prompt", hands=hands),
+                     seat_choices(n), {str(s) for s in best}, why, multiple=True, facts=facts,
+                     totals=totals, rules=rules, players=n, hands=hands)
 
 
 # -- the shape of the game ---------------------------------------------------------------
