@@ -401,7 +401,7 @@ def test_the_scenarios_teach_in_the_order_a_beginner_needs() -> None:
     assert [s.id for s in loaded] == [
         "four-players", "trail", "maximum-capture", "capture-choice", "forced-sweep",
         "double-sweep", "lone-ace", "the-42-points", "new-lot", "last-lot-leftovers",
-        "two-players", "session"]
+        "strategy-trail", "two-players", "session"]
     first = loaded[0]
     assert {"deal", "face-cards"} <= set(first.texts)
     before = loaded[:[x.id for x in loaded].index("the-42-points")]
