@@ -32,8 +32,6 @@ GAME_PREFIXES = tuple(g.capitalize() for g in GAME_IDS)  # Kachuful..., Krypkasi
 #: Files whose branches are not yet replaced, with why (built at the same time as the
 #: registry's plug-in point, by their own work).
 PENDING: dict[str, str] = {
-    "ui/classroom.py": "the live class draws each game's walkthrough slides with its own "
-                      "code (the Kachuful walkthrough is still built in ui/)",
 }
 
 
