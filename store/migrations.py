@@ -144,6 +144,41 @@ MIGRATIONS: Sequence[Sequence[str]] = (
         "ALTER TABLE game_tables ADD COLUMN class_code TEXT NOT NULL DEFAULT ''",
         "ALTER TABLE table_seats ADD COLUMN student TEXT NOT NULL DEFAULT ''",
     ),
+    # 8: homework (issue 29, store/homework.py): a lesson students do at their own pace
+    # before a due time; its students (a token each) and their answers, the first per
+    # question standing, with the question's text and rule as the student saw them.
+    (
+        """CREATE TABLE homework (
+            code TEXT PRIMARY KEY,
+            teacher_hash TEXT NOT NULL,
+            lesson TEXT NOT NULL,
+            lang TEXT NOT NULL,
+            due_ms BIGINT NOT NULL,
+            created_ms BIGINT NOT NULL,
+            expires_ms BIGINT NOT NULL)""",
+        "CREATE INDEX homework_expires ON homework (expires_ms)",
+        """CREATE TABLE homework_students (
+            homework TEXT NOT NULL REFERENCES homework (code) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            token_hash TEXT NOT NULL,
+            name TEXT NOT NULL,
+            joined_ms BIGINT NOT NULL,
+            PRIMARY KEY (homework, id))""",
+        "CREATE UNIQUE INDEX homework_students_token ON homework_students (token_hash)",
+        """CREATE TABLE homework_answers (
+            homework TEXT NOT NULL,
+            student TEXT NOT NULL,
+            ref TEXT NOT NULL,
+            rule TEXT NOT NULL,
+            prompt TEXT NOT NULL,
+            chosen TEXT NOT NULL,
+            answer_text TEXT NOT NULL,
+            is_right INTEGER NOT NULL,
+            answered_ms BIGINT NOT NULL,
+            PRIMARY KEY (homework, student, ref),
+            FOREIGN KEY (homework, student) REFERENCES homework_students (homework, id)
+                ON DELETE CASCADE)""",
+    ),
 )
 
 #: The schema version this code reads and writes.
