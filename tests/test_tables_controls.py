@@ -151,3 +151,46 @@ def test_only_the_class_teacher_sees_every_hand() -> None:
     body = "\n".join(h.proto.body for h in seat.main.get("html"))
     assert not any(card_name(c, "en") in body for c in state.hand_of(1))
     assert not any(m.value == "**" + t("table.hands", "en") + "**" for m in seat.markdown)
+
+
+@pytest.mark.parametrize("game,options,players", [("kachuful", {"max_cards": 2}, 4),
+                                                  ("krypkasino", {"session": 1}, 3)])
+def test_the_coach_and_review_name_only_the_seats_own_cards(
+        game: str, options: dict[str, object], players: int) -> None:
+    """Over a whole game of people only: at each move the coach's words for the seat to
+    act name no card of another hand, and every card a review names is one that seat
+    played itself."""
+    from ui import table as tb
+
+    opened = tables().open(game, options, [SeatSpec("human")] * players, seed=4)
+    seen_advice = seen_review = 0
+    for _ in range(400):
+        row = tables().get(opened.id)
+        assert row is not None
+        if row.status != "playing":
+            break
+        state = state_of(row)
+        seat = state.current_player()
+        assert seat is not None
+        # (a card also in this seat's hand or on the table is seen: Krypkasino's deck
+        # may hold two of a card)
+        seen = {str(c) for c in state.hand_of(seat)} | \
+            {str(c) for c in getattr(state.view(seat), "table", ())}
+        hidden = {str(c) for o in range(players) if o != seat
+                  for c in state.hand_of(o)} - seen
+        advice = tb.advice(row, seat)
+        assert advice is not None
+        words = repr((advice.sentence, advice.tricks, [d.action for d in advice.detail],
+                      advice.basis))
+        assert not [c for c in hidden if c in words]
+        seen_advice += 1
+        played = {str(getattr(m.action, "card", m.action)) for m in tb.seat_session(row, seat).moves
+                  if m.seat == seat}
+        for _, notes in tb.reviews(row, seat):
+            for note in notes:
+                named = [str(v) for k, v in note.data if k == "card"]
+                assert set(named) <= played, (note, played)
+                seen_review += len(named)
+        tables().act(opened.id, seat, opened.tokens[seat], state.legal_actions()[0],
+                     row.count)
+    assert seen_advice > 4 and (seen_review > 0 or game == "krypkasino")
