@@ -15,7 +15,7 @@ import streamlit as st
 
 import tutorials
 from tutorials import lessons
-from ui import classroom, handout, lesson_builder, live_views
+from ui import classroom, handout, homework_views, lesson_builder, live_views
 from ui.i18n import t
 from ui.prefs import current
 from ui.query import show_problems, write_params
@@ -98,6 +98,7 @@ with student_col:
                  icon=":material/group:",
                  query_params={**carry, **classroom.link_query(lesson, 1, True)})
 live_views.open_button(lesson, visitor, K + "live")
+homework_views.set_form(lesson, visitor)
 json_col, handout_col = st.columns(2, vertical_alignment="center")
 json_col.download_button(
     t("classroom.download.json", lang), key=K + "json", icon=":material/download:",

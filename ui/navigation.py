@@ -66,6 +66,7 @@ PAGES: list[PageSpec] = [
     PageSpec("teach", "pages/classroom.py", "classroom.page.classroom", ":material/slideshow:",
              "teach"),
     PageSpec("teach", "pages/live.py", "live.page", ":material/groups:", "teach"),
+    PageSpec("teach", "pages/homework.py", "homework.page", ":material/assignment:", "teach"),
     PageSpec("teach", "pages/table.py", "table.page", ":material/table_restaurant:", "play"),
     PageSpec("explore", "pages/explore_hand_odds.py", "explore.page.hand_odds",
              ":material/casino:", "explore"),
