@@ -80,7 +80,7 @@ def folded(run: Sequence[Step[Any]]) -> Step[Any]:
     key = "kwalk.title.fold.hand" if first_hand == last_hand else "kwalk.title.fold.hands"
     title = Note(key, {"hand": first_hand, "first": first_hand, "last": last_hand})
     events = tuple(e for s in run for e in s.events if isinstance(e, (HandScored, GameOver)))
-    rules = tuple(sorted({r for s in run for r in s.rules}))
+    rules = tuple(sorted({r for s in run for r in s.rules}, key=rule_order))
     return Step(
         id=f"fold.{run[0].id}", kind=FOLD, view=replace(last.view, title=title),
         events=events, rules=rules, why=summary(run), chosen_by="bot",
@@ -133,6 +133,16 @@ def summary(run: Sequence[Step[Any]]) -> tuple[Note, ...]:
             notes.append(Note("kwalk.fold.tricks", {
                 "hand": hand, "count": len(won), "winners": tuple(e.seat for e in won)}))
     return tuple(notes)
+
+
+def rule_order(rule: str) -> tuple[str, int]:
+    """Rule IDs in the contract's order: K-4 before K-10.
+
+    >>> sorted(["K-10", "K-4", "K-9"], key=rule_order)
+    ['K-4', 'K-9', 'K-10']
+    """
+    prefix, _, number = rule.partition("-")
+    return prefix, int(number) if number.isdigit() else 0
 
 
 def pairs(items: Iterable[tuple[int, int]]) -> tuple[str, ...]:
