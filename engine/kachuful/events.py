@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.cards import Card, Rank, Suit
 from engine.game import Event
-from engine.kachuful.values import frozen
+from engine.kachuful.values import record
 from engine.messages import render
 
 
@@ -41,7 +41,7 @@ def narrate(event: KachufulEvent, lang: str = "en") -> str:
     return render(event.key, lang, **event.message_data())
 
 
-@frozen
+@record
 class DrawCard(KachufulEvent):
     """K-3: ``seat`` draws ``card`` in draw round ``round`` (1 = the first draw)."""
 
@@ -54,7 +54,7 @@ class DrawCard(KachufulEvent):
         return "draw"
 
 
-@frozen
+@record
 class DrawTie(KachufulEvent):
     """K-3: ``seats`` tie for the highest rank ``rank`` in draw round ``round``."""
 
@@ -70,7 +70,7 @@ class DrawTie(KachufulEvent):
         return {"round": self.round, "seats": self.seats, "rank": self.rank.code}
 
 
-@frozen
+@record
 class Redraw(KachufulEvent):
     """K-3: only the tied ``seats`` draw again, in round ``round``."""
 
@@ -82,7 +82,7 @@ class Redraw(KachufulEvent):
         return "redraw"
 
 
-@frozen
+@record
 class DealerChosen(KachufulEvent):
     """K-3: ``seat`` drew the single highest ``card`` and deals first."""
 
@@ -94,7 +94,7 @@ class DealerChosen(KachufulEvent):
         return "dealer-chosen"
 
 
-@frozen
+@record
 class Dealt(KachufulEvent):
     """K-5: hand ``hand`` of ``size`` cards each, dealt by ``dealer`` from ``leader``."""
 
@@ -114,7 +114,7 @@ class Dealt(KachufulEvent):
         return "all" if self.undealt == 0 else ""  # every card dealt: none set aside
 
 
-@frozen
+@record
 class TrumpAnnounced(KachufulEvent):
     """K-7 (or the ``trumps`` variant): the trump of hand ``hand``; ``None`` = no trump.
 
@@ -139,7 +139,7 @@ class TrumpAnnounced(KachufulEvent):
         return "suit" if self.trump is not None else "none"
 
 
-@frozen
+@record
 class BidMade(KachufulEvent):
     """K-8/K-9: ``seat`` bids ``bid`` (``blind``: before looking at the cards).
 
@@ -168,7 +168,7 @@ class BidMade(KachufulEvent):
         return "blind" if self.blind else ""
 
 
-@frozen
+@record
 class CardPlayed(KachufulEvent):
     """K-10/K-11: ``seat`` plays ``card`` to trick ``trick``.
 
@@ -194,7 +194,7 @@ class CardPlayed(KachufulEvent):
         return "reneged" if self.reneged else self.how
 
 
-@frozen
+@record
 class TrickWon(KachufulEvent):
     """K-12: ``seat`` wins trick ``trick`` with ``card``; ``reason`` is ``trump`` or
     ``led-suit``. ``cards`` are the trick's cards in play order, ``leader`` led it."""
@@ -224,7 +224,7 @@ class TrickWon(KachufulEvent):
         return self.reason
 
 
-@frozen
+@record
 class HandScored(KachufulEvent):
     """K-13: ``seat`` bid ``bid``, took ``tricks`` and scores ``points`` (``total``
     after the hand). ``diff`` = tricks - bid (positive: over, negative: under)."""
@@ -260,7 +260,7 @@ class HandScored(KachufulEvent):
         return data
 
 
-@frozen
+@record
 class GameOver(KachufulEvent):
     """K-14: the game is over; ``winners`` have the highest total (``shared`` on a tie)."""
 

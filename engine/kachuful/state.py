@@ -26,9 +26,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import Any, TypeAlias
 
-from engine.cards import CARD_BY_CODE, DECK, Card, Suit, parse_card
+from engine.cards import CARD_BY_CODE, DECK, SUITS, Card, Suit, parse_card
 from engine.errors import IllegalActionError, InvalidActionError
 from engine.game import CHANCE, Deal, Outcome, Ranking, outcome_of
 from engine.kachuful.deal import deal_hand, draw_first_dealer, hand_seed
@@ -46,7 +47,6 @@ from engine.kachuful.rules import (
     DEFAULT_RULES,
     Hook,
     KachufulRules,
-    PlayKind,
     check_players,
     hand_sizes,
     hook,
@@ -57,7 +57,7 @@ from engine.kachuful.rules import (
     trump_for_hand,
     winners,
 )
-from engine.kachuful.values import frozen
+from engine.kachuful.values import frozen, make, record
 
 
 class Phase(enum.Enum):
@@ -201,7 +201,7 @@ class HandResult:
         return tuple(out)
 
 
-@frozen
+@record
 class PlayedTrick:
     """A finished trick of the current hand: who led, the cards in order, the winner."""
 
@@ -255,7 +255,7 @@ class KachufulState:
         "_index", "_setup", "_hands", "_bids", "_blind", "_bid_count", "_tricks", "_trick",
         "_leader", "_turn", "_phase", "_totals", "_results", "_winners_of_tricks",
         "_reneged", "_done_tricks", "_penalize", "_size", "_trump", "_bid_sum", "_auto_deal",
-        "_by_suit",
+        "_by_suit", "_led",
     )
 
     def __init__(self, players: int, rules: KachufulRules = DEFAULT_RULES, *,
@@ -379,18 +379,21 @@ class KachufulState:
         # Each hand maps id(card) -> card over the canonical cards of engine.cards.DECK,
         # so holding a card is one C-level lookup (Card.__eq__ is Python code).
         # (setups hold the DECK objects: _checked_setup and deal_hand see to it).
-        self._hands = [dict(zip(map(id, cards), cards, strict=True)) for cards in setup.deal]
-        # The same cards split by suit (id(suit) -> id(card) -> card, in deal order), so
-        # following suit (K-11) reads one dict instead of filtering the hand.
-        by_suit: list[dict[int, dict[int, Card]]] = []
+        # The same cards split by suit number (0..3 = S H D C: id(card) -> card, in deal
+        # order), so following suit (K-11) reads one dict instead of filtering the hand.
+        hands: list[dict[int, Card]] = []
+        by_suit: list[list[dict[int, Card]]] = []
+        suit_of = _SUIT_OF_CARD
         for cards in setup.deal:
-            suits: dict[int, dict[int, Card]] = {_SUIT_IDS[0]: {}, _SUIT_IDS[1]: {},
-                                                  _SUIT_IDS[2]: {}, _SUIT_IDS[3]: {}}
-            for card in cards:
-                suits[id(card.suit)][id(card)] = card
+            hand = dict(zip(map(id, cards), cards, strict=True))
+            hands.append(hand)
+            suits: list[dict[int, Card]] = [{}, {}, {}, {}]
+            for key, card in hand.items():
+                suits[suit_of[key]][key] = card
             by_suit.append(suits)
+        self._hands = hands
         self._by_suit = by_suit
-        self._size = setup.size
+        self._size = len(setup.deal[0]) if setup.deal else 0
         self._trump = setup.trump
         self._bid_sum = 0
         self._bids: list[int | None] = [None] * n
@@ -398,6 +401,7 @@ class KachufulState:
         self._bid_count = 0
         self._tricks = [0] * n
         self._trick: list[Card] = []
+        self._led = -1
         self._leader = self._turn = (setup.dealer + 1) % n
         self._phase = Phase.BID
         self._winners_of_tricks: list[int] = []
@@ -428,7 +432,7 @@ class KachufulState:
         return None if self._phase is Phase.GAME_OVER else self._turn
 
     def is_terminal(self) -> bool:
-        return self._phase is Phase.GAME_OVER
+        return self._phase is _OVER
 
     def returns(self) -> list[int]:
         """The totals, oriented so that higher is better (they already are: K-14)."""
@@ -450,8 +454,9 @@ class KachufulState:
             # playable_cards (K-10, K-11), read from the hand split by suit: the cards of
             # the led suit in hand order when the seat holds any, else the whole hand.
             seat = self._turn
-            if self._trick and not self._penalize:
-                following = self._by_suit[seat][id(self._trick[0].suit)]
+            led = self._led
+            if led >= 0 and not self._penalize:
+                following = self._by_suit[seat][led]
                 if following:
                     return list(following.values())
             return list(self._hands[seat].values())
@@ -532,12 +537,11 @@ class KachufulState:
         for name in ("players", "rules", "_penalize", "_size", "_trump", "_bid_sum",
                      "draw_events", "_seed", "_plan", "_sizes", "_auto_deal",
                      "_first_dealer", "_index", "_setup", "_bid_count", "_leader", "_turn",
-                     "_phase", "_results"):
+                     "_phase", "_results", "_led"):
             object.__setattr__(other, name, getattr(self, name))
         other._results = list(self._results)
         other._hands = [dict(h) for h in self._hands]
-        other._by_suit = [{suit: dict(cards) for suit, cards in seat.items()}
-                          for seat in self._by_suit]
+        other._by_suit = [[dict(cards) for cards in seat] for seat in self._by_suit]
         for name in ("_bids", "_blind", "_tricks", "_trick", "_totals",
                      "_winners_of_tricks", "_reneged", "_done_tricks"):
             object.__setattr__(other, name, list(getattr(self, name)))
@@ -611,8 +615,8 @@ class KachufulState:
             if last and self.rules.hook_rule:
                 arithmetic = _hook(self._bid_sum, self._size)
                 others, forbidden = arithmetic.others, arithmetic.forbidden
-            events.append(BidMade(seat, n, blind, last, self._size, others, forbidden,
-                                  self._bid_sum + n))
+            events.append(make(BidMade, (seat, n, blind, last, self._size, others, forbidden,
+                                         self._bid_sum + n)))
         self._bid_sum += n
         self._bids[seat] = n
         self._blind[seat] = blind
@@ -629,34 +633,40 @@ class KachufulState:
         when it is illegal, before anything changes."""
         seat = self._turn
         hand = self._hands[seat]
-        trick = self._trick
-        card = _CANONICAL.get(id(card)) or canonical(card)
-        if events is not None and (self._phase is not _PLAY or id(card) not in hand):
-            self._refuse_card(card)  # the checked path: refuse before changing anything
-        suit = card.suit
-        suits = self._by_suit[seat]
-        reneged = False
-        if trick:
-            led: Suit | None = trick[0].suit
-            if suit is led:
-                how: PlayKind = "followed"
-            else:
-                # is_renege (K-11): off the led suit while holding it
-                if suits[id(led)]:
-                    if self._penalize:
-                        reneged = self._reneged[seat] = True
-                    elif events is not None:
-                        self._refuse_card(card)  # raises
-                how = "trumped" if suit is self._trump else "discarded"
-        else:
-            led, how = None, "led"
-        done_tricks = self._done_tricks
-        if events is not None:  # play_kind, worked out above
-            events.append(CardPlayed(seat, card, len(done_tricks) + 1, how, led, self._trump,
-                                     reneged))
         key = id(card)
+        if key not in hand:  # not held, or an equal card that is not the DECK object
+            card = canonical(card)
+            key = id(card)
+        if events is not None and (self._phase is not _PLAY or key not in hand):
+            self._refuse_card(card)  # the checked path: refuse before changing anything
+        trick = self._trick
+        suits = self._by_suit[seat]
+        number = _SUIT_OF_CARD[key]
+        led = self._led
+        reneged = False
+        if led < 0:
+            self._led = number
+            if events is not None:
+                events.append(make(CardPlayed, (seat, card, len(self._done_tricks) + 1, "led",
+                                                None, self._trump, False)))
+        elif number != led:
+            # is_renege (K-11): off the led suit while holding it
+            if suits[led]:
+                if self._penalize:
+                    reneged = self._reneged[seat] = True
+                elif events is not None:
+                    self._refuse_card(card)  # raises
+            if events is not None:
+                trump = self._trump
+                events.append(make(CardPlayed, (
+                    seat, card, len(self._done_tricks) + 1,
+                    "trumped" if card.suit is trump else "discarded", SUITS[led], trump,
+                    reneged)))
+        elif events is not None:
+            events.append(make(CardPlayed, (seat, card, len(self._done_tricks) + 1, "followed",
+                                            SUITS[led], self._trump, False)))
         del hand[key]
-        del suits[id(suit)][key]
+        del suits[number][key]
         trick.append(card)
         n = self.players
         if len(trick) < n:
@@ -664,16 +674,20 @@ class KachufulState:
             return
         leader = self._leader
         position, reason = trick_winner(trick, self._trump)
-        winner = (leader + position) % n
+        winner = leader + position
+        if winner >= n:
+            winner -= n
         tricks = self._tricks
         tricks[winner] += 1
         self._winners_of_tricks.append(winner)
         cards = tuple(trick)
-        done_tricks.append(PlayedTrick(leader, cards, winner))
+        done_tricks = self._done_tricks
+        done_tricks.append(make(PlayedTrick, (leader, cards, winner)))
         if events is not None:
-            events.append(TrickWon(winner, trick[position], len(done_tricks), reason, cards,
-                                   leader, tricks[winner]))
+            events.append(make(TrickWon, (winner, trick[position], len(done_tricks), reason,
+                                          cards, leader, tricks[winner])))
         self._trick = []
+        self._led = -1
         self._leader = self._turn = winner
         if len(done_tricks) == self._size:
             self._finish_hand(events)
@@ -692,8 +706,9 @@ class KachufulState:
                 bid = bids[seat]
                 taken = tricks[seat]
                 assert bid is not None
-                events.append(HandScored(number, seat, bid, taken, bid == taken, taken - bid,
-                                         points, blind[seat], reneged[seat], totals[seat]))
+                events.append(make(HandScored, (number, seat, bid, taken, bid == taken,
+                                                taken - bid, points, blind[seat], reneged[seat],
+                                                totals[seat])))
         self._results.append(self._result(tuple(scores)))
         if self._index + 1 < len(self._sizes):
             self._await_deal(events)
@@ -831,11 +846,11 @@ def _checked_setup(players: int, setup: HandSetup, number: int) -> HandSetup:
     setup is returned holding the shared card objects of ``engine.cards.DECK``."""
     deal = setup.deal
     size = len(deal[0]) if deal else 0
-    dealt = {id(c) for cards in deal for c in cards}
-    if not dealt <= _CANONICAL.keys():  # cards made elsewhere: use the DECK objects
+    dealt = set(map(id, chain.from_iterable(deal)))
+    if not _CANONICAL_IDS.issuperset(dealt):  # cards made elsewhere: use the DECK objects
         deal = tuple(tuple(map(canonical, cards)) for cards in deal)
         setup = replace(setup, deal=deal)
-        dealt = {id(c) for cards in deal for c in cards}
+        dealt = set(map(id, chain.from_iterable(deal)))
     if (0 <= setup.dealer < players and len(deal) == players and 1 <= size <= 52 // players
             and len(set(map(len, deal))) == 1 and len(dealt) == players * size
             and (setup.turned is None or id(canonical(setup.turned)) not in dealt)):
@@ -853,6 +868,7 @@ def _checked_setup(players: int, setup: HandSetup, number: int) -> HandSetup:
 
 
 _CANONICAL: dict[int, Card] = {id(c): c for c in DECK}
+_CANONICAL_IDS: frozenset[int] = frozenset(_CANONICAL)
 #: (sum of the other bids, hand size) -> rules.hook's answer, computed once.
 _HOOKS: dict[tuple[int, int], Hook] = {}
 
@@ -863,7 +879,8 @@ def _hook(others: int, size: int) -> Hook:
     if found is None:
         found = _HOOKS[others, size] = hook((others,), size)
     return found
-_SUIT_IDS: tuple[int, ...] = tuple(id(suit) for suit in Suit)
+#: id(card) -> its suit's number 0..3 (S H D C), for the canonical DECK cards.
+_SUIT_OF_CARD: dict[int, int] = {id(c): SUITS.index(c.suit) for c in DECK}
 
 
 def canonical(card: Card) -> Card:
