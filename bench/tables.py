@@ -44,8 +44,12 @@ CPU a seat's poll costs (the table read and one seat's screen built by
 :func:`ui.table.screen`, without Streamlit's drawing): ``BENCH tables.store_cpu_per_move_ms``,
 ``tables.poll_cpu_ms`` and ``tables.moves``.
 
+**What if** (``--poll S``): the seats run their fragment every ``S`` seconds instead of
+the server's ``POLL_S`` (the interval only sets the browser's timer, so this is what
+changing ``POLL_S`` would do); the labels become ``tables.poll<ms>ms.…``.
+
 Usage: ``python bench/tables.py [--tables 10] [--max-cards 4] [--think 2] [--idle 10]
-[--moves 0] [--no-served] [--no-two-process] [--timeout 30]``
+[--moves 0] [--poll 0] [--no-served] [--no-two-process] [--timeout 30]``
 """
 
 from __future__ import annotations
@@ -119,6 +123,7 @@ class Seat:
     port: int
     query: str
     name: str
+    poll: float = 0.0  # seconds between fragment runs; 0: what the server's auto_rerun says
     ws: Any = None
     page_hash: str = ""
     fragment: str = ""
@@ -191,8 +196,8 @@ class Seat:
                     self.interval = msg.auto_rerun.interval
                     for task in self._tasks[1:]:
                         task.cancel()
-                    self._tasks[1:] = [asyncio.create_task(self._poll(self.fragment,
-                                                                      self.interval))]
+                    self._tasks[1:] = [asyncio.create_task(self._poll(
+                        self.fragment, self.poll or self.interval))]
                 elif kind == "delta" and self.fragment and \
                         msg.delta.fragment_id == self.fragment:
                     element = msg.delta.new_element
@@ -296,7 +301,7 @@ async def play_table(tables: Tables, table: OpenedTable, seats: list[Seat], thin
 
 async def served(ports: list[int], pids: list[int], url: str, count: int, max_cards: int,
                  seed: int, think: float, idle: float, moves: int, timeout: float,
-                 label: str) -> None:
+                 label: str, poll: float = 0.0) -> None:
     from load import cpu_seconds
 
     tables = Tables(Store(url))
@@ -307,7 +312,7 @@ async def served(ports: list[int], pids: list[int], url: str, count: int, max_ca
     # seat i of every table on process i * len(ports) // 4 (two processes: 0,1 | 2,3)
     layout = [[Seat(ports[i * len(ports) // 4],
                     urllib.parse.urlencode({"table": t.id, "seat": i, "token": t.tokens[i]}),
-                    f"table {t.id} seat {i}") for i in range(4)] for t in opened]
+                    f"table {t.id} seat {i}", poll) for i in range(4)] for t in opened]
     everyone = [s for table in layout for s in table]
     try:
         for seat in everyone:  # one at a time: a class does not open 40 pages in one instant
@@ -337,10 +342,18 @@ async def served(ports: list[int], pids: list[int], url: str, count: int, max_ca
             await seat.close()
     for line in result.errors[:20]:
         print(f"# {label}: {line}", file=sys.stderr, flush=True)
+    kinds = {"not seen in time": "did not see", "the mover's screen never offered the move "
+             "(the table stopped)": "never showed", "pressed, the table did not move (the "
+             "table stopped)": "did not move", "a seat did not open": "could not open",
+             "a screen changed with no move": "with no move"}
+    for kind, words in kinds.items():
+        if n := sum(words in line for line in result.errors):
+            print(f"# {label}: {n} x {kind}", file=sys.stderr, flush=True)
     per_move = cpu / max(result.moves, 1) * 1000
     print(f"# {label}: {len(ready)} tables x 4 seats on {len(ports)} process(es), "
           f"{result.moves} moves in {wall:.1f} s, {len(result.seen_ms)} screens saw a move, "
-          f"server CPU {cpu:.1f} s, poll interval {everyone[0].interval:g} s",
+          f"server CPU {cpu:.1f} s, poll interval {poll or everyone[0].interval:g} s "
+          f"(the server's: {everyone[0].interval:g} s)",
           file=sys.stderr, flush=True)
     if result.seen_ms:
         seen = sorted(result.seen_ms)
@@ -372,7 +385,7 @@ def serve(url: str, processes: int, args: argparse.Namespace, label: str) -> Non
         ports = [s.port for s in servers]
         pids = [s.process.pid for s in servers if s.process is not None]
         asyncio.run(served(ports, pids, url, args.tables, args.max_cards, args.seed, args.think,
-                           args.idle, args.moves, args.timeout, label))
+                           args.idle, args.moves, args.timeout, label, args.poll))
     finally:
         for server in servers:
             server.stop()
@@ -391,6 +404,10 @@ def main() -> None:
                         help="moves per table in the served runs (0: whole games)")
     parser.add_argument("--timeout", type=float, default=30.0,
                         help="seconds a move may take to be seen (and a seat to open)")
+    parser.add_argument("--poll", type=float, default=0.0,
+                        help="what-if: seconds between a seat's fragment runs instead of the "
+                             "server's ui.table.POLL_S (the interval only sets the client's "
+                             "timer); the labels get '.poll<ms>'")
     parser.add_argument("--no-served", dest="served", action="store_false",
                         help="only the store floor (no site process)")
     parser.add_argument("--no-two-process", dest="two_process", action="store_false")
@@ -400,9 +417,11 @@ def main() -> None:
     if not args.served:
         return
     shared = os.environ.get(ENV_URL, "").strip()
-    serve(shared or f"sqlite:///{folder}/one.sqlite3", 1, args, "tables")
+    what_if = f".poll{args.poll * 1000:.0f}ms" if args.poll else ""
+    serve(shared or f"sqlite:///{folder}/one.sqlite3", 1, args, "tables" + what_if)
     if args.two_process:
-        serve(shared or f"sqlite:///{folder}/two.sqlite3", 2, args, "tables.two_process")
+        serve(shared or f"sqlite:///{folder}/two.sqlite3", 2, args,
+              "tables.two_process" + what_if)
 
 
 if __name__ == "__main__":
