@@ -76,6 +76,7 @@ def test_every_hand_is_shown_or_folded_once_in_order() -> None:
         elif step.kind == FOLD:
             scored.extend(step.fact("hands_scored") or ())
             assert step.id.startswith("fold.") and step.fact("folded") >= 2
+            assert not step.view.private and not step.view.advice and step.seat is None
     assert scored == list(range(1, scenario().data["hands"] + 1))
 
 

@@ -82,7 +82,9 @@ def folded(run: Sequence[Step[Any]]) -> Step[Any]:
     events = tuple(e for s in run for e in s.events if isinstance(e, (HandScored, GameOver)))
     rules = tuple(sorted({r for s in run for r in s.rules}, key=rule_order))
     return Step(
-        id=f"fold.{run[0].id}", kind=FOLD, view=replace(last.view, title=title),
+        # The last step's table, without the notes of its own actor (advice, "could play").
+        id=f"fold.{run[0].id}", kind=FOLD,
+        view=replace(last.view, title=title, advice=(), private=(), before=None),
         events=events, rules=rules, why=summary(run), chosen_by="bot",
         facts=facts(first_hand=first_hand or None, last_hand=last_hand or None,
                     folded=len(run), hands_scored=scored))
