@@ -299,9 +299,6 @@ def seat_view(visitor: Prefs) -> None:
     state = state_of(row)
     view = tb.screen(row, state, seat, lang)
     _draw(row, view, visitor)
-    if row.class_code:  # a class table: the seat's token is the student's class token
-        st.link_button(t("table.back-class", lang), tb.class_link(
-            page_origin(), row.class_code, token, visitor.query()), icon=":material/groups:")
     playing_cards = bool(view.cards) and row.status == "playing"
     if view.hand and not playing_cards:
         st.html(cards_html(sort_hand(view.hand), lang=lang, layout="row",
@@ -312,6 +309,9 @@ def seat_view(visitor: Prefs) -> None:
         _controls(row, view, visitor)
     if row.learning and row.status != "waiting":
         _learning_view(row, seat, view, lang)
+    if row.class_code:  # a class table: the seat's token is the student's class token
+        st.link_button(t("table.back-class", lang), tb.class_link(
+            page_origin(), row.class_code, token, visitor.query()), icon=":material/groups:")
     if view.over:
         st.download_button(t("table.record", lang), key=K + "record",
                            data=json.dumps(Tables.record(row), indent=1),
