@@ -141,3 +141,14 @@ def test_a_wrong_key_or_token_opens_nothing() -> None:
 def test_the_page_without_a_link_says_where_homework_is_set() -> None:
     at = open_site(PAGE)
     assert not at.exception and t("homework.none", "en") in everything(at)
+
+
+def test_a_typed_code_opens_the_homework_and_a_bad_one_is_a_sentence() -> None:
+    at = open_site(PAGE, lang="pt")
+    at.text_input(key="hw_typed").input("<b>x</b>")
+    at.button(key=f"FormSubmitter:hw_code-{t('homework.open', 'pt')}").click().run()
+    assert not at.exception and t("homework.bad-code", "pt") in everything(at)
+    at.text_input(key="hw_typed").input("abc-defg")
+    at.button(key=f"FormSubmitter:hw_code-{t('homework.open', 'pt')}").click().run()
+    assert not at.exception and at.query_params["hw"] == "ABCDEFG"
+    assert t("homework.gone", "pt") in everything(at)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from babel.dates import format_datetime
+from babel.dates import format_date, format_time
 
 from store.core import normalise_code
 from ui import live
@@ -100,7 +100,7 @@ def due_text(ms: int, tz: dt.tzinfo, lang: str) -> str:
     """
     when = dt.datetime.fromtimestamp(ms / 1000, tz)
     name = when.tzname() or "UTC"
-    return f"{format_datetime(when, 'medium', locale=lang).rsplit(':', 1)[0]} ({name})"
+    return f"{format_date(when, 'medium', locale=lang)}, {format_time(when, 'short', locale=lang)} ({name})"
 
 
 @dataclass(frozen=True)

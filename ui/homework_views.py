@@ -97,6 +97,7 @@ def page(visitor: Prefs) -> None:
         st.info(t("homework.none", lang), icon=":material/assignment:")
         st.page_link("pages/lessons.py", label=t("classroom.page.lessons", lang),
                      icon=":material/cast_for_education:")
+        _code_form(visitor)
         return
     if code is None or (params.get("key") and key is None) or (params.get("s") and token is None):
         st.title(t("homework.page", lang), anchor=False)
@@ -123,6 +124,23 @@ def page(visitor: Prefs) -> None:
     except store.Unavailable:
         st.error(t("live.unavailable", lang), icon=":material/cloud_off:")
         st.button(t("homework.retry", lang), icon=":material/refresh:", key=K + "retry")
+
+
+def _code_form(visitor: Prefs) -> None:
+    """A student who was given the code rather than the link types it here."""
+    lang = visitor.lang
+    with st.form(K + "code", border=True):
+        typed = st.text_input(t("homework.code", lang), max_chars=12, key=K + "typed",
+                              placeholder="ABC-DEFG")
+        sent = st.form_submit_button(t("homework.open", lang), icon=":material/login:")
+    if not sent:
+        return
+    code = homework.read_code(typed)
+    if code is None:
+        st.error(t("homework.bad-code", lang), icon=":material/error:")
+        return
+    st.query_params.from_dict({**visitor.query(), "hw": code})
+    st.rerun()
 
 
 # -- teacher ---------------------------------------------------------------------------------------
@@ -155,6 +173,15 @@ def teacher_view(found: hw.Homework, key: str, deck: list[Slide], visitor: Prefs
             for s, cells in rows])
         st.dataframe(table, hide_index=True, width="stretch")
         st.caption(t("homework.results.help", lang))
+        lines = []
+        for r in rules:  # the class per rule, the rules it missed most first
+            right = sum(cells[r].right for _, cells in rows)
+            answered = sum(cells[r].answered for _, cells in rows)
+            lines.append((right / answered if answered else 2.0, r, t(
+                "homework.rule-line", lang, rule=escape_markdown(heads[r]), right=right,
+                answered=answered) if answered else t(
+                "homework.rule-none", lang, rule=escape_markdown(heads[r]))))
+        st.markdown("\n".join(f"- {line}" for _, _, line in sorted(lines)))
     st.download_button(t("live.csv", lang), homework.results_csv(results, lang),
                        file_name=f"homework-{found.code}.csv", mime="text/csv",
                        icon=":material/download:", key=K + "csv")
