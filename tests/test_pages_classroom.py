@@ -7,7 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tutorials import lessons
-from ui import classroom
+from ui import classroom, live
 from ui.apptest import open_site
 from ui.i18n import LANGS, t
 from ui.safe import escape_markdown
@@ -190,3 +190,24 @@ def test_the_lessons_page_refuses_a_damaged_link_with_a_message() -> None:
     at = open_page(LESSONS, l="1.broken")
     assert len(at.warning) == 1 and "cannot be used" in at.warning[0].value
     assert query(at, "l") is None and query(at, "lesson") == "kachuful-20"
+
+
+def test_the_builder_names_steps_by_title_previews_them_and_names_rules() -> None:
+    at = open_page(LESSONS, lang="es")
+    at.button(key="cl_b_empty").click().run()
+    at.segmented_control(key="cl_b_game").set_value("kachuful").run()
+    at.selectbox(key="cl_b_scenario").set_value("worked-example").run()
+    titles = {s.ref.rpartition("#")[2]: s.title for s in classroom.scenario_slides(
+        lessons.ScenarioItem("kachuful", "worked-example"), "es")}
+    ids = classroom.step_ids("kachuful", "worked-example")
+    start = at.selectbox(key="cl_b_start")
+    # Each step by its number and title, in Spanish; never its id.
+    assert start.options == [f"{n}. {titles[i]}" for n, i in enumerate(ids, start=1)]
+    assert not any(i in " ".join(start.options) for i in ids if "." in i)
+    start.set_value("h11.bid.s3").run()
+    assert not at.exception
+    preview = "\n".join(h.proto.body for h in at.html)
+    assert f'id="cl-slide-title">{titles["h11.bid.s3"]}<' in preview.replace("&#x27;", "'")
+    topics = at.multiselect(key="cl_b_topics")
+    assert live.rule_title("K-9", "es") in topics.options
+    assert all(o.split(" · ")[0].startswith("K-") for o in topics.options)

@@ -13,12 +13,14 @@ from typing import Any
 
 import streamlit as st
 
+from engine.errors import RecordError, RulesLabError
 from engine.quiz import MAX_SEED, rules_of
 from engine.recordio import load_json
 from engine.registry import game_named
 from tutorials import lessons
 from tutorials import scenarios as scenario_files
-from ui import classroom
+from tutorials.lessons import ScenarioItem
+from ui import classroom, live, slide_view
 from ui.i18n import t
 from ui.query import write_params
 from ui.safe import echo, escape_markdown
@@ -32,6 +34,22 @@ GAMES = lessons.GAMES
 @st.cache_data(show_spinner=False)
 def step_ids(game: str, scenario_id: str) -> list[str]:
     return classroom.step_ids(game, scenario_id)
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def step_slides(game: str, scenario_id: str, lang: str) -> dict[str, classroom.Slide]:
+    """Each step of a scenario's walkthrough by id: its slide (title and preview)."""
+    try:
+        deck = classroom.scenario_slides(ScenarioItem(game, scenario_id), lang)
+    except (RulesLabError, RecordError, scenario_files.ScenarioError, lessons.LessonError):
+        return {}
+    return {s.ref.rpartition("#")[2]: s for s in deck}
+
+
+@st.cache_data(show_spinner=False)
+def rule_names(game: str, lang: str) -> dict[str, str]:
+    """The quiz's rules of ``game``, each as its ID and name (``K-9 · The dealer's hook``)."""
+    return {r: live.rule_title(r, lang) for r in rules_of(game)}
 
 
 @st.cache_data(show_spinner=False)
@@ -208,12 +226,25 @@ def scenario_form(game: str, lang: str) -> None:
     sid = st.selectbox(t("classroom.builder.scenario", lang), list(titles),
                        key=K + "b_scenario", format_func=lambda s: titles[s])
     ids = step_ids(game, sid) or ["?"]
+    steps = step_slides(game, sid, lang)
     for key, default in (("b_start", ids[0]), ("b_end", ids[-1])):
         if st.session_state.get(K + key) not in ids:
             st.session_state[K + key] = default
+
+    def named(step_id: str) -> str:  # a step by its number and title, never its id
+        found = steps.get(step_id)
+        number = ids.index(step_id) + 1 if step_id in ids else 0
+        return f"{number}. {found.title}" if found is not None else step_id
+
     s1, s2 = st.columns(2)
-    s1.selectbox(t("classroom.builder.start", lang), ids, key=K + "b_start")
-    s2.selectbox(t("classroom.builder.end", lang), ids, key=K + "b_end")
+    start = s1.selectbox(t("classroom.builder.start", lang), ids, key=K + "b_start",
+                         format_func=named)
+    s2.selectbox(t("classroom.builder.end", lang), ids, key=K + "b_end", format_func=named)
+    first = steps.get(start)
+    if first is not None:
+        with st.container(border=True, key=K + "b_preview", height=360):
+            st.caption(t("classroom.builder.preview", lang))
+            slide_view.draw(first, lang, {}, note=False)
     st.button(t("classroom.builder.add", lang), key=K + "b_add_scenario",
               on_click=add_scenario, args=(lang,), icon=":material/add:")
 
@@ -224,7 +255,9 @@ def quiz_form(game: str, lang: str) -> None:
     rules = rules_of(game)
     if any(r not in rules for r in st.session_state.get(K + "b_topics", [])):
         st.session_state[K + "b_topics"] = []
-    st.multiselect(t("classroom.builder.topics", lang), rules, key=K + "b_topics")
+    names = rule_names(game, lang)
+    st.multiselect(t("classroom.builder.topics", lang), rules, key=K + "b_topics",
+                   format_func=lambda r: names.get(r, r))
     q1, q2 = st.columns(2)
     q1.number_input(t("classroom.builder.seed", lang), 0, MAX_SEED, value=1, step=1,
                     key=K + "b_seed")
