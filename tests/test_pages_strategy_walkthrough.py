@@ -76,9 +76,11 @@ def test_the_kachuful_strategy_scenario_answered_from_start_to_end() -> None:
     assert "Count the sure tricks" not in page and "bids 3" not in page
     assert "Strategy, judged by the analyst" not in page  # the summary waits
     assert all(b.disabled for b in at.button if b.label == "Next")
+    first = walk.your_moves()[0].option("bid-2")
+    assert first is not None and first.verdict == "legal"  # clearly worse, by the analyst
     pick(at, "bid-2", "Bid 2")
     warned = " ".join(w.value for w in at.warning).replace("\\", "")
-    assert warned.startswith("**You chose Bid 2.** An inaccuracy")
+    assert warned.startswith("**You chose Bid 2.** A")
     assert "Bidding 3, player A makes the bid about" in warned  # the best, in numbers
     page = texts(at)
     assert "Count the sure tricks" in page and "Player A bids 3" in page
@@ -99,9 +101,11 @@ def test_the_krypkasino_strategy_scenario_answered_from_start_to_end() -> None:
         at.button(key="kw.next").click().run()
     page = texts(at)
     assert "Trail low" not in page and "Player A trails 2♦" not in page
+    first = walk.your_moves()[0].option("9C:")
+    assert first is not None and first.verdict == "legal"  # clearly worse, by the analyst
     pick(at, "9C:", "9♣: trail it (it lies on the table)")
     warned = " ".join(w.value for w in at.warning).replace("\\", "")
-    assert warned.startswith("**You chose 9♣: trail it (it lies on the table).** An inaccuracy")
+    assert warned.startswith("**You chose 9♣: trail it (it lies on the table).** A")
     page = texts(at)
     assert "Trail low" in page and "Player A trails 2♦" in page
     stops = walk_to_the_end(at, walk, "kw.next", first_done=True)
