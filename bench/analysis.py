@@ -21,20 +21,30 @@
   every decile that holds a decision (an empty decile has no observed share: it is
   printed as empty and skipped), and ``analysis.calibration_max_gap_min_bin`` the
   largest over deciles of at least ``--min-bin`` decisions. ``--dump PATH`` writes each
-  decision (predicted, made, hand, seat) as it goes: the training data of
-  :data:`engine.analysis.kachuful.CALIBRATION`.
+  decision (predicted, made, hand, seat) as it goes. Each decile's gap is printed with
+  its standard error, by a cluster bootstrap over hands (a hand's decisions share its
+  outcome).
+* ``--record PATH`` plays the same seeded hands of four strong bots and writes them (the
+  deal, each action's index among the legal actions, bids and tricks) as JSON lines,
+  analysing nothing; ``--from-records PATH...`` then analyses those hands' decisions
+  (the action taken valued alone, :func:`engine.analysis.kachuful.value_of`) and reports
+  the calibration. The play does not depend on the analyst, so the slow part (the strong
+  bots' search) is run once per seed and several processes can share the work.
 
 Times are CPU seconds of this process (``time.process_time``). Deals are seeded
 (:class:`random.Random`), so a run is repeatable. Run it with ``nice``.
 
 Usage: ``nice -n 10 python bench/analysis.py [--positions 40] [--decisions 2000]
 [--skip-calibration] [--only-calibration] [--seed S] [--dump PATH]``;
-``python bench/analysis.py --from-dumps DUMP...`` reports dumps pooled.
+``python bench/analysis.py --from-dumps DUMP...`` reports dumps pooled;
+``python bench/analysis.py --record PATH --seed S --hands-to-record H [--start I]`` and
+``python bench/analysis.py --from-records PATH... [--dump PATH]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -47,6 +57,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.analysis import analyse, review  # noqa: E402
+from engine.analysis.kachuful import value_of  # noqa: E402
 from engine.bots import bot_move, make_bot  # noqa: E402
 from engine.cards import DECK, Card  # noqa: E402
 from engine.kachuful.rules import TRUMP_CYCLE  # noqa: E402
@@ -182,18 +193,117 @@ def calibration(decisions: int, seed: int, min_bin: int, dump: str | None = None
         index += 1
     if out is not None:
         out.close()
-    report([(p, made[(hand, seat)]) for p, hand, seat in rows], min_bin, index)
+    report([(p, made[(hand, seat)], hand) for p, hand, seat in rows], min_bin)
 
 
-def report(pairs: list[tuple[float, bool]], min_bin: int, hands: int) -> None:
-    """Per decile of the prediction: decisions, mean predicted, observed share, gap.
+def record(hands: int, seed: int, path: str, start: int = 0) -> None:
+    """Play ``hands`` seeded hands of four strong bots (hands ``start``.. of ``seed``, the
+    deals and bots of :func:`calibration`) and write each as one JSON line: the deal, the
+    index of each action among the legal actions, the bids and the tricks. The play does
+    not depend on the analyst, so :func:`from_records` can analyse the same hands again
+    after the analyst changes."""
+    rng = random.Random(seed)
+    with open(path, "a", encoding="utf-8") as out:
+        for index in range(start + hands):
+            size = 3 + index % 5
+            state = deal(rng, size, index)
+            if index < start:
+                continue
+            setup = state.clone()
+            bots = [make_bot("kachuful", "strong", seed * 1000 + index * 8 + s)
+                    for s in range(PLAYERS)]
+            moves: list[int] = []
+            while not state.is_terminal():
+                action, _ = bot_move(state, bots[state.current_player() or 0])
+                moves.append(state.legal_actions().index(action))
+                state.apply(action)
+            result = state.results[-1]
+            out.write(json.dumps({
+                "seed": seed, "index": index, "size": size,
+                "hands": [[c.index for c in setup.hand_of(s)] for s in range(PLAYERS)],
+                "moves": moves, "bids": list(result.bids),
+                "tricks": list(result.tricks)}) + "\n")
+            out.flush()
+
+
+def from_records(paths: list[str], min_bin: int, dump: str | None = None,
+                 samples: int | None = None) -> None:
+    """The calibration of the hands :func:`record` wrote: each decision with a choice
+    analysed from the deciding seat's view (seed ``index * 64 + k``, the hand's ``k``-th
+    decision), the action taken set against whether that seat made its bid. The action
+    taken is valued alone (:func:`engine.analysis.kachuful.value_of`: the numbers
+    ``analyse`` gives it, without valuing the others)."""
+    pairs: list[tuple[float, bool, object]] = []
+    out = open(dump, "w", encoding="utf-8") if dump else None  # noqa: SIM115
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                hand = json.loads(line)
+                index = hand["index"]
+                cards = tuple(tuple(DECK[c] for c in h) for h in hand["hands"])
+                state = KachufulState.from_hands(
+                    PLAYERS, [HandSetup(index % PLAYERS, cards, TRUMP_CYCLE[index % 4])])
+                k = 0
+                for move in hand["moves"]:
+                    legal = state.legal_actions()
+                    action = legal[move]
+                    if len(legal) > 1:
+                        seat = state.current_player()
+                        assert seat is not None
+                        taken = value_of(state, action, seed=index * 64 + k,
+                                         samples=samples)
+                        made = hand["bids"][seat] == hand["tricks"][seat]
+                        pairs.append((taken.make, made, (path, index)))
+                        if out is not None:
+                            out.write(f"{taken.make!r} {int(made)} {index} {seat}\n")
+                        k += 1
+                    state.apply(action)
+                assert state.is_terminal()
+    if out is not None:
+        out.close()
+    report(pairs, min_bin)
+
+
+def decile(p: float) -> int:
+    return min(9, max(0, int(p * 10)))
+
+
+def standard_errors(triples: list[tuple[float, bool, object]], resamples: int = 200
+                    ) -> list[float | None]:
+    """Each decile's standard error of the gap, by a cluster bootstrap over hands (the
+    decisions of one hand share its outcome: the hands are the independent units)."""
+    by_hand: dict[object, list[tuple[int, float, bool]]] = {}
+    for p, m, hand in triples:
+        by_hand.setdefault(hand, []).append((decile(p), p, m))
+    units = list(by_hand.values())
+    rng = random.Random(0)
+    gaps: list[list[float]] = [[] for _ in range(10)]
+    for _ in range(resamples):
+        sums = [[0.0, 0.0, 0] for _ in range(10)]
+        for _ in range(len(units)):
+            for k, p, m in units[rng.randrange(len(units))]:
+                sums[k][0] += p
+                sums[k][1] += m
+                sums[k][2] += 1
+        for k, (sp, sm, c) in enumerate(sums):
+            if c:
+                gaps[k].append((sm - sp) / c)
+    return [statistics.pstdev(g) if len(g) > 1 else None for g in gaps]
+
+
+def report(triples: list[tuple[float, bool, object]], min_bin: int) -> None:
+    """Per decile of the prediction: decisions, mean predicted, observed share, gap and
+    the gap's standard error (cluster bootstrap over hands).
     ``analysis.calibration_max_gap`` is the largest gap over every decile holding a
     decision (an empty decile has no observed share: it is listed as empty and skipped);
     ``analysis.calibration_max_gap_min_bin`` the largest over deciles of at least
-    ``min_bin`` decisions."""
+    ``min_bin`` decisions. ``triples``: (predicted, made, the hand it belongs to)."""
+    pairs = [(p, m) for p, m, _ in triples]
+    hands = len({hand for _, _, hand in triples})
+    errors = standard_errors(triples)
     bins: list[list[tuple[float, bool]]] = [[] for _ in range(10)]
     for p, m in pairs:
-        bins[min(9, max(0, int(p * 10)))].append((p, m))
+        bins[decile(p)].append((p, m))
     gap = gap_min = 0.0
     for k, items in enumerate(bins):
         if not items:
@@ -201,8 +311,10 @@ def report(pairs: list[tuple[float, bool]], min_bin: int, hands: int) -> None:
             continue
         predicted = sum(p for p, _ in items) / len(items)
         observed = sum(m for _, m in items) / len(items)
+        se = errors[k]
         print(f"# decile {k}: {len(items)} decisions, predicted {predicted:.3f}, "
-              f"observed {observed:.3f}, gap {observed - predicted:+.3f}")
+              f"observed {observed:.3f}, gap {observed - predicted:+.3f}"
+              + (f" (standard error {se:.3f})" if se is not None else ""))
         gap = max(gap, abs(observed - predicted))
         if len(items) >= min_bin:
             gap_min = max(gap_min, abs(observed - predicted))
@@ -214,15 +326,13 @@ def report(pairs: list[tuple[float, bool]], min_bin: int, hands: int) -> None:
 
 def pooled(paths: list[str], min_bin: int) -> None:
     """The calibration report of ``--dump`` files together (each file's hands apart)."""
-    pairs: list[tuple[float, bool]] = []
-    hands: set[tuple[int, str]] = set()
+    triples: list[tuple[float, bool, object]] = []
     for i, path in enumerate(paths):
         with open(path, encoding="utf-8") as f:
             for line in f:
                 p, m, hand, _ = line.split()
-                pairs.append((float(p), m == "1"))
-                hands.add((i, hand))
-    report(pairs, min_bin, len(hands))
+                triples.append((float(p), m == "1", (i, hand)))
+    report(triples, min_bin)
 
 
 def main() -> None:
@@ -240,7 +350,24 @@ def main() -> None:
     ap.add_argument("--from-dumps", nargs="+", default=None, metavar="DUMP",
                     help="report the calibration of earlier --dump files pooled, playing "
                          "nothing")
+    ap.add_argument("--record", default=None, metavar="PATH",
+                    help="play --hands-to-record hands of four strong bots (seed --seed) "
+                         "and append them to PATH as JSON lines, analysing nothing")
+    ap.add_argument("--hands-to-record", type=int, default=100)
+    ap.add_argument("--start", type=int, default=0,
+                    help="with --record: the first hand's index")
+    ap.add_argument("--from-records", nargs="+", default=None, metavar="RECORDS",
+                    help="the calibration over hands written by --record")
+    ap.add_argument("--samples", type=int, default=None,
+                    help="with --from-records: sampled deals per decision (default: the "
+                         "analyst's)")
     args = ap.parse_args()
+    if args.record:
+        record(args.hands_to_record, args.seed, args.record, args.start)
+        return
+    if args.from_records:
+        from_records(args.from_records, args.min_bin, args.dump, args.samples)
+        return
     if args.from_dumps:
         pooled(args.from_dumps, args.min_bin)
         return

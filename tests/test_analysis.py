@@ -20,6 +20,7 @@ from engine.analysis import (
     mark_for,
     review,
 )
+from engine.analysis.kachuful import _worlds, resample, value_of
 from engine.analysis.solver import Solver, can_force
 from engine.bots import bot_move, make_bot
 from engine.cards import DECK, parse_cards
@@ -182,6 +183,10 @@ def test_mark_thresholds(loss: float, mark: str) -> None:
     assert mark_for(loss) == mark
 
 
+def legal_bids_of(state: KachufulState) -> list[int]:
+    return [a.n for a in state.legal_actions() if isinstance(a, Bid) and not a.blind]
+
+
 # -- the sampled Kachuful analysis -------------------------------------------------------------
 
 
@@ -225,6 +230,61 @@ def test_sampled_analysis_does_not_read_hidden_cards() -> None:
     swapped = KachufulState.from_hands(4, [HandSetup(base.dealer, tuple(map(tuple, deal)),
                                                      base.trump)])
     assert analyse(base, samples=40, seed=2) == analyse(swapped, samples=40, seed=2)
+
+
+def test_value_of_one_action_is_what_the_analysis_gives_it() -> None:
+    """The calibration's shortcut: one action valued alone has the analysis's numbers
+    (same worlds, same playouts), for every bid and every card of a hand."""
+    state = _seven_card_state(seed=5)
+    bots = [make_bot("kachuful", "basic", s) for s in range(4)]
+    checked = 0
+    while not state.is_terminal() and checked < 40:
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            seed = checked
+            a = analyse(state, samples=40, seed=seed)
+            for action in legal:
+                one = value_of(state, action, samples=40, seed=seed)
+                full = a.of(action)
+                assert (one.action, one.make, one.points, one.interval, one.tricks) == (
+                    full.action, full.make, full.points, full.interval, full.tricks)
+                checked += 1
+        state.apply(bot_move(state, bots[state.current_player() or 0])[0])
+    assert checked >= 20
+    with pytest.raises(ValueError, match="not a legal action"):
+        value_of(state if not state.is_terminal() else _seven_card_state(seed=5),
+                 Bid(99), samples=10)
+
+
+@given(st.lists(st.floats(0.0, 10.0), min_size=1, max_size=30), st.integers(1, 200),
+       st.floats(0.0, 0.999))
+def test_resampling_draws_in_proportion_to_the_weights(weights: list[float], count: int,
+                                                        u: float) -> None:
+    counts = resample(weights, count, u)
+    assert sum(counts) == count and all(c >= 0 for c in counts)
+    total = sum(weights)
+    if total > 0:
+        for w, c in zip(weights, counts, strict=True):
+            assert abs(c - count * w / total) < 1 + 1e-6  # systematic: within one draw
+            assert w > 0 or c == 0
+
+
+def test_worlds_follow_the_bids_made() -> None:
+    """The worlds are weighted by the bids: after an opponent bids high, the worlds give
+    it more of the high cards than a uniform deal would."""
+    state = _seven_card_state(seed=6)
+    first = state.current_player()
+    assert first is not None
+    top = max(legal_bids_of(state))
+    state.apply(Bid(top))
+    seat = state.current_player()
+    assert seat is not None
+    worlds = _worlds(state, seat, 200, 3)
+    assert sum(c for _, c in worlds) == 200
+    aces = sum(c * sum(1 for x in w[first] if x % 13 == 12) for w, c in worlds) / 200
+    unseen = [c for s in range(4) if s != seat for c in state.hand_of(s)]
+    uniform = sum(1 for c in unseen if c.index % 13 == 12) * 7 / len(unseen)
+    assert aces > uniform + 0.3
 
 
 def test_analysis_refuses_a_seat_not_to_act() -> None:

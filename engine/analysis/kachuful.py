@@ -26,7 +26,6 @@ from engine.bots.kachuful import (
     fitting_deals,
     knowledge_of,
     observe,
-    pick_weighted,
     rollout_variant,
 )
 from engine.cards import SUITS, Card
@@ -37,8 +36,20 @@ from engine.rng import sim_random
 
 #: The default number of sampled deals per decision.
 SAMPLES = 160
-#: How closely the others' bids are taken to follow their hands (the strong bot's sigma).
-SIGMA = 1.0
+#: How the others bid, measured on what bids (docs/analysis.md): a strong bot's bid is
+#: about ``BID_BIAS`` tricks under the basic estimate of its hand, give or take ``SIGMA``
+#: (the spread of the bid around that). The worlds are weighted by this likelihood of the
+#: bids made, and the later bidders of a playout bid the legal bid closest to it.
+BID_BIAS = 0.4
+SIGMA = 0.6
+#: Deals drawn per sampled world: ``POOL * samples`` deals fitting the voids shown are
+#: drawn, weighted by the likelihood of the bids made, and ``samples`` worlds resampled
+#: from them in proportion to the weight (systematic resampling, so a deal can count
+#: more than once; each distinct deal is played out once).
+POOL = 3
+#: Whether every seat of a playout reads the hands still to play in the trick (the
+#: strong bots that play on all search the deal), or only the analysed seat.
+ALL_SEE = False
 #: The chance, per card the seat still chooses, that the hand ends a trick away (each
 #: way) from the playouts' count: the play that follows is not the playouts' basic play
 #: (fitted on seeded decisions of strong bots, docs/analysis.md; see :func:`smooth`).
@@ -93,7 +104,7 @@ def _later_bids(state: KachufulState, hands: Sequence[Sequence[int]], seat: int,
         s = (dealer + i) % n
         if bids[s] >= 0:
             continue
-        est = estimate_coded(list(hands[s]), trump, size, n)[0]
+        est = estimate_coded(list(hands[s]), trump, size, n)[0] - BID_BIAS
         numbers = legal_bids(size, (total,), dealer=s == dealer, rules=state.rules)
         bids[s] = closest_number(numbers, est)
         total += bids[s]
@@ -110,21 +121,50 @@ def _playout(hands: list[list[int]], played: int, bids: Sequence[int], won: list
         won[w] += 1
         leader, trick = w, []
     return rollout_variant(hands, played, bids, won, leader, trick, trump, n,
-                           seers=1 << seat)
+                           seen=ALL_SEE, seers=1 << seat)
 
 
-def _worlds(state: KachufulState, seat: int, samples: int, seed: int
-            ) -> list[list[list[int]]]:
-    """``samples`` deals of the unseen cards fitting what ``seat`` has seen (each hand
-    as int cards), drawn by weight from three times as many."""
+#: Sampled worlds: each distinct deal (every hand as int cards) with how many of the
+#: ``samples`` draws it stands for.
+_Worlds = list[tuple[list[list[int]], int]]
+
+
+def resample(weights: Sequence[float], count: int, u: float) -> list[int]:
+    """How many of ``count`` systematic draws (offset ``u`` in 0..1) fall on each weight:
+    each index is drawn in proportion to its weight, the counts adding up to ``count``.
+
+    >>> resample([1.0, 0.0, 3.0], 4, 0.5)
+    [1, 0, 3]
+    """
+    total = sum(weights)
+    if total <= 0:
+        weights, total = [1.0] * len(weights), float(len(weights))
+    step = total / count
+    point = u * step
+    counts = [0] * len(weights)
+    acc = 0.0
+    drawn = 0
+    for i, w in enumerate(weights):
+        acc += w
+        while drawn < count and point < acc:
+            counts[i] += 1
+            drawn += 1
+            point += step
+    counts[-1] += count - drawn  # rounding at the very end
+    return counts
+
+
+def _worlds(state: KachufulState, seat: int, samples: int, seed: int) -> _Worlds:
+    """``samples`` worlds of the unseen cards fitting what ``seat`` has seen, drawn from
+    ``POOL`` times as many deals (the voids shown) in proportion to the likelihood of the
+    bids made (:func:`engine.bots.kachuful.bid_weigher`, the bid model above)."""
     obs = observe(state, seat)
     k = knowledge_of(obs)
     rng = sim_random(seed)
-    weigh = bid_weigher(obs.view, k, SIGMA)
-    deals, weights = fitting_deals(k, weigh, rng, 3 * samples)
-    if sum(weights) <= 0:
-        weights = [1.0] * len(deals)
-    return pick_weighted(deals, weights, samples, rng)
+    weigh = bid_weigher(obs.view, k, SIGMA, BID_BIAS)
+    deals, weights = fitting_deals(k, weigh, rng, POOL * samples)
+    counts = resample(weights, samples, rng.random())
+    return [(d, c) for d, c in zip(deals, counts, strict=True) if c]
 
 
 def determined(state: KachufulState, seat: int) -> bool:
@@ -227,50 +267,77 @@ def steered(tally: Sequence[int], worlds: int, lo: int, hi: int, cards: int, bid
     return tuple(chances)
 
 
-def _valued(action: Bid | Card, chances: tuple[float, ...], worlds: int,
+def effective(worlds: _Worlds) -> int:
+    """The effective number of independent worlds of resampled ``worlds`` (Kish's:
+    the draws squared over the sum of each deal's count squared), for the intervals."""
+    total = sum(c for _, c in worlds)
+    return max(1, round(total * total / sum(c * c for _, c in worlds)))
+
+
+def _valued(action: Bid | Card, chances: tuple[float, ...], worlds: int, ess: int,
             rules: KachufulRules, bid: int, blind: bool
             ) -> tuple[Bid | Card, float, float, tuple[float, float], TrickDistribution]:
-    """An action's make, points, interval and trick distribution from ``chances``."""
+    """An action's make, points, interval (over ``ess`` effective worlds) and trick
+    distribution from ``chances``."""
     make = chances[bid]
     points = sum(p * _score(rules, bid, t, blind) for t, p in enumerate(chances))
-    return (action, make, points, wilson(make * worlds, worlds),
+    return (action, make, points, wilson(make * ess, ess),
             TrickDistribution(chances, worlds))
 
 
-def _sampled(state: KachufulState, seat: int, samples: int, seed: int) -> Analysis:
+def value_of(state: KachufulState, action: Bid | Card, seat: int | None = None, *,
+             samples: int | None = None, seed: int = 0) -> Decision:
+    """The :class:`Decision` of one legal ``action`` with the numbers :func:`analyse`
+    gives it with the same ``samples`` and ``seed`` (the same worlds and playouts), the
+    other actions left unvalued (its ``loss`` is 0 and its mark ``best``: there is
+    nothing to compare with). For measuring many decisions (``bench/analysis.py``'s
+    calibration) at a fraction of the cost."""
+    seat = seat_to_act(state, seat)
+    if action not in state.legal_actions():
+        raise ValueError(f"{action} is not a legal action of seat {seat}")
+    if determined(state, seat):
+        return analyse(state, seat, samples=samples, seed=seed).of(action)
+    return _sampled(state, seat, samples or SAMPLES, seed, only=action).decisions[0]
+
+
+def _sampled(state: KachufulState, seat: int, samples: int, seed: int,
+             only: Bid | Card | None = None) -> Analysis:
+    """The sampled analysis; ``only``: value that one action alone."""
     worlds = _worlds(state, seat, samples, seed)
     if state.phase is Phase.BID:
-        decisions = _sampled_bids(state, seat, worlds)
+        decisions = _sampled_bids(state, seat, worlds, only)
     else:
-        decisions = _sampled_cards(state, seat, worlds)
-    return Analysis("kachuful", seat, False, "make", len(worlds), decisions)
+        decisions = _sampled_cards(state, seat, worlds, only)
+    return Analysis("kachuful", seat, False, "make", sum(c for _, c in worlds), decisions)
 
 
-def _sampled_bids(state: KachufulState, seat: int, worlds: list[list[list[int]]]
-                  ) -> tuple[Decision, ...]:
+def _sampled_bids(state: KachufulState, seat: int, worlds: _Worlds,
+                  only: Bid | Card | None = None) -> tuple[Decision, ...]:
     n, size, rules = state.players, state.hand_size, state.rules
     trump = _trump(state)
     leader = (state.dealer + 1) % n
-    actions = [a for a in state.legal_actions() if isinstance(a, Bid)]
+    actions = [a for a in state.legal_actions() if isinstance(a, Bid)
+               and (only is None or a == only)]
     counts: dict[int, list[int]] = {}
     for b in sorted({a.n for a in actions}):
         tally = [0] * (size + 1)
-        for world in worlds:
+        for world, times in worlds:
             bids = _later_bids(state, world, seat, b, trump)
             won = _playout([list(h) for h in world], 0, bids, [0] * n, leader, [], trump, n,
                            seat)
-            tally[won[seat]] += 1
+            tally[won[seat]] += times
         counts[b] = tally
-    w = len(worlds)
+    w = sum(c for _, c in worlds)
+    ess = effective(worlds)
     values: list[_Value] = []
     for a in actions:
         chances = steered(counts[a.n], w, 0, size, size, a.n)
-        values.append(_valued(a, chances, w, rules, a.n, a.blind))
+        values.append(_valued(a, chances, w, ess, rules, a.n, a.blind))
     return _order_and_mark(values)
 
 
-def _sampled_cards(state: KachufulState, seat: int, worlds: list[list[list[int]]]
-                   ) -> tuple[Decision, ...]:
+def _sampled_cards(state: KachufulState, seat: int, worlds: _Worlds,
+                   only: Bid | Card | None = None) -> tuple[Decision, ...]:
     n, rules = state.players, state.rules
     trump = _trump(state)
     bids = [b if b is not None else 0 for b in state.bids]
@@ -308,24 +375,30 @@ def _sampled_cards(state: KachufulState, seat: int, worlds: list[list[list[int]]
     size = state.hand_size
     left = len(held)  # the seat's cards before this one
     won_now = won0[seat]
+    w = sum(c for _, c in worlds)
     tallies: dict[Card, tuple[float, ...]] = {}
-    for card in sorted(set(reps.values()), key=lambda c: c.index):
+    valued = set(reps.values())
+    if isinstance(only, Card):
+        valued = {reps[only]} if only in reps else set()
+    for card in sorted(valued, key=lambda c: c.index):
         tally = [0] * (size + 1)
-        for world in worlds:
+        for world, times in worlds:
             hands = [list(h) for h in world]
             x = hands[seat][0] if forehead else card.index
             hands[seat].remove(x)
             won = _playout(hands, played | 1 << x, bids, list(won0), leader, trick0 + [x],
                            trump, n, seat)
-            tally[won[seat]] += 1
-        tallies[card] = steered(tally, len(worlds), won_now, won_now + left, left - 1, bid)
-    w = len(worlds)
+            tally[won[seat]] += times
+        tallies[card] = steered(tally, w, won_now, won_now + left, left - 1, bid)
+    ess = effective(worlds)
     values: list[_Value] = []
     for card in legal:
+        if only is not None and card != only:
+            continue
         if card in renege:  # under renege: penalized, a renege scores 0 whatever happens
             values.append((card, 0.0, 0.0, (0.0, 0.0), None))
             continue
-        values.append(_valued(card, tallies[reps[card]], w, rules, bid, blind))
+        values.append(_valued(card, tallies[reps[card]], w, ess, rules, bid, blind))
     return _order_and_mark(values)
 
 
@@ -386,5 +459,6 @@ def _exact(state: KachufulState, seat: int) -> Analysis:
     return Analysis("kachuful", seat, True, "make", 1, _order_and_mark(values))
 
 
-__all__ = ["SAMPLES", "analyse", "bid_advice", "determined", "seat_to_act", "wilson"]
+__all__ = ["SAMPLES", "analyse", "bid_advice", "determined", "seat_to_act", "value_of",
+           "wilson"]
 
