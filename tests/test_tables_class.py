@@ -27,7 +27,10 @@ def html(at: AppTest) -> str:
 
 
 def links(at: AppTest) -> dict[str, str]:
-    return {str(e.proto.label): str(e.proto.url) for e in at.main.get("link_button")}
+    """Each link button's label -> its address; each page link's -> its page and query."""
+    found = {str(e.proto.label): str(e.proto.url) for e in at.main.get("link_button")}
+    return found | {str(e.proto.label): f"{e.proto.page}?{e.proto.query_string}"
+                    for e in at.main.get("page_link")}
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "pt"])

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import time
-import urllib.parse
 
 import streamlit as st
 
@@ -24,7 +23,6 @@ from ui import live, live_teacher, progress, slide_view
 from ui.classroom import LETTERS, Slide
 from ui.docs import rule_href
 from ui.i18n import t
-from ui.play_link import page_origin
 from ui.prefs import Prefs
 from ui.safe import escape_html, escape_markdown
 
@@ -262,9 +260,9 @@ def _my_table(code: str, token: str, visitor: Prefs) -> None:
     if st.session_state.get(K + "seated") != table_id:
         st.session_state[K + "seated"] = table_id
         st.switch_page("pages/table.py", query_params=query)
-    st.link_button(t("live.tables.mine", visitor.lang, seat=seat_letter(seat)),
-                   f"{page_origin()}table?{urllib.parse.urlencode(query)}", type="primary",
-                   icon=":material/table_restaurant:")
+    st.page_link("pages/table.py", label=t("live.tables.mine", visitor.lang,
+                                           seat=seat_letter(seat)),
+                 query_params=query, icon=":material/table_restaurant:")
 
 
 @st.fragment(run_every=live.STUDENT_POLL_S)

@@ -44,14 +44,6 @@ def seat_link(origin: str, table_id: str, seat: int, token: str) -> str:
     return f"{origin.rstrip('/')}/table?{query}"
 
 
-def class_link(origin: str, code: str, token: str, extra: dict[str, str] | None = None
-               ) -> str:
-    """A class student's link back to the class (their own class token), with ``extra``
-    (the visitor's own settings, such as the language)."""
-    query = urllib.parse.urlencode({**(extra or {}), "class": code, "s": token})
-    return f"{origin.rstrip('/')}/live?{query}"
-
-
 def owner_link(origin: str, table_id: str, key: str) -> str:
     query = urllib.parse.urlencode({"table": table_id, "owner": key})
     return f"{origin.rstrip('/')}/table?{query}"

@@ -310,8 +310,10 @@ def seat_view(visitor: Prefs) -> None:
     if row.learning and row.status != "waiting":
         _learning_view(row, seat, view, lang)
     if row.class_code:  # a class table: the seat's token is the student's class token
-        st.link_button(t("table.back-class", lang), tb.class_link(
-            page_origin(), row.class_code, token, visitor.query()), icon=":material/groups:")
+        # in this tab and session, so the class page does not move the phone here again
+        st.page_link("pages/live.py", label=t("table.back-class", lang),
+                     query_params={**visitor.query(), "class": row.class_code, "s": token},
+                     icon=":material/groups:")
     if view.over:
         st.download_button(t("table.record", lang), key=K + "record",
                            data=json.dumps(Tables.record(row), indent=1),

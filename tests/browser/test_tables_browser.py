@@ -243,6 +243,15 @@ def test_a_class_is_split_into_tables_the_phones_move_and_the_projector_shows_th
             assert phone.locator(f"[aria-label='{card_name(card, 'en')}'], "
                                  f".{key_class('table.card.' + card.code)}").count()
         assert not exceptions(phone)
+    # back in the class (the same tab): the phone stays there, with a link to its seat
+    phone = phones[0]
+    phone.get_by_role("link", name=t("table.back-class", "en")).click()
+    mine = phone.get_by_role("link", name=t("live.tables.mine", "en", seat="A"))
+    mine.wait_for(timeout=30_000)
+    phone.wait_for_timeout(3_000)
+    assert "/live" in phone.url and mine.is_visible()
+    mine.click()
+    phone.wait_for_url("**/table?*", timeout=30_000)
     wait_idle(teacher)
     board = teacher.locator("[data-table='1']").inner_html()
     state = state_of(row_of(Tables(db), rows[0].id))
