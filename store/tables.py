@@ -299,12 +299,13 @@ class Tables:
     @guarded
     def open(self, game: str, options: Mapping[str, Any], seats: Sequence[SeatSpec],
              seed: int | None = None, now: int | None = None, timer_s: int = 0,
-             start: bool = True, learning: bool = True) -> OpenedTable:
+             start: bool = True, learning: bool = False) -> OpenedTable:
         """A new table. Refuses (naming the field) an unknown game, a seat count the game
         does not take, an option value it does not allow, a bot level that is none, a
         table with no human seat. ``start``: the game starts at once (its first bots'
         moves made); otherwise the table waits for its owner (:meth:`start`), who may change
-        its seats meanwhile (:meth:`set_seat`). ``learning``: the coach and the review."""
+        its seats meanwhile (:meth:`set_seat`). ``learning``: the coach and the review at each
+        person's seat (the table form turns it on; off here, as before it existed)."""
         now = now_ms() if now is None else now
         draft, owner, tokens = self._draft(game, options, seats, seed, now, timer_s)
         with self.store._write() as conn, conn.begin():

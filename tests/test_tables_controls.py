@@ -101,7 +101,7 @@ def test_the_owner_changes_seats_before_the_start_then_starts() -> None:
 def test_the_coach_and_review_at_a_seat_follow_the_owners_switch() -> None:
     opened = tables().open("kachuful", {"max_cards": 1},
                            [SeatSpec("human", name="Ana"), SeatSpec("bot", "basic"),
-                            SeatSpec("bot", "basic")], seed=11)
+                            SeatSpec("bot", "basic")], seed=11, learning=True)
     row = tables().get(opened.id)
     assert row is not None and state_of(row).current_player() == 0
     seat = open_site(PAGE, table=opened.id, seat="0", token=opened.tokens[0])

@@ -68,7 +68,7 @@ def test_a_waiting_table_changes_its_seats_then_starts(db: Store) -> None:
 def test_the_owner_switches_the_coach_without_moving_the_turn(db: Store) -> None:
     tables = Tables(db)
     opened = tables.open("kachuful", {"max_cards": 2}, [H, B, B], seed=3, timer_s=60,
-                         now=now_ms() - 5_000)
+                         now=now_ms() - 5_000, learning=True)
     row = tables.get(opened.id)
     assert row is not None and row.learning
     off = tables.set_learning(opened.id, opened.owner_key, False, now=now_ms())

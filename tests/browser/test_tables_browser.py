@@ -49,9 +49,10 @@ def row_of(tables: Tables, table_id: str) -> TableRow:
 def test_two_people_and_two_bots_play_a_game_and_no_frame_shows_a_hidden_card(
         site: str, new_page: Callable[..., Any]) -> None:
     tables = Tables(store.get())
-    # The coach and review off: a finished hand's review names the cards that seat played,
-    # which a later deal may give to another seat (tests/test_tables_controls.py checks
-    # that the coach and review name only the seat's own cards).
+    # The coach and review off (as the store opens a table unless told): a finished hand's
+    # review names the cards that seat played, which a later deal may give to another seat
+    # (tests/test_tables_controls.py checks that the coach and review name only the seat's
+    # own cards).
     opened = tables.open("kachuful", {"max_cards": 2},
                          [SeatSpec("human", name="Ana"), SeatSpec("bot", "basic"),
                           SeatSpec("human", name="Bo"), SeatSpec("bot", "random")], seed=4,
