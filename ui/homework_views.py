@@ -67,9 +67,6 @@ def set_form(lesson: lessons.Lesson, visitor: Prefs) -> None:
                                          icon=":material/assignment_add:")
         if not sent:
             return
-        if not isinstance(day, dt.date) or not isinstance(hour, dt.time):
-            st.error(t("homework.due.bad", lang), icon=":material/error:")
-            return
         try:
             opened = hw.create(db(), lessons.encode_link(lesson), lang,
                                homework.due_ms(day, hour, tz()))

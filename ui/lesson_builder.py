@@ -28,6 +28,11 @@ from ui.safe import echo, escape_markdown
 K = "cl_"
 DRAFT = K + "draft"
 GAMES = lessons.GAMES
+#: The preview of a step is a slide drawn small (the projector's sizes are for a wall).
+PREVIEW_CSS = """<style>
+.st-key-cl_b_preview h1.cl-title { font-size: 1.25rem; margin: 0.2rem 0; }
+.st-key-cl_b_preview .cl-body, .st-key-cl_b_preview .cl-sub { font-size: 0.9rem; }
+</style>"""
 
 
 # -- cached data -------------------------------------------------------------------------------
@@ -236,14 +241,15 @@ def scenario_form(game: str, lang: str) -> None:
         number = ids.index(step_id) + 1 if step_id in ids else 0
         return f"{number}. {found.title}" if found is not None else step_id
 
-    s1, s2 = st.columns(2)
-    start = s1.selectbox(t("classroom.builder.start", lang), ids, key=K + "b_start",
+    # One under the other: a step's title needs the column's width.
+    start = st.selectbox(t("classroom.builder.start", lang), ids, key=K + "b_start",
                          format_func=named)
-    s2.selectbox(t("classroom.builder.end", lang), ids, key=K + "b_end", format_func=named)
+    st.selectbox(t("classroom.builder.end", lang), ids, key=K + "b_end", format_func=named)
     first = steps.get(start)
     if first is not None:
         with st.container(border=True, key=K + "b_preview", height=360):
             st.caption(t("classroom.builder.preview", lang))
+            st.html(PREVIEW_CSS)
             slide_view.draw(first, lang, {}, note=False)
     st.button(t("classroom.builder.add", lang), key=K + "b_add_scenario",
               on_click=add_scenario, args=(lang,), icon=":material/add:")
