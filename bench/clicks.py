@@ -45,6 +45,7 @@ Usage: ``python bench/clicks.py [--reps 10] [--timeout 60] [--only name,name]``
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import sys
 from collections.abc import Callable
@@ -168,7 +169,7 @@ class Clicker:
     def walkthrough_next(self, rep: int) -> float:
         if rep % 5 == 0:  # back to the start now and then: never run off the last step
             self.open("kachuful_walkthrough")
-        button = self.page.get_by_role("button", name=_re(NEXT)).first
+        button = self.page.get_by_role("button", name=re.compile(NEXT)).first
         button.wait_for(timeout=self.timeout)
         return self.timed(f"{SLIDER} && {SLIDER}.getAttribute('aria-valuetext')",
                           f"{SLIDER} && {SLIDER}.getAttribute('aria-valuetext') !== before",
@@ -179,7 +180,7 @@ class Clicker:
         radio = self.page.locator("[data-testid='stRadio'] label", has_text="3♣: trail it").first
         radio.click(timeout=self.timeout)
         wait_idle(self.page, self.timeout)
-        check = self.page.get_by_role("button", name=_re(r"^Check")).first
+        check = self.page.get_by_role("button", name=re.compile(r"^Check")).first
         return self.timed(
             "document.querySelectorAll(\"[data-testid='stAlertContentSuccess'], "
             "[data-testid='stAlertContentError']\").length",
@@ -273,12 +274,6 @@ INTERACTIONS = {
 WARM = [("kachuful_walkthrough", {}), ("krypkasino_walkthrough", {}), ("kachuful_play", {}),
         ("krypkasino_play", {}), ("", {}), ("explore_hand_odds", {"samples": 200}),
         ("explore_hook", {"deals": 40})]
-
-
-def _re(pattern: str) -> Any:
-    import re
-
-    return re.compile(pattern)
 
 
 def p95(values: list[float]) -> float:
