@@ -152,3 +152,14 @@ def test_a_typed_code_opens_the_homework_and_a_bad_one_is_a_sentence() -> None:
     at.button(key=f"FormSubmitter:hw_code-{t('homework.open', 'pt')}").click().run()
     assert not at.exception and at.query_params["hw"] == "ABCDEFG"
     assert t("homework.gone", "pt") in everything(at)
+
+
+def test_a_lesson_without_questions_cannot_be_set_as_homework() -> None:
+    lesson = lessons.check({"format": lessons.FORMAT, "title": "Just the deal", "items": [
+        {"scenario": "worked-example", "game": "kachuful", "end": "h11.deal"}]}, "shared")
+    assert homework.tasks(classroom.slides(lesson, "es"), "es") == []
+    at = open_site("pages/lessons.py", l=lessons.encode_link(lesson), lang="es", timeout=180)
+    assert not at.exception, at.exception
+    assert t("homework.no-questions", "es") in everything(at)
+    with pytest.raises(KeyError):
+        at.button(key=f"FormSubmitter:hw_set-{t('homework.set.go', 'es')}")

@@ -54,6 +54,14 @@ def set_form(lesson: lessons.Lesson, visitor: Prefs) -> None:
     lang = visitor.lang
     with st.expander(t("homework.set", lang), icon=":material/assignment:"):
         st.caption(t("homework.set.help", lang))
+        packed = lessons.encode_link(lesson)
+        try:
+            count = len(_tasks(packed, lang))
+        except lessons.LessonError:
+            count = 0
+        if not count:
+            st.info(t("homework.no-questions", lang), icon=":material/quiz:")
+            return
         today = dt.datetime.now(tz()).date()
         with st.form(K + "set", border=False):
             a, b = st.columns(2)
@@ -68,7 +76,7 @@ def set_form(lesson: lessons.Lesson, visitor: Prefs) -> None:
         if not sent:
             return
         try:
-            opened = hw.create(db(), lessons.encode_link(lesson), lang,
+            opened = hw.create(db(), packed, lang,
                                homework.due_ms(day, hour, tz()))
         except store.Refused:
             st.error(t("homework.due.bad", lang), icon=":material/error:")
