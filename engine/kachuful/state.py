@@ -274,7 +274,7 @@ class KachufulState:
                 raise ValueError("a game needs at least one hand")
             self._plan = [_checked_setup(players, setup, number)
                           for number, setup in enumerate(self._plan, 1)]
-            self._sizes = [h.size for h in self._plan]
+            self._sizes = [len(h.deal[0]) for h in self._plan]
             self._first_dealer = self._plan[0].dealer
         else:
             if seed is None:
@@ -492,6 +492,13 @@ class KachufulState:
             events: list[KachufulEvent] = []
             self._play(action, events)  # checks before changing anything
             return events
+        if action.__class__ is Bid and self._phase is _BID:
+            n = action.n
+            # a seen bid in range, not the dealer's under the hook: nothing to refuse
+            if (n.__class__ is int and 0 <= n <= self._size and not action.blind
+                    and (self._bid_count != self.players - 1 or not self.rules.hook_rule
+                         or _hook(self._bid_sum, self._size).forbidden != n)):
+                return self._bid(n, False, [])
         if isinstance(action, Deal):
             dealt: list[KachufulEvent] = []
             self._deal(action, dealt)
@@ -634,11 +641,12 @@ class KachufulState:
         seat = self._turn
         hand = self._hands[seat]
         key = id(card)
-        if key not in hand:  # not held, or an equal card that is not the DECK object
+        if key not in hand or self._phase is not _PLAY:
+            # not held, or an equal card that is not the DECK object, or not playing
             card = canonical(card)
             key = id(card)
-        if events is not None and (self._phase is not _PLAY or key not in hand):
-            self._refuse_card(card)  # the checked path: refuse before changing anything
+            if events is not None and (self._phase is not _PLAY or key not in hand):
+                self._refuse_card(card)  # the checked path: refuse before any change
         trick = self._trick
         suits = self._by_suit[seat]
         number = _SUIT_OF_CARD[key]
