@@ -70,7 +70,10 @@ def title_of(scenario: str) -> str:
 link = {k: st.query_params[k] for k in wk.LINK_KEYS if k in st.query_params}
 cfg, problems = wk.read_config(link, lang, ids, base_rules, ids[0])
 try:
-    walk = steps_of(cfg)
+    # A whole game is played by the bots on its first visit (seconds); Streamlit shows the
+    # sentence only when the build takes over half a second, so cached steps show none.
+    with st.spinner(t("kwalk.building", lang)):
+        walk = steps_of(cfg)
 except (RulesLabError, RecordError, ScenarioError) as exc:
     reason = exc.localized(lang) if isinstance(exc, RulesLabError) else str(exc)
     st.warning(t("kwalk.link.variant", lang, reason=escape_markdown(reason)), icon=":material/warning:")
