@@ -163,3 +163,18 @@ def test_a_lesson_without_questions_cannot_be_set_as_homework() -> None:
     assert t("homework.no-questions", "es") in everything(at)
     with pytest.raises(KeyError):
         at.button(key=f"FormSubmitter:hw_set-{t('homework.set.go', 'es')}")
+
+
+def test_the_students_link_uses_the_public_address_or_warns(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    opened = hw.create(store.get(), lessons.encode_link(lessons.load("krypkasino-20")), "en",
+                       now_ms() + 3600 * 1000)
+    monkeypatch.delenv(live.PUBLIC_URL_ENV, raising=False)
+    at = open_site(PAGE, hw=opened.code, key=opened.key, timeout=120)
+    text = everything(at)
+    assert t("homework.local", "en") in text and store.show_code(opened.code) in text
+    monkeypatch.setenv(live.PUBLIC_URL_ENV, "https://rules.example.org/")
+    at = open_site(PAGE, hw=opened.code, key=opened.key, timeout=120)
+    text = everything(at)
+    assert f"https://rules.example.org/homework?hw={opened.code}" in text
+    assert t("homework.local", "en") not in text

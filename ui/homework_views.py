@@ -10,6 +10,7 @@ and kept in the store. Every value of a link is read with limits; a refusal is a
 from __future__ import annotations
 
 import datetime as dt
+import os
 from typing import Any
 
 import pandas as pd
@@ -160,9 +161,13 @@ def teacher_view(found: hw.Homework, key: str, deck: list[Slide], visitor: Prefs
     st.caption(t("homework.due.past" if found.is_past() else "homework.due", lang, due=due))
     task_list = _tasks(found.lesson, lang)
     st.markdown(f"**{t('homework.link', lang)}**")
-    base = live.site_base(st.context.url) or "."
-    st.code(f"{base}/homework?hw={found.code}", language=None, wrap_lines=True)
-    st.caption(t("homework.link.help", lang, count=len(task_list)))
+    public = os.environ.get(live.PUBLIC_URL_ENV)
+    where = live.public_base(st.context.url, public, live.lan_address())
+    st.code(f"{where.base or '.'}/homework?hw={found.code}", language=None, wrap_lines=True)
+    st.caption(t("homework.link.help", lang, count=len(task_list),
+                 code=store.show_code(found.code)))
+    if where.base != (public or "").strip().rstrip("/"):  # not the site's public address
+        st.warning(t("homework.local", lang), icon=":material/wifi_off:")
     st.warning(t("homework.keep", lang), icon=":material/key:")
     st.subheader(t("homework.results", lang), anchor=False)
     if not results.students:
