@@ -262,6 +262,20 @@ class Tables:
         return row
 
     @guarded
+    def version(self, table_id: str) -> int | None:
+        """The table's version (one indexed read: every change of the table, its seats or
+        its status writes a new one), ``None`` when there is no such table or it has
+        expired. A seat's page polls this and reads the whole table only when it moved."""
+        if not isinstance(table_id, str) or not 1 <= len(table_id) <= 40:
+            return None
+        with self.store._read() as conn:
+            found = conn.execute(sa.select(_tables.c.version, _tables.c.expires_ms).where(
+                _tables.c.id == table_id)).first()
+        if found is None or int(found.expires_ms) < now_ms():
+            return None
+        return int(found.version)
+
+    @guarded
     def seat_of(self, table_id: str, seat: int, token: str) -> TableRow:
         """The table when ``token`` opens ``seat`` of it; :class:`Forbidden` otherwise (a
         wrong, old or removed token, another table's, a bot seat)."""

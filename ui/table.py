@@ -19,7 +19,7 @@ import threading
 import urllib.parse
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from engine.cards import Card
 from engine.coach import Advice
@@ -29,11 +29,48 @@ from engine.registry import GAMES, level_label
 from engine.review import ReviewNote
 from engine.seats import seat_letter
 from engine.session import HUMAN, PlaySession, Setup, action_text
-from store.tables import TableRow, TableSeat
+from store.tables import TableRow, TableSeat, state_of
 from ui.i18n import t
 
-#: How often a seat's page reads the table (seconds).
-POLL_S = 1.5
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+class Kept(Generic[_K, _V]):
+    """A bounded, thread-safe map kept per process (the oldest used go first): what the
+    seats' polls share, so one move is worked out once, not once per screen."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[_K, _V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: _K) -> _V | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: _K, value: _V) -> _V:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+#: How often a seat's page reads the table (seconds). A poll that finds the table's
+#: version unchanged costs one indexed read and a redraw from the seat's kept screen
+#: (docs/tables.md, "Speed").
+POLL_S = 0.75
 #: The longest a link's values are read.
 MAX_PARAM = 100
 
@@ -148,6 +185,22 @@ def screen(row: TableRow, state: GameState, seat: int | None, lang: str) -> Seat
                       over, winners)
 
 
+#: Each seat's screen of each position (table, version, seat, language): a seat's key
+#: holds only what that seat sees, and a version names one position of one table with its
+#: seats, names and status, so a kept screen can never be stale or another seat's.
+_screens: Kept[tuple[str, int, int | None, str], SeatScreen] = Kept(512)
+
+
+def seat_screen(row: TableRow, seat: int | None, lang: str) -> SeatScreen:
+    """:func:`screen` of ``row`` for ``seat``, worked out once per position and seat in this
+    process (every poll of every tab of that seat shares it)."""
+    key = (row.id, row.version, seat, lang)
+    found = _screens.get(key)
+    if found is not None:
+        return found
+    return _screens.put(key, screen(row, state_of(row), seat, lang))
+
+
 # -- learning at a table: the coach and the review, for one person's seat -----------------
 _sessions: OrderedDict[tuple[str, int], tuple[PlaySession, threading.Lock]] = OrderedDict()
 _sessions_lock = threading.Lock()
@@ -199,22 +252,37 @@ def _caught_up(row: TableRow, seat: int) -> tuple[PlaySession, threading.Lock]:
     return session, lock
 
 
+#: The coach's advice and the reviews per position and seat (table, version, seat): worked
+#: out once, however often the seat's page polls.
+_advice: Kept[tuple[str, int, int], tuple[Advice | None]] = Kept(256)
+_reviews: Kept[tuple[str, int, int], list[tuple[int, list[ReviewNote]]]] = Kept(256)
+
+
 def advice(row: TableRow, seat: int) -> Advice | None:
     """The coach's advice for ``seat`` when it is to act (the analyst sees only what that
-    seat knows); ``None`` otherwise."""
+    seat knows); ``None`` otherwise. Once per position and seat."""
     if row.status != "playing":
         return None
-    session, lock = _caught_up(row, seat)
-    with lock:
-        return session.advice() if len(session.moves) == row.count else None
+    key = (row.id, row.version, seat)
+    found = _advice.get(key)
+    if found is None:
+        session, lock = _caught_up(row, seat)
+        with lock:
+            found = _advice.put(key, (session.advice() if len(session.moves) == row.count
+                                      else None,))
+    return found[0]
 
 
 def reviews(row: TableRow, seat: int) -> list[tuple[int, list[ReviewNote]]]:
     """The review of each finished hand (deal) for ``seat``, newest first (the play page's
-    :meth:`engine.session.PlaySession.reviews`)."""
-    session, lock = _caught_up(row, seat)
-    with lock:
-        return session.reviews()
+    :meth:`engine.session.PlaySession.reviews`). Once per position and seat."""
+    key = (row.id, row.version, seat)
+    found = _reviews.get(key)
+    if found is None:
+        session, lock = _caught_up(row, seat)
+        with lock:
+            found = _reviews.put(key, session.reviews())
+    return found
 
 
 def all_hands(row: TableRow, state: GameState, lang: str) -> list[tuple[str, tuple[Card, ...]]]:

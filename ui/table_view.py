@@ -286,18 +286,17 @@ def _watch(table_id: str, visitor: Prefs, teacher: str | None = None) -> None:
 @st.fragment(run_every=tb.POLL_S)
 def seat_view(visitor: Prefs) -> None:
     lang = visitor.lang
-    table_id, seat, token = st.session_state[K + "where"]
+    where = st.session_state[K + "where"]
     try:
-        tables().time_out(table_id)  # a person away too long: a bot plays that move
-        row = tables().seat_of(table_id, seat, token)
+        row, view = _seat_now(where, lang)
     except store.Forbidden:
+        st.session_state.pop(K + "seen", None)
         st.warning(t("table.bad-link", lang), icon=":material/link_off:")
         return
     except store.Unavailable:
         st.error(t("table.unavailable", lang), icon=":material/cloud_off:")
         return
-    state = state_of(row)
-    view = tb.screen(row, state, seat, lang)
+    seat, token = where[1], where[2]
     _draw(row, view, visitor)
     playing_cards = bool(view.cards) and row.status == "playing"
     if view.hand and not playing_cards:
@@ -319,6 +318,30 @@ def seat_view(visitor: Prefs) -> None:
                            data=json.dumps(Tables.record(row), indent=1),
                            file_name=f"table-{row.game}.json", mime="application/json",
                            icon=":material/download:")
+
+
+def _seat_now(where: tuple[str, int, str], lang: str) -> tuple[TableRow, tb.SeatScreen]:
+    """The seat's table and screen now. The session keeps the last ones it drew, with the
+    link that opened them: while the table's version (one indexed read) is the same, the
+    poll redraws them as they are (the token was checked for that version: removing a
+    person or changing a seat writes a new one); otherwise the seat is read again, its
+    token checked, and its screen taken from the process's (:func:`ui.table.seat_screen`).
+    A turn whose time has run out is handed to a bot first (:meth:`Tables.time_out`)."""
+    table_id, seat, token = where
+    db = tables()
+    kept = st.session_state.get(K + "seen")
+    if kept is not None and kept[0] == (where, lang):
+        row: TableRow = kept[1]
+        due = row.status == "playing" and row.timer_s > 0 and \
+            now_ms() - row.changed_ms >= row.timer_s * 1000
+        if not due and db.version(table_id) == row.version:
+            return row, kept[2]
+    if kept is None or kept[1].timer_s:  # a person away too long: a bot plays that move
+        db.time_out(table_id)
+    row = db.seat_of(table_id, seat, token)
+    view = tb.seat_screen(row, seat, lang)
+    st.session_state[K + "seen"] = ((where, lang), row, view)
+    return row, view
 
 
 def _learning_view(row: TableRow, seat: int, view: tb.SeatScreen, lang: str) -> None:
