@@ -9,11 +9,14 @@ builder is :mod:`ui.lesson_builder`.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import streamlit as st
 
+import store
 import tutorials
+from store import lessons as saved_lessons
 from tutorials import lessons
 from ui import classroom, handout, homework_views, lesson_builder, live_views
 from ui.i18n import t
@@ -41,11 +44,43 @@ def doc_handout(doc: str, lang: str) -> str:
     return handout.doc_page(doc, lang)
 
 
+def saved_packed(saved_id: str) -> str | None:
+    """The packed lesson saved under ``saved_id`` (``None``: no such lesson)."""
+    found = saved_lessons.get(store.get(), saved_id)
+    return None if found is None else found.lesson
+
+
+def open_saved(params: dict[str, str]) -> dict[str, str]:
+    """``saved=<id>`` (a lesson saved on the site) read from the store into ``l=``; its
+    author's ``key=`` kept for the builder. A refusal is a sentence."""
+    saved_id = params.get("saved")
+    if not saved_id:
+        st.session_state.pop(lesson_builder.AUTHOR, None)
+        return params
+    try:
+        packed = saved_packed(saved_id) if saved_lessons.valid_id(saved_id) else None
+        key = params.get("key", "")
+        author = bool(key) and packed is not None and saved_lessons.is_author(
+            store.get(), saved_id, key)
+    except store.Unavailable:
+        st.warning(t("classroom.own.cannot-open", lang), icon=":material/cloud_off:")
+        return {k: v for k, v in params.items() if k not in ("saved", "key")}
+    if packed is None:
+        st.warning(t("classroom.own.missing", lang, value=escape_markdown(saved_id[:40])),
+                   icon=":material/error:")
+        return {k: v for k, v in params.items() if k not in ("saved", "key")}
+    if author:
+        st.session_state[lesson_builder.AUTHOR] = (saved_id, key)
+    else:
+        st.session_state.pop(lesson_builder.AUTHOR, None)
+    return {**params, "l": packed}
+
+
 # -- callbacks ---------------------------------------------------------------------------------
 def on_pick() -> None:
     picked = st.session_state[K + "lesson"]
     if picked != "shared":
-        write_params(lesson=picked, l=None)
+        write_params(lesson=picked, l=None, saved=None, key=None)
 
 
 # -- the page ----------------------------------------------------------------------------------
@@ -58,11 +93,14 @@ st.caption(t("classroom.lead", lang))
 
 shipped = lessons.load_all()
 by_id = {lesson.id: lesson for lesson in shipped}
-link = classroom.read_link(st.query_params.to_dict(), shipped[0].id if shipped else None)
+params = open_saved(st.query_params.to_dict())
+link = classroom.read_link(params, shipped[0].id if shipped else None)
 show_problems(link.problems, lang)
 lesson = link.lesson
 if lesson is None:
     st.stop()
+if link.shared and params.get("saved") and lesson.saved != params["saved"]:
+    lesson = dataclasses.replace(lesson, saved=params["saved"])  # the store's id is the truth
 choices = [*by_id, *(["shared"] if link.shared else [])]
 chosen = "shared" if link.shared else lesson.id
 if st.session_state.get(K + "lesson") != chosen:
@@ -72,7 +110,11 @@ st.selectbox(t("classroom.pick", lang), choices, key=K + "lesson", on_change=on_
              if i == "shared" else by_id[i].title_in(lang))
 packed = lessons.encode_link(lesson)
 query = classroom.link_query(lesson, 1)
-write_params(lesson=query.get("lesson"), l=query.get("l"))
+if "saved" in params and link.shared:
+    # A saved lesson keeps its short link (saved=<id>); the packed lesson is not written.
+    write_params(lesson=None, l=None)
+else:
+    write_params(lesson=query.get("lesson"), l=query.get("l"), saved=None, key=None)
 
 try:
     deck = deck_of(packed, lang, four)
@@ -122,10 +164,21 @@ for n, item in enumerate(lesson.items, start=1):
 
 address = (st.context.url or "").split("?")[0] or "lessons"
 st.markdown(f"**{t('classroom.share', lang)}**")
-st.code(address + "?" + classroom.query_string({**carry, **{k: v for k, v in query.items()
-                                                             if k != "step"}}),
-        language=None, wrap_lines=True)
-st.caption(t("classroom.share.help", lang))
+if "saved" in params and link.shared and lesson.saved:
+    st.code(address + "?" + classroom.query_string({**carry, "saved": lesson.saved}),
+            language=None, wrap_lines=True)
+    st.caption(t("classroom.own.share.help", lang))
+    author = st.session_state.get(lesson_builder.AUTHOR)
+    if author is not None and author[0] == lesson.saved:
+        st.markdown(f"**{t('classroom.own.author', lang)}**")
+        st.code(address + "?" + classroom.query_string(
+            {**carry, "saved": author[0], "key": author[1]}), language=None, wrap_lines=True)
+        st.caption(t("classroom.own.author.help", lang))
+else:
+    st.code(address + "?" + classroom.query_string({**carry, **{k: v for k, v in query.items()
+                                                                 if k != "step"}}),
+            language=None, wrap_lines=True)
+    st.caption(t("classroom.share.help", lang))
 
 st.markdown(f"**{t('classroom.download.rules', lang)}**")
 doc_cols = st.columns(len(tutorials.DOCS))

@@ -179,6 +179,16 @@ MIGRATIONS: Sequence[Sequence[str]] = (
             FOREIGN KEY (homework, student) REFERENCES homework_students (homework, id)
                 ON DELETE CASCADE)""",
     ),
+    # 9: lessons a teacher saved on the site (store.lessons): the packed lesson under a
+    # short unguessable id, editable with its author's key (only its SHA-256 kept).
+    (
+        """CREATE TABLE saved_lessons (
+            id TEXT PRIMARY KEY,
+            author_hash TEXT NOT NULL,
+            lesson TEXT NOT NULL,
+            created_ms BIGINT NOT NULL,
+            changed_ms BIGINT NOT NULL)""",
+    ),
 )
 
 #: The schema version this code reads and writes.

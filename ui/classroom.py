@@ -33,7 +33,7 @@ from engine.rng import Rng
 from engine.seats import LETTERS  # choice labels on a slide: the seats' letters
 from tutorials import lessons
 from tutorials import scenarios as scenario_files
-from tutorials.lessons import Lesson, LessonError, QuizItem, ScenarioItem
+from tutorials.lessons import Lesson, LessonError, QuestionItem, QuizItem, ScenarioItem
 from ui import walkthrough_krypkasino as wkryp
 from ui.cards import cards_html
 from ui.i18n import t
@@ -43,7 +43,8 @@ from ui.quiz import feedback_groups, group_states, spread, visible_groups
 from ui.safe import clip, escape_markdown
 
 __all__ = [
-    "LETTERS", "Link", "Slide", "ask_position_html", "item_steps", "move_ref", "step_ask", "item_summary", "item_title", "lesson_questions",
+    "LETTERS", "Link", "Slide", "ask_position_html", "item_steps", "move_ref", "own_ref",
+    "step_ask", "item_summary", "item_title", "lesson_questions",
     "link_query", "opening_step", "query_string", "read_link", "scenario_slides",
     "slide_number", "slides", "step_ids",
 ]
@@ -148,6 +149,32 @@ def _quiz_slides(item: QuizItem, index: int, lang: str, four: bool) -> list[Slid
     return out
 
 
+# -- a teacher's own questions -----------------------------------------------------------------
+
+
+def own_ref(saved: str | None, index: int) -> str:
+    """The live question's ref of a teacher's question: ``own:<saved id>.<item index>``
+    (the class finds it in the store by that, never by its text); ``""`` for a lesson that
+    is not saved (its question is shown but cannot be asked live or set as homework)."""
+    return f"own:{saved}.{index}" if saved else ""
+
+
+def _own_slides(item: QuestionItem, index: int, saved: str | None, lang: str) -> list[Slide]:
+    """A teacher's question (its text as written; every renderer escapes it) and its
+    answer slide."""
+    ref = own_ref(saved, index)
+    choices = tuple(f"{LETTERS[i]}. {c}" for i, c in enumerate(item.choices))
+    title = t("classroom.question", lang, n=1, count=1)
+    return [
+        Slide(kind="question", item=index, title=title, lines=(item.ask,), ref=ref,
+              subtitle=t("quiz.ui.pick-one", lang), choices=choices),
+        Slide(kind="answer", item=index, title=t("classroom.answer", lang, n=1, count=1),
+              lines=(f"✓ {choices[item.right]}",),
+              text=t("classroom.answer.rule", lang, rule=item.rule), rules=(item.rule,),
+              ref=ref),
+    ]
+
+
 # -- the deck ----------------------------------------------------------------------------------
 
 
@@ -159,6 +186,8 @@ def item_title(item: lessons.Item, lang: str) -> str:
         scenario = scenario_files.load(item.game, item.scenario,
                                        GAMES[item.game].plugins.scenario_keys)
         return scenario.title_in(lang)
+    if isinstance(item, QuestionItem):
+        return t("classroom.own.title", lang, game=t(f"quiz.ui.game.{item.game}", lang))
     what = ", ".join(item.topics or tuple(TYPES[k].title.render(lang) for k in item.kinds))
     return t("classroom.quiz-set", lang, game=t(f"quiz.ui.game.{item.game}", lang), what=what)
 
@@ -180,6 +209,8 @@ def item_summary(item: lessons.Item, lang: str) -> str:
             options = ", ".join(_setting(item.game, k, v, lang) for k, v in item.variant)
             return t("classroom.summary.variant", lang, game=game, options=options)
         return t("classroom.summary.scenario", lang, game=game)
+    if isinstance(item, QuestionItem):
+        return t("classroom.own.summary", lang, choices=len(item.choices), rule=item.rule)
     return t("classroom.summary.quiz", lang, count=item.count, seed=item.seed)
 
 
@@ -217,6 +248,8 @@ def slides(lesson: Lesson, lang: str = "en", four_colour: bool = False) -> list[
         try:
             if isinstance(item, QuizItem):
                 deck.extend(_quiz_slides(item, index, lang, four_colour))
+            elif isinstance(item, QuestionItem):
+                deck.extend(_own_slides(item, index, lesson.saved, lang))
             else:
                 deck.extend(scenario_slides(item, lang, four_colour, index))
         except (RulesLabError, RecordError, scenario_files.ScenarioError) as exc:

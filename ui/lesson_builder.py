@@ -1,9 +1,12 @@
 """The lesson builder of the lessons page (:mod:`pages.lessons`): a teacher copies a
 lesson, starts an empty one or uploads a lesson file, then reorders and removes its parts
-and adds walkthrough parts (a scenario, from one step to another) and quiz parts (rules,
-seed, count), each with a note; a lesson that :mod:`tutorials.lessons` accepts can be used
-(its packed form goes in the link, ``l=``). The lesson being built is plain data (the
-lesson's JSON document) in ``st.session_state``.
+and adds walkthrough parts (a scenario, from one step to another), quiz parts (rules,
+seed, count) and their own questions (a text, 2 to 6 choices, the right one and the rule it
+tests; edited or removed later), each with a note; a lesson that :mod:`tutorials.lessons`
+accepts can be used (its packed form goes in the link, ``l=``) or saved on the site
+(:mod:`store.lessons`: a share link ``saved=<id>``, and the author's link with ``key=``
+that saves changes over it). The lesson being built is plain data (the lesson's JSON
+document) in ``st.session_state``. The teacher's text is shown only escaped.
 """
 
 from __future__ import annotations
@@ -13,14 +16,17 @@ from typing import Any
 
 import streamlit as st
 
+import store
 from engine.errors import RecordError, RulesLabError
 from engine.quiz import MAX_SEED, rules_of
 from engine.recordio import load_json
 from engine.registry import game_named
+from store import lessons as saved_lessons
 from tutorials import lessons
 from tutorials import scenarios as scenario_files
 from tutorials.lessons import ScenarioItem
 from ui import classroom, live, slide_view
+from ui.classroom import LETTERS
 from ui.i18n import t
 from ui.query import write_params
 from ui.safe import echo, escape_markdown
@@ -28,6 +34,8 @@ from ui.safe import echo, escape_markdown
 K = "cl_"
 DRAFT = K + "draft"
 GAMES = lessons.GAMES
+#: The session key of the saved lesson the author's link opened: ``(id, key)``.
+AUTHOR = K + "author"
 #: The preview of a step is a slide drawn small (the projector's sizes are for a wall).
 PREVIEW_CSS = """<style>
 .st-key-cl_b_preview h1.cl-title { font-size: 1.25rem; margin: 0.2rem 0; }
@@ -75,6 +83,7 @@ def start_draft(doc: dict[str, Any]) -> None:
         doc["title"] if isinstance(doc["title"], dict) else {"en": doc["title"]},
         st.session_state.get("rl.lang", "en"))
     st.session_state[K + "b_minutes"] = int(doc.get("minutes", 20))
+    st.session_state.pop(K + "q_editing", None)
 
 
 def on_title() -> None:
@@ -135,7 +144,95 @@ def add_quiz(lang: str) -> None:
 
 
 def use_draft(packed: str) -> None:
-    write_params(l=packed, lesson=None)
+    write_params(l=packed, lesson=None, saved=None, key=None)
+    st.session_state.pop(K + "lesson", None)
+
+
+def _own_fields() -> tuple[str, list[str], int | None, str]:
+    """The question form's text, filled choices, the right one's index among them (``None``
+    when the right choice is empty) and rule."""
+    ask = str(st.session_state.get(K + "q_ask", "")).strip()
+    raw = [str(st.session_state.get(f"{K}q_c{i}", "")).strip()
+           for i in range(lessons.MAX_CHOICES)]
+    picked = int(st.session_state.get(K + "q_right", 0) or 0)
+    right = None if not raw[picked] else len([c for c in raw[:picked] if c])
+    return ask, [c for c in raw if c], right, str(st.session_state.get(K + "q_rule", ""))
+
+
+def add_question(lang: str) -> None:
+    """Add (or, when one is being edited, replace) a teacher's question; a refusal names
+    the field."""
+    game = st.session_state[K + "b_game"]
+    ask, choices, right, rule = _own_fields()
+    problem = None
+    if not ask:
+        problem = t("classroom.own.need-ask", lang)
+    elif len(choices) < lessons.MIN_CHOICES:
+        problem = t("classroom.own.need-choices", lang)
+    elif right is None:
+        problem = t("classroom.own.need-right", lang)
+    item: dict[str, Any] = {"ask": ask, "game": game, "choices": choices, "right": right,
+                            "rule": rule}
+    if problem is None:
+        try:
+            lessons.check({"format": lessons.FORMAT, "title": "-", "items": [item]}, "question")
+        except lessons.LessonError as exc:
+            problem = t("classroom.own.refused", lang,
+                        field=exc.where.removeprefix("question.items[0]."),
+                        problem=echo(exc.problem, 200))
+    if problem is not None:
+        st.session_state[K + "q_problem"] = problem
+        return
+    editing = st.session_state.pop(K + "q_editing", None)
+    if isinstance(editing, int) and 0 <= editing < len(draft()["items"]):
+        draft()["items"][editing] = item
+    else:
+        add_item(item)
+    for key in ("q_ask", *(f"q_c{i}" for i in range(lessons.MAX_CHOICES))):
+        st.session_state[K + key] = ""
+    st.session_state[K + "q_problem"] = None
+
+
+def edit_question(index: int) -> None:
+    """Put a teacher's question of the draft back in the form, to be changed."""
+    item = draft()["items"][index]
+    st.session_state[K + "b_game"] = item["game"]
+    st.session_state[K + "q_ask"] = item["ask"]
+    for i in range(lessons.MAX_CHOICES):
+        st.session_state[f"{K}q_c{i}"] = item["choices"][i] if i < len(item["choices"]) else ""
+    st.session_state[K + "q_right"] = item["right"]
+    st.session_state[K + "q_rule"] = item["rule"]
+    st.session_state[K + "q_editing"] = index
+
+
+def save_draft(checked: lessons.Lesson, lang: str) -> None:
+    """Keep the draft on the site: over the saved lesson when its author's key opened it,
+    else under a new id (the author's link, with the key, is shown once)."""
+    import dataclasses
+
+    author = st.session_state.get(AUTHOR)
+    try:
+        db = store.get()
+        if author is not None and saved_lessons.is_author(db, author[0], author[1]):
+            packed = lessons.encode_link(dataclasses.replace(checked, saved=author[0]))
+            saved_lessons.update(db, author[0], author[1], packed)
+            saved_id, key = author
+        else:
+            saved_id = saved_lessons.new_id()
+            packed = lessons.encode_link(dataclasses.replace(checked, saved=saved_id))
+            made = saved_lessons.create(db, saved_id, packed)
+            saved_id, key = made.id, made.key
+    except store.Unavailable:
+        st.session_state[K + "b_problem"] = t("classroom.own.cannot-save", lang)
+        return
+    except (store.Refused, store.Forbidden) as exc:
+        st.session_state[K + "b_problem"] = t("classroom.own.refused", lang,
+                                              field=getattr(exc, "field", "key"),
+                                              problem=echo(exc, 200))
+        return
+    st.session_state[AUTHOR] = (saved_id, key)
+    st.session_state[K + "b_problem"] = None
+    write_params(saved=saved_id, key=key, l=None, lesson=None)
     st.session_state.pop(K + "lesson", None)
 
 
@@ -160,12 +257,17 @@ def builder(lesson: lessons.Lesson, lang: str) -> None:
             scenario_form(game, lang)
         with right:
             quiz_form(game, lang)
+        question_form(game, lang)
         if st.session_state.get(K + "b_problem"):
             st.warning(st.session_state[K + "b_problem"])
         if checked is not None:
-            st.button(t("classroom.builder.use", lang), key=K + "b_use", type="primary",
-                      on_click=use_draft, args=(lessons.encode_link(checked),),
-                      icon=":material/check:")
+            use, save = st.columns(2)
+            use.button(t("classroom.builder.use", lang), key=K + "b_use", type="primary",
+                       on_click=use_draft, args=(lessons.encode_link(checked),),
+                       icon=":material/check:")
+            save.button(t("classroom.own.save", lang), key=K + "b_save", on_click=save_draft,
+                        args=(checked, lang), icon=":material/cloud_upload:",
+                        help=t("classroom.own.save.help", lang))
 
 
 def sources(lesson: lessons.Lesson, lang: str) -> None:
@@ -219,6 +321,13 @@ def draft_parts(lang: str) -> lessons.Lesson | None:
                         help=t("classroom.builder.down", lang))
             rm.button("✕", key=f"{K}b_rm{i}", on_click=remove_item, args=(i,),
                       help=t("classroom.builder.remove", lang))
+            if isinstance(item, lessons.QuestionItem):
+                # The teacher's own words, escaped; the right choice marked.
+                row.markdown("  \n".join([f"> {escape_markdown(item.ask)}", *(
+                    f"> {'✓' if n == item.right else '·'} {LETTERS[n]}. {escape_markdown(c)}"
+                    for n, c in enumerate(item.choices))]))
+                row.button(t("classroom.own.edit", lang), key=f"{K}b_edit{i}",
+                           on_click=edit_question, args=(i,), icon=":material/edit:")
     return checked
 
 
@@ -271,3 +380,33 @@ def quiz_form(game: str, lang: str) -> None:
                     value=3, step=1, key=K + "b_count")
     st.button(t("classroom.builder.add", lang), key=K + "b_add_quiz", on_click=add_quiz,
               args=(lang,), icon=":material/add:")
+
+
+def question_form(game: str, lang: str) -> None:
+    """Add (or change) a teacher's own question: its text, 2 to 6 choices, the right one
+    and the rule of ``game`` it tests."""
+    editing = st.session_state.get(K + "q_editing")
+    with st.container(border=True, key=K + "q_form"):
+        st.markdown(f"**{t('classroom.own.add', lang)}**")
+        st.caption(t("classroom.own.help", lang, ask=lessons.MAX_ASK,
+                     choice=lessons.MAX_CHOICE))
+        st.text_input(t("classroom.own.ask", lang), key=K + "q_ask", max_chars=lessons.MAX_ASK)
+        cols = st.columns(2)
+        for i in range(lessons.MAX_CHOICES):
+            cols[i % 2].text_input(t("classroom.own.choice", lang, letter=LETTERS[i]),
+                                   key=f"{K}q_c{i}", max_chars=lessons.MAX_CHOICE)
+        rules = rules_of(game)
+        if st.session_state.get(K + "q_rule") not in rules:
+            st.session_state[K + "q_rule"] = rules[0]
+        names = rule_names(game, lang)
+        a, b = st.columns(2)
+        a.segmented_control(t("classroom.own.right", lang), list(range(lessons.MAX_CHOICES)),
+                            key=K + "q_right", default=0, required=True,
+                            format_func=lambda n: LETTERS[n])
+        b.selectbox(t("classroom.own.rule", lang), rules, key=K + "q_rule",
+                    format_func=lambda r: names.get(r, r))
+        if st.session_state.get(K + "q_problem"):
+            st.warning(st.session_state[K + "q_problem"])
+        label = "classroom.own.replace" if isinstance(editing, int) else "classroom.builder.add"
+        st.button(t(label, lang), key=K + "q_add", on_click=add_question, args=(lang,),
+                  icon=":material/add:")

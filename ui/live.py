@@ -122,12 +122,48 @@ def _quiz(name: str, lang: str, four: bool) -> LiveQuestion:
 
 def _quiz_slide(slide: Slide) -> str | None:
     # Only the question slide asks: its answer slide already shows the answer.
-    if slide.kind == "question" and slide.ref:
+    if slide.kind == "question" and slide.ref and not slide.ref.startswith("own:"):
         return f"quiz:{slide.ref}"
     return None
 
 
 register("quiz", _quiz, _quiz_slide)
+
+
+def _own(name: str, lang: str, four: bool) -> LiveQuestion | None:
+    """A teacher's own question, ``<saved lesson id>.<item index>``, read from the saved
+    lesson in the store (:mod:`store.lessons`): judged by the teacher's right choice."""
+    import store
+    from store import lessons as saved_lessons
+
+    saved, _, index = name.rpartition(".")
+    if not saved_lessons.valid_id(saved) or not index.isdigit() or len(index) > 3:
+        return None
+    try:
+        found = saved_lessons.get(store.get(), saved)
+    except store.Unavailable:
+        return None
+    if found is None:
+        return None
+    try:
+        item = lessons.decode_link(found.lesson).items[int(index)]
+    except (lessons.LessonError, IndexError):
+        return None
+    if not isinstance(item, lessons.QuestionItem):
+        return None
+    ids = tuple("abcdef"[: len(item.choices)])
+    right = frozenset({ids[item.right]})
+    return LiveQuestion(
+        ref=f"own:{name}", rule=item.rule, prompt=item.ask,
+        choices=tuple(zip(ids, item.choices, strict=True)), correct=right, multiple=False,
+        explanation="", judge=lambda chosen: bool(chosen) and set(chosen) == right)
+
+
+def _own_slide(slide: Slide) -> str | None:
+    return slide.ref if slide.kind == "question" and slide.ref.startswith("own:") else None
+
+
+register("own", _own, _own_slide)
 
 
 def from_ask(ask: Any, ref: str, html: str = "") -> LiveQuestion:

@@ -21,9 +21,20 @@ The format, ``"format": "rules-lab-lesson/1"``::
         {"quiz": "kachuful", "topics": ["K-9", "K-11"],  # rule IDs, or
          "kinds": ["k-bids"],                          # question kinds (one of the two)
          "seed": 7, "count": 3,                        # fixed seed; 1..20 questions
-         "title": {"en": "…"}, "note": {"en": "…"}}
-      ]
+         "title": {"en": "…"}, "note": {"en": "…"}},
+        {"ask": "Who may not bid 1 here?", "game": "kachuful",   # a teacher's question:
+         "choices": ["The dealer", "Nobody"],          # 2..6 choices (each <= 120 chars)
+         "right": 0, "rule": "K-9"}                    # the right choice (0-based), a rule ID
+      ],
+      "saved": "Xy3…"                                  # optional: its id in the site's store
     }
+
+A teacher's question is the teacher's own words, shown as written (never as markdown):
+``ask`` at most 300 characters, each choice at most 120, no line breaks or control
+characters; ``rule`` is one of the game's rule IDs (:func:`engine.quiz.rules_of`).
+``saved`` is set by the site when the lesson is kept in its store (:mod:`store.lessons`):
+a live class or a homework finds a teacher's question by that id and
+the item's index (``own:<saved>.<index>``, :mod:`ui.live`), never by its text.
 
 A localized text is ``{"en": …, "es": …, "pt": …}`` with ``en`` required, or a plain string
 (any language): a lesson built on the page carries the teacher's own words.
@@ -53,13 +64,14 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import RecordError, RulesLabError
-from engine.quiz import COVERAGE, MAX_SEED, TYPES
+from engine.quiz import COVERAGE, MAX_SEED, TYPES, rules_of
 from engine.recordio import join, load_json
 from engine.registry import GAME_IDS, game_named
 from tutorials import scenarios
 
 __all__ = [
-    "FORMAT", "GAMES", "LINK_VERSION", "Lesson", "LessonError", "QuizItem", "ScenarioItem",
+    "FORMAT", "GAMES", "LINK_VERSION", "Lesson", "LessonError", "QuestionItem", "QuizItem",
+    "ScenarioItem",
     "check", "decode_link", "encode_link", "ids", "load", "load_all", "localized",
     "path_of", "to_doc",
 ]
@@ -78,7 +90,13 @@ _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 _STEP_ID_RE = re.compile(r"^[A-Za-z0-9#._-]{1,40}$")
 _SCENARIO_KEYS = ("scenario", "game", "start", "end", "variant", "note", "title")
 _QUIZ_KEYS = ("quiz", "topics", "kinds", "seed", "count", "note", "title")
-_TOP_KEYS = ("format", "title", "summary", "minutes", "order", "items")
+_QUESTION_KEYS = ("ask", "game", "choices", "right", "rule", "note", "title")
+_TOP_KEYS = ("format", "title", "summary", "minutes", "order", "items", "saved")
+MAX_ASK = 300
+MAX_CHOICE = 120
+MIN_CHOICES, MAX_CHOICES = 2, 6
+#: A saved lesson's id in the store (:func:`store.lessons.new_id`: 16 URL-safe characters).
+SAVED_RE = re.compile(r"^[A-Za-z0-9_-]{16}$")
 
 Localized = Mapping[str, str]
 StepRef = int | str | None
@@ -125,7 +143,23 @@ class QuizItem:
     kind = "quiz"
 
 
-Item = ScenarioItem | QuizItem
+@dataclass(frozen=True)
+class QuestionItem:
+    """A teacher's own question: ``ask`` and ``choices`` as the teacher wrote them, the
+    0-based ``right`` choice and the ``rule`` it tests."""
+
+    game: str
+    ask: str
+    choices: tuple[str, ...]
+    right: int
+    rule: str
+    note: Localized | None = None
+    title: Localized | None = None
+
+    kind = "question"
+
+
+Item = ScenarioItem | QuizItem | QuestionItem
 
 
 @dataclass(frozen=True)
@@ -138,6 +172,7 @@ class Lesson:
     summary: Localized | None = None
     minutes: int | None = None
     order: int = 100
+    saved: str | None = None  # its id in the site's store (store.lessons), if kept there
 
     def title_in(self, lang: str) -> str:
         return localized(self.title, lang)
@@ -264,6 +299,43 @@ def _quiz_item(raw: Mapping[str, Any], where: str) -> QuizItem:
     )
 
 
+def _own_text(value: Any, where: str, limit: int) -> str:
+    """A teacher's one-line text: 1..``limit`` printable characters, kept as written."""
+    if not isinstance(value, str) or not value.strip():
+        raise LessonError(where, "must be a non-empty text")
+    if len(value) > limit:
+        raise LessonError(where, f"must be at most {limit} characters (it has {len(value)})")
+    if not value.isprintable():
+        raise LessonError(where, "must be one line without control characters")
+    return value.strip()
+
+
+def _question_item(raw: Mapping[str, Any], where: str) -> QuestionItem:
+    _keys(raw, _QUESTION_KEYS, where)
+    game = raw.get("game")
+    if game not in GAMES:
+        raise LessonError(f"{where}.game", f"must be one of {', '.join(GAMES)}")
+    ask = _own_text(raw["ask"], f"{where}.ask", MAX_ASK)
+    choices = raw.get("choices")
+    if not isinstance(choices, list) or not MIN_CHOICES <= len(choices) <= MAX_CHOICES:
+        raise LessonError(f"{where}.choices", f"must be a list of {MIN_CHOICES} to "
+                          f"{MAX_CHOICES} choices")
+    texts = tuple(_own_text(c, f"{where}.choices[{i}]", MAX_CHOICE)
+                  for i, c in enumerate(choices))
+    if len(set(texts)) != len(texts):
+        raise LessonError(f"{where}.choices", "two choices are the same")
+    right = _whole(raw.get("right"), f"{where}.right", 0, len(texts) - 1)
+    rules = rules_of(game)
+    rule = raw.get("rule")
+    if not isinstance(rule, str) or rule not in rules:
+        raise LessonError(f"{where}.rule", f"must be a {game} rule ID ({', '.join(rules)})")
+    return QuestionItem(
+        game=game, ask=ask, choices=texts, right=right, rule=rule,
+        note=_plain(_text(raw["note"], f"{where}.note")) if "note" in raw else None,
+        title=_plain(_text(raw["title"], f"{where}.title")) if "title" in raw else None,
+    )
+
+
 def check(doc: Any, lesson_id: str) -> Lesson:
     """Check a parsed lesson document (see the module docstring); raise
     :class:`LessonError` naming the field."""
@@ -284,10 +356,19 @@ def check(doc: Any, lesson_id: str) -> Lesson:
         here = f"{where}.items[{i}]"
         if not isinstance(raw, dict):
             raise LessonError(here, "must be an object")
-        if ("scenario" in raw) == ("quiz" in raw):
-            raise LessonError(here, "give either scenario (with game) or quiz (the game)")
-        items.append(_scenario_item(raw, here) if "scenario" in raw else _quiz_item(raw, here))
+        if sum(k in raw for k in ("scenario", "quiz", "ask")) != 1:
+            raise LessonError(here, "give one of scenario (with game), quiz (the game) or "
+                              "ask (a question, with game)")
+        if "ask" in raw:
+            items.append(_question_item(raw, here))
+        else:
+            items.append(_scenario_item(raw, here) if "scenario" in raw
+                         else _quiz_item(raw, here))
     minutes = doc.get("minutes")
+    saved = doc.get("saved")
+    if saved is not None and (not isinstance(saved, str) or not SAVED_RE.match(saved)):
+        raise LessonError(f"{where}.saved", "must be a saved lesson's id (16 letters, digits, "
+                          "- or _)")
     return Lesson(
         id=lesson_id,
         title=_plain(_text(doc["title"], f"{where}.title")),
@@ -295,6 +376,7 @@ def check(doc: Any, lesson_id: str) -> Lesson:
         summary=_plain(_text(doc["summary"], f"{where}.summary")) if "summary" in doc else None,
         minutes=None if minutes is None else _whole(minutes, f"{where}.minutes", 1, 240),
         order=_whole(doc.get("order", 100), f"{where}.order", 0, 10_000),
+        saved=saved,
     )
 
 
@@ -317,6 +399,9 @@ def to_doc(lesson: Lesson) -> dict[str, Any]:
                     raw[key] = getattr(item, key)
             if item.variant:
                 raw["variant"] = dict(item.variant)
+        elif isinstance(item, QuestionItem):
+            raw = {"ask": item.ask, "game": item.game, "choices": list(item.choices),
+                   "right": item.right, "rule": item.rule}
         else:
             raw = {"quiz": item.game}
             if item.topics:
@@ -337,6 +422,8 @@ def to_doc(lesson: Lesson) -> dict[str, Any]:
     if lesson.order != 100:
         doc["order"] = lesson.order
     doc["items"] = items
+    if lesson.saved:
+        doc["saved"] = lesson.saved
     return doc
 
 
