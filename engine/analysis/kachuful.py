@@ -150,7 +150,9 @@ def resample(weights: Sequence[float], count: int, u: float) -> list[int]:
             counts[i] += 1
             drawn += 1
             point += step
-    counts[-1] += count - drawn  # rounding at the very end
+    if drawn < count:  # rounding at the very end: the last deal with a weight
+        last = max(i for i, w in enumerate(weights) if w > 0)
+        counts[last] += count - drawn
     return counts
 
 
