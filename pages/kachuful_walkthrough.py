@@ -45,9 +45,9 @@ def walkthrough(scenario: str, seed: int, players: int, hands: int,
 
 def steps_of(config: wk.Config) -> wk.Walkthrough:
     variant = tuple(sorted(config.rules.to_dict().items()))
-    if config.scenario != wk.RANDOM:  # seed, players and hands belong to random deals
-        return walkthrough(config.scenario, 0, 0, 0, variant, lang)
-    return walkthrough(config.scenario, config.seed, config.players, config.hands, variant, lang)
+    deal = (config.seed, config.players, config.hands) if config.scenario == wk.RANDOM else (0,) * 3
+    with st.spinner(t("kwalk.building", lang)):  # past 0.5 s only: a whole game's first build
+        return walkthrough(config.scenario, *deal, variant, lang)
 
 
 menu = scenario_menu()
@@ -70,10 +70,7 @@ def title_of(scenario: str) -> str:
 link = {k: st.query_params[k] for k in wk.LINK_KEYS if k in st.query_params}
 cfg, problems = wk.read_config(link, lang, ids, base_rules, ids[0])
 try:
-    # A whole game is played by the bots on its first visit (seconds); Streamlit shows the
-    # sentence only when the build takes over half a second, so cached steps show none.
-    with st.spinner(t("kwalk.building", lang)):
-        walk = steps_of(cfg)
+    walk = steps_of(cfg)
 except (RulesLabError, RecordError, ScenarioError) as exc:
     reason = exc.localized(lang) if isinstance(exc, RulesLabError) else str(exc)
     st.warning(t("kwalk.link.variant", lang, reason=escape_markdown(reason)), icon=":material/warning:")

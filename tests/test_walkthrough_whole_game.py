@@ -163,7 +163,7 @@ def test_the_fold_keeps_the_named_steps_and_folds_runs_of_two_or_more() -> None:
         assert step.id in kept or step.your_move is not None or step.kind == FOLD
     # Folding nothing away: the raw walk, and every raw step inside exactly one place.
     source = wkach.scenario_source(scenario())
-    raw = ekach._build(source, DEFAULT_RULES)  # noqa: SLF001 - the unfolded steps
+    raw = ekach.unfolded(source, DEFAULT_RULES)
     again = fold(raw, kept)
     assert [s.id for s in again.steps] == [s.id for s in walk().steps]
     total = sum(s.fact("folded") or 1 for s in walk().steps)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from engine.cards import Card, parse_card
@@ -236,16 +236,7 @@ def build(source: Source, rules: KachufulRules = DEFAULT_RULES, lang: str = "en"
           texts: Mapping[str, Mapping[str, str]] | None = None) -> Walkthrough:
     """The engine's walkthrough of ``source`` under ``rules``, said in ``lang``
     (raises as :func:`engine.walkthrough.kachuful.build`)."""
-    if isinstance(source, SeedSource) and source.keep is not None:
-        return localize(_folded_game(source, rules), rules, lang, texts)
     return localize(engine_walk.build(source, rules), rules, lang, texts)
-
-
-@lru_cache(maxsize=4)
-def _folded_game(source: SeedSource, rules: KachufulRules) -> engine_walk.KWalk:
-    """A folded game (a seed scenario's ``keep``: a whole game, seconds of analysis) is
-    built once per process, then said in each language from the same steps."""
-    return engine_walk.build(source, rules)
 
 
 # -- links: the page's settings as URL query values (the one codec, ui/link.py) ------------

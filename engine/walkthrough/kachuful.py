@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 from typing import Any
 
 from engine.analysis import Decision, analyse
@@ -760,11 +761,19 @@ def build(source: Source, rules: KachufulRules = DEFAULT_RULES) -> KWalk:
     return walk
 
 
+@lru_cache(maxsize=4)
 def _folded(source: SeedSource, rules: KachufulRules) -> KWalk:
-    """A seed scenario with a ``keep`` list: walked, then every other run folded."""
+    """A seed scenario with a ``keep`` list: walked, then every other run folded. A whole
+    game (seconds of analysis) is built once per process; each language says the same
+    steps."""
     from engine.walkthrough.kachuful_fold import fold
 
     return fold(_build(source, rules), source.keep or ())
+
+
+def unfolded(source: Source, rules: KachufulRules = DEFAULT_RULES) -> KWalk:
+    """Every step of ``source`` as walked, before a ``keep`` list folds any of them."""
+    return _build(source, rules)
 
 
 def _build(source: Source, rules: KachufulRules) -> KWalk:
