@@ -165,7 +165,7 @@ def setup_hand(players: int, rules: KachufulRules, index: int, dealer: int, *,
     return HandSetup(dealer, cards, trump_for_hand(index + 1, rules), rules.trumps, None, seed)
 
 
-@frozen
+@record
 class HandResult:
     """A hand as played: setup, bids (index = seat), tricks and scores.
 
@@ -381,15 +381,17 @@ class KachufulState:
         # (setups hold the DECK objects: _checked_setup and deal_hand see to it).
         # The same cards split by suit number (0..3 = S H D C: id(card) -> card, in deal
         # order), so following suit (K-11) reads one dict instead of filtering the hand.
+        # Both are built in one pass over the dealt cards.
         hands: list[dict[int, Card]] = []
         by_suit: list[list[dict[int, Card]]] = []
         suit_of = _SUIT_OF_CARD
         for cards in setup.deal:
-            hand = dict(zip(map(id, cards), cards, strict=True))
-            hands.append(hand)
+            hand: dict[int, Card] = {}
             suits: list[dict[int, Card]] = [{}, {}, {}, {}]
-            for key, card in hand.items():
-                suits[suit_of[key]][key] = card
+            for card in cards:
+                key = id(card)
+                hand[key] = suits[suit_of[key]][key] = card
+            hands.append(hand)
             by_suit.append(suits)
         self._hands = hands
         self._by_suit = by_suit
@@ -704,36 +706,38 @@ class KachufulState:
         rules = self.rules
         bids, tricks, blind, reneged = self._bids, self._tricks, self._blind, self._reneged
         totals = self._totals
-        scores = [score_hand(bids[seat], tricks[seat], rules, blind[seat],  # type: ignore[arg-type]
-                             reneged[seat]) for seat in range(self.players)]
-        for seat, points in enumerate(scores):
-            totals[seat] += points
-        if events is not None:
-            number = self._index + 1
-            for seat, points in enumerate(scores):
-                bid = bids[seat]
-                taken = tricks[seat]
-                assert bid is not None
+        number = self._index + 1
+        scores: list[int] = []
+        for seat in range(self.players):  # K-13, then each seat's HandScored
+            bid = bids[seat]
+            taken = tricks[seat]
+            assert bid is not None
+            points = score_hand(bid, taken, rules, blind[seat], reneged[seat])
+            scores.append(points)
+            total = totals[seat] = totals[seat] + points
+            if events is not None:
                 events.append(make(HandScored, (number, seat, bid, taken, bid == taken,
                                                 taken - bid, points, blind[seat], reneged[seat],
-                                                totals[seat])))
+                                                total)))
         self._results.append(self._result(tuple(scores)))
-        if self._index + 1 < len(self._sizes):
+        if number < len(self._sizes):
             self._await_deal(events)
         else:
             self._phase = _OVER
-            if events is not None:
-                won = winners(totals)
-                events.append(GameOver(tuple(totals), tuple(won), totals[won[0]], len(won) > 1))
+            if events is not None:  # K-14: the highest total wins; a tie shares it
+                best = max(totals)
+                won = tuple([seat for seat, total in enumerate(totals) if total == best])
+                events.append(make(GameOver, (tuple(totals), won, best, len(won) > 1)))
 
     def _play_so_far(self) -> tuple[Card, ...]:
         """Every card played in the current hand, in order (tricks, then the table)."""
-        return (*[c for done in self._done_tricks for c in done.cards], *self._trick)
+        return (*chain.from_iterable([done.cards for done in self._done_tricks]), *self._trick)
 
     def _result(self, scores: tuple[int, ...] | None) -> HandResult:
-        return HandResult(self._index + 1, self._setup, tuple(self._bids), tuple(self._blind),
-                          self._play_so_far(), tuple(self._winners_of_tricks),
-                          tuple(self._tricks), tuple(self._reneged), scores)
+        return make(HandResult, (self._index + 1, self._setup, tuple(self._bids),
+                                 tuple(self._blind), self._play_so_far(),
+                                 tuple(self._winners_of_tricks), tuple(self._tricks),
+                                 tuple(self._reneged), scores))
 
     # -- what pages read -----------------------------------------------------------
 
