@@ -272,11 +272,10 @@ def _watch(table_id: str, visitor: Prefs, teacher: str | None = None) -> None:
         return
     lang = visitor.lang
     st.subheader(t("table.now", lang))
-    state = state_of(row)
-    _draw(row, tb.screen(row, state, None, lang), visitor)
+    _draw(row, tb.seat_screen(row, None, lang), visitor)
     if teacher is not None and db.is_teacher(table_id, teacher):
         st.markdown("**" + t("table.hands", lang) + "**")
-        for label, hand in tb.all_hands(row, state, lang):
+        for label, hand in tb.all_hands(row, state_of(row), lang):
             st.html(cards_html(sort_hand(hand), lang=lang, layout="row",
                                four_colour=visitor.four_colour,
                                caption=label))
