@@ -391,8 +391,9 @@ def question_form(game: str, lang: str) -> None:
         st.caption(t("classroom.own.help", lang, ask=lessons.MAX_ASK,
                      choice=lessons.MAX_CHOICE))
         st.text_input(t("classroom.own.ask", lang), key=K + "q_ask", max_chars=lessons.MAX_ASK)
-        cols = st.columns(2)
         for i in range(lessons.MAX_CHOICES):
+            if i % 2 == 0:  # a row of two: on a phone they stack A, B, C… in order
+                cols = st.columns(2)
             cols[i % 2].text_input(t("classroom.own.choice", lang, letter=LETTERS[i]),
                                    key=f"{K}q_c{i}", max_chars=lessons.MAX_CHOICE)
         rules = rules_of(game)
