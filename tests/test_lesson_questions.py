@@ -128,3 +128,20 @@ def test_bad_ids_and_oversized_lessons_are_refused(db: Store, bad: str) -> None:
     with pytest.raises(Refused) as big:
         saved.create(db, saved.new_id(), "1." + "x" * 9000)
     assert big.value.field == "lesson"
+
+
+def test_a_live_reference_finds_only_a_saved_teachers_question() -> None:
+    import store
+    from ui import live
+
+    sid = saved.new_id()
+    lesson = lessons.check(doc(question(), {"quiz": "kachuful", "topics": ["K-9"], "seed": 1,
+                                            "count": 1}, saved=sid), "shared")
+    saved.create(store.get(), sid, lessons.encode_link(lesson))
+    found = live.resolve(f"own:{sid}.0")
+    assert found is not None and (found.prompt, found.rule) == (question()["ask"], "K-9")
+    assert found.choices[0] == ("a", "The dealer") and found.correct == {"a"}
+    assert found.judge(["a"]) and not found.judge(["b"]) and not found.judge([])
+    for bad in (f"own:{sid}.1", f"own:{sid}.9", f"own:{sid}.x", "own:" + "B" * 16 + ".0",
+                "own:../x.0", "own:", f"own:{sid}.-1", f"own:{sid}.0000"):
+        assert live.resolve(bad) is None, bad

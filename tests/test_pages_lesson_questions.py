@@ -154,3 +154,25 @@ def test_a_live_class_and_homework_ask_a_teachers_question() -> None:
     found = hw.results(store.get(), opened.code, opened.key)
     row = list(csv.reader(io.StringIO(homework.results_csv(found, "en"))))[1]
     assert row[2] == HOSTILE and row[3] == "K-10" and row[5] == "no"
+
+
+def test_homework_pages_ask_a_teachers_question() -> None:
+    at, sid, _ = build_and_save()
+    at.button(key=f"FormSubmitter:hw_set-{t('homework.set.go', 'en')}").click().run()
+    assert not at.exception, at.exception
+    code, key = str(at.query_params["hw"]), str(at.query_params["key"])
+    bo = open_site("pages/homework.py", hw=code, timeout=120)
+    bo.text_input(key="hw_name").input("Bo")
+    bo.button(key=f"FormSubmitter:hw_join-{t('homework.start', 'en')}").click().run()
+    assert not bo.exception, bo.exception
+    assert "<img" not in "\n".join(h.proto.body for h in bo.html)
+    bo.radio(key="hw_pick1").set_value("c")
+    bo.button(key=f"FormSubmitter:hw_form1-{t('live.send', 'en')}").click().run()
+    assert not bo.exception, bo.exception
+    assert t("live.right", "en") in everything(bo)
+    found = hw.results(store.get(), code, key)
+    assert [(a.ref, a.rule, a.prompt, a.right) for a in found.answers] == [
+        (f"own:{sid}.0", "K-10", HOSTILE, True)]
+    teacher = open_site("pages/homework.py", hw=code, key=key, timeout=120)
+    assert not teacher.exception, teacher.exception
+    assert live.rule_title("K-10", "en") in list(teacher.dataframe[0].value.columns)
