@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 import store
@@ -176,3 +177,21 @@ def test_homework_pages_ask_a_teachers_question() -> None:
     teacher = open_site("pages/homework.py", hw=code, key=key, timeout=120)
     assert not teacher.exception, teacher.exception
     assert live.rule_title("K-10", "en") in list(teacher.dataframe[0].value.columns)
+
+
+def test_storage_down_is_a_sentence_when_opening_or_saving(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    at = open_site(LESSONS, lesson="kachuful-20", timeout=180)
+    at.button(key="cl_b_empty").click().run()
+    write_question(at, "Who?", ["a", "b"], 0, "K-9")
+    # PostgreSQL configured but not answering (nothing listens on port 9).
+    monkeypatch.setenv("RULES_LAB_DATABASE_URL", "postgresql://rl@127.0.0.1:9/rules")
+    at.button(key="cl_b_save").click().run()
+    assert not at.exception, at.exception
+    assert t("classroom.own.cannot-save", "en") in everything(at)
+    assert len(at.session_state["cl_draft"]["items"]) == 1  # the lesson is still there
+    page = open_site(LESSONS, saved="A" * 16, timeout=120)
+    assert not page.exception, page.exception
+    shown = everything(page)
+    assert t("classroom.own.cannot-open", "en") in shown
+    assert "127.0.0.1" not in shown and "Traceback" not in shown
