@@ -255,7 +255,7 @@ class KachufulState:
         "_index", "_setup", "_hands", "_bids", "_blind", "_bid_count", "_tricks", "_trick",
         "_leader", "_turn", "_phase", "_totals", "_results", "_winners_of_tricks",
         "_reneged", "_done_tricks", "_penalize", "_size", "_trump", "_bid_sum", "_auto_deal",
-        "_by_suit", "_led",
+        "_by_suit", "_led", "_trick_no",
     )
 
     def __init__(self, players: int, rules: KachufulRules = DEFAULT_RULES, *,
@@ -404,8 +404,9 @@ class KachufulState:
         self._tricks = [0] * n
         self._trick: list[Card] = []
         self._led = -1
+        self._trick_no = 1  # the number of the trick being played, from 1
         self._leader = self._turn = (setup.dealer + 1) % n
-        self._phase = Phase.BID
+        self._phase = _BID
         self._winners_of_tricks: list[int] = []
         self._reneged = [False] * n
         self._done_tricks: list[PlayedTrick] = []
@@ -546,7 +547,7 @@ class KachufulState:
         for name in ("players", "rules", "_penalize", "_size", "_trump", "_bid_sum",
                      "draw_events", "_seed", "_plan", "_sizes", "_auto_deal",
                      "_first_dealer", "_index", "_setup", "_bid_count", "_leader", "_turn",
-                     "_phase", "_results", "_led"):
+                     "_phase", "_results", "_led", "_trick_no"):
             object.__setattr__(other, name, getattr(self, name))
         other._results = list(self._results)
         other._hands = [dict(h) for h in self._hands]
@@ -657,8 +658,8 @@ class KachufulState:
         if led < 0:
             self._led = number
             if events is not None:
-                events.append(make(CardPlayed, (seat, card, len(self._done_tricks) + 1, "led",
-                                                None, self._trump, False)))
+                events.append(make(CardPlayed, (seat, card, self._trick_no, "led", None,
+                                                self._trump, False)))
         elif number != led:
             # is_renege (K-11): off the led suit while holding it
             if suits[led]:
@@ -669,20 +670,21 @@ class KachufulState:
             if events is not None:
                 trump = self._trump
                 events.append(make(CardPlayed, (
-                    seat, card, len(self._done_tricks) + 1,
+                    seat, card, self._trick_no,
                     "trumped" if card.suit is trump else "discarded", SUITS[led], trump,
                     reneged)))
         elif events is not None:
-            events.append(make(CardPlayed, (seat, card, len(self._done_tricks) + 1, "followed",
-                                            SUITS[led], self._trump, False)))
+            events.append(make(CardPlayed, (seat, card, self._trick_no, "followed", SUITS[led],
+                                            self._trump, False)))
         del hand[key]
         del suits[number][key]
         trick.append(card)
         n = self.players
-        if len(trick) < n:
-            self._turn = seat + 1 if seat + 1 < n else 0
-            return
         leader = self._leader
+        following = seat + 1 if seat + 1 < n else 0
+        if following != leader:  # the trick is complete when its leader is next
+            self._turn = following
+            return
         position, reason = trick_winner(trick, self._trump)
         winner = leader + position
         if winner >= n:
@@ -691,15 +693,16 @@ class KachufulState:
         tricks[winner] += 1
         self._winners_of_tricks.append(winner)
         cards = tuple(trick)
-        done_tricks = self._done_tricks
-        done_tricks.append(make(PlayedTrick, (leader, cards, winner)))
+        done = self._trick_no
+        self._done_tricks.append(make(PlayedTrick, (leader, cards, winner)))
         if events is not None:
-            events.append(make(TrickWon, (winner, trick[position], len(done_tricks), reason,
-                                          cards, leader, tricks[winner])))
+            events.append(make(TrickWon, (winner, trick[position], done, reason, cards, leader,
+                                          tricks[winner])))
         self._trick = []
         self._led = -1
         self._leader = self._turn = winner
-        if len(done_tricks) == self._size:
+        self._trick_no = done + 1
+        if done == self._size:
             self._finish_hand(events)
 
     def _finish_hand(self, events: list[KachufulEvent] | None) -> None:
