@@ -145,3 +145,12 @@ def test_a_live_reference_finds_only_a_saved_teachers_question() -> None:
     for bad in (f"own:{sid}.1", f"own:{sid}.9", f"own:{sid}.x", "own:" + "B" * 16 + ".0",
                 "own:../x.0", "own:", f"own:{sid}.-1", f"own:{sid}.0000"):
         assert live.resolve(bad) is None, bad
+
+
+def test_the_handout_prints_a_teachers_question_as_text() -> None:
+    from ui import handout
+
+    lesson = lessons.check(doc(question(ask=HOSTILE, choices=["a", HOSTILE])), "shared")
+    page = handout.lesson_page(lesson, "pt", False)
+    assert "<img" not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+    assert page.count("**bold**") == 2 and "✓ A. a" in page
