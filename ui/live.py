@@ -141,13 +141,8 @@ def _own(name: str, lang: str, four: bool) -> LiveQuestion | None:
         return None
     try:
         found = saved_lessons.get(store.get(), saved)
-    except store.Unavailable:
-        return None
-    if found is None:
-        return None
-    try:
-        item = lessons.decode_link(found.lesson).items[int(index)]
-    except (lessons.LessonError, IndexError):
+        item = lessons.decode_link(found.lesson).items[int(index)] if found else None
+    except (store.Unavailable, lessons.LessonError, IndexError):
         return None
     if not isinstance(item, lessons.QuestionItem):
         return None
