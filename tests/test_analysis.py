@@ -20,7 +20,7 @@ from engine.analysis import (
     mark_for,
     review,
 )
-from engine.analysis.kachuful import _worlds, resample, value_of
+from engine.analysis.kachuful import resample, sampled_worlds, value_of
 from engine.analysis.solver import Solver, can_force
 from engine.bots import bot_move, make_bot
 from engine.cards import DECK, parse_cards
@@ -279,7 +279,7 @@ def test_worlds_follow_the_bids_made() -> None:
     state.apply(Bid(top))
     seat = state.current_player()
     assert seat is not None
-    worlds = _worlds(state, seat, 200, 3)
+    worlds = sampled_worlds(state, seat, 200, 3)
     assert sum(c for _, c in worlds) == 200
     aces = sum(c * sum(1 for x in w[first] if x % 13 == 12) for w, c in worlds) / 200
     unseen = [c for s in range(4) if s != seat for c in state.hand_of(s)]

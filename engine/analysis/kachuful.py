@@ -156,7 +156,7 @@ def resample(weights: Sequence[float], count: int, u: float) -> list[int]:
     return counts
 
 
-def _worlds(state: KachufulState, seat: int, samples: int, seed: int) -> _Worlds:
+def sampled_worlds(state: KachufulState, seat: int, samples: int, seed: int) -> _Worlds:
     """``samples`` worlds of the unseen cards fitting what ``seat`` has seen, drawn from
     ``POOL`` times as many deals (the voids shown) in proportion to the likelihood of the
     bids made (:func:`engine.bots.kachuful.bid_weigher`, the bid model above)."""
@@ -305,7 +305,7 @@ def value_of(state: KachufulState, action: Bid | Card, seat: int | None = None, 
 def _sampled(state: KachufulState, seat: int, samples: int, seed: int,
              only: Bid | Card | None = None) -> Analysis:
     """The sampled analysis; ``only``: value that one action alone."""
-    worlds = _worlds(state, seat, samples, seed)
+    worlds = sampled_worlds(state, seat, samples, seed)
     if state.phase is Phase.BID:
         decisions = _sampled_bids(state, seat, worlds, only)
     else:
@@ -461,6 +461,6 @@ def _exact(state: KachufulState, seat: int) -> Analysis:
     return Analysis("kachuful", seat, True, "make", 1, _order_and_mark(values))
 
 
-__all__ = ["SAMPLES", "analyse", "bid_advice", "determined", "seat_to_act", "value_of",
-           "wilson"]
+__all__ = ["SAMPLES", "analyse", "bid_advice", "determined", "sampled_worlds", "seat_to_act",
+           "value_of", "wilson"]
 
