@@ -7,6 +7,12 @@ A saved lesson is its packed form (:func:`tutorials.lessons.encode_link`) under 
 16 URL-safe characters (96 random bits: the share link, ``lessons?saved=<id>``, cannot be
 guessed); its author gets a key (192 random bits, only its SHA-256 kept) that lets them
 change it. Anyone with the id can read it (and save a copy under a new id).
+
+Saving is open to every visitor, so the store's growth is bounded: at most
+:data:`MAX_NEW_PER_HOUR` new lessons a site-wide hour (each at most ``MAX_LESSON``
+characters, about a megabyte an hour at worst); past it :func:`create` raises
+:class:`TooMany` and the builder says "try again later" (changes to a saved lesson by its
+author are not counted).
 """
 
 from __future__ import annotations
@@ -21,12 +27,25 @@ import sqlalchemy as sa
 
 from store.core import MAX_LESSON, Forbidden, Refused, Store, guarded, now_ms
 
-__all__ = ["Saved", "SavedLesson", "create", "get", "new_id", "update", "valid_id"]
+__all__ = ["MAX_NEW_PER_HOUR", "Saved", "SavedLesson", "TooMany", "create", "get", "new_id",
+           "update", "valid_id"]
+
+#: New saved lessons a site-wide hour (the bound on what anonymous visitors can store).
+MAX_NEW_PER_HOUR = 120
+_HOUR_MS = 3_600_000
 
 _ID_RE = re.compile(r"^[A-Za-z0-9_-]{16}$")
 _lessons = sa.table(
     "saved_lessons", sa.column("id"), sa.column("author_hash"), sa.column("lesson"),
     sa.column("created_ms"), sa.column("changed_ms"))
+
+
+class TooMany(Refused):
+    """More than :data:`MAX_NEW_PER_HOUR` lessons were saved in the last hour."""
+
+    def __init__(self) -> None:
+        super().__init__("lesson", f"more than {MAX_NEW_PER_HOUR} lessons were saved on this "
+                                   "site in the last hour")
 
 
 @dataclass(frozen=True)
@@ -76,6 +95,10 @@ def create(store: Store, lesson_id: str, lesson: str, now: int | None = None) ->
         with store.engine.connect() as conn:
             conn.execution_options(write=True)
             with conn.begin():
+                recent = conn.execute(sa.select(sa.func.count()).select_from(_lessons).where(
+                    _lessons.c.created_ms > now - _HOUR_MS)).scalar()
+                if int(recent or 0) >= MAX_NEW_PER_HOUR:
+                    raise TooMany()
                 conn.execute(sa.insert(_lessons).values(
                     id=lesson_id, author_hash=_hash(key), lesson=lesson, created_ms=now,
                     changed_ms=now))

@@ -119,6 +119,18 @@ def test_a_lesson_is_saved_read_and_changed_by_its_author_only(db: Store) -> Non
     assert taken.value.field == "id"
 
 
+def test_saving_is_bounded_per_hour_site_wide(db: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Anonymous visitors cannot fill the store: past the hour's bound a new lesson is
+    refused (an author's change still goes through), and an hour later saving is open."""
+    monkeypatch.setattr(saved, "MAX_NEW_PER_HOUR", 3)
+    made = [saved.create(db, saved.new_id(), "1.packed", now=10_000_000 + i) for i in range(3)]
+    with pytest.raises(saved.TooMany) as caught:
+        saved.create(db, saved.new_id(), "1.packed", now=10_000_100)
+    assert caught.value.field == "lesson"
+    saved.update(db, made[0].id, made[0].key, "1.changed", now=10_000_200)
+    assert saved.create(db, saved.new_id(), "1.packed", now=10_000_000 + 3_600_001).id
+
+
 @pytest.mark.parametrize("bad", ["", "short", "x" * 17, "../../etc/passw", "A" * 15 + "!"])
 def test_bad_ids_and_oversized_lessons_are_refused(db: Store, bad: str) -> None:
     assert saved.get(db, bad) is None and not saved.is_author(db, bad, "k")

@@ -225,6 +225,9 @@ def save_draft(checked: lessons.Lesson, lang: str) -> None:
     except store.Unavailable:
         st.session_state[K + "b_problem"] = t("classroom.own.cannot-save", lang)
         return
+    except saved_lessons.TooMany:
+        st.session_state[K + "b_problem"] = t("classroom.own.busy", lang)
+        return
     except (store.Refused, store.Forbidden) as exc:
         st.session_state[K + "b_problem"] = t("classroom.own.refused", lang,
                                               field=getattr(exc, "field", "key"),
