@@ -26,8 +26,9 @@ through the checked state and compares every trick and score.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import cycle, islice
 
 from engine.cards import DECK, SUITS, Card, Suit
 from engine.kachuful.rules import (
@@ -171,7 +172,7 @@ class FastSimulator:
         self._orders = [tuple((lead + i) % n for i in range(1, n)) for lead in range(n)]
         self._follow = rules.renege == "forbidden"
         self._hook = rules.hook_rule
-        self._score_cache: dict[tuple[int, int], int] = {}
+        self._score_cache: dict[int, list[int]] = {}
 
     def trump_for(self, index: int) -> int:
         """The trump suit number (0..3, -1 = none) of hand ``index`` (from 0) under the
@@ -190,117 +191,145 @@ class FastSimulator:
         """Deal ``size`` cards each, bid, play every trick, score; returns the tricks
         taken. ``trump`` is a suit number (0..3 = S H D C) or -1 for no trump; under
         ``trumps: turned`` it is ignored and the next card of the deck decides."""
+        return self.play_hands(size, ((dealer, trump),))
+
+    def play_hands(self, size: int, deals: Iterable[tuple[int, int]]) -> list[int]:
+        """:meth:`play_hand` for each ``(dealer, trump)`` of ``deals`` in turn, in one loop
+        (the per-hand set-up done once); returns the last hand's tricks."""
         n = self.players
         rnd = self.random.random
+        rules = self.rules
         dealt = n * size
-        deck = list(_FULL_DECK)
-        # Partial Fisher-Yates: only the dealt cards (and the turned one) are drawn.
-        top = dealt + 1 if dealt < 52 else dealt
-        for i in range(top):
-            j = i + int(rnd() * (52 - i))
-            deck[i], deck[j] = deck[j], deck[i]
-        if self.rules.trumps == "turned":
-            trump = deck[dealt] // 13 if dealt < 52 else -1
-        hands: list[list[list[int]]] = [[[], [], [], []] for _ in range(n)]
-        for k in range(n):  # the k-th card and every n-th after it go to the k-th seat
-            hand = hands[(dealer + 1 + k) % n]
-            for c in deck[k:dealt:n]:
-                hand[c // 13].append(c)
+        # Every hand's four per-suit lists are made once: each is empty again when its
+        # hand is over. ``by_place[k]`` is the hand of the k-th seat from the dealer's left,
+        # which takes the k-th dealt card and every n-th after it.
+        by_place: list[list[list[int]]] = [[[], [], [], []] for _ in range(n)]
+        rotated = [[by_place[(s - d - 1) % n] for s in range(n)] for d in range(n)]
+        # Partial Fisher-Yates: only the dealt cards (and the turned one) are drawn, each
+        # going to its hand as it is drawn.
+        plan = [(i, 52 - i, by_place[i % n]) for i in range(dealt)]
+        _int = int
+        turned = rules.trumps == "turned"
         trace = self.trace
-        deal_copy = None
-        if trace is not None:
-            deal_copy = tuple(
-                tuple(DECK[deck[i]] for i in range(dealt) if (dealer + 1 + i) % n == s)
-                for s in range(n))
-
-        # Bidding (K-8, K-9): uniform among the legal bids, the dealer last.
-        bids = [0] * n
-        total = 0
-        leader = dealer + 1 if dealer + 1 < n else 0
-        for s in self._orders[dealer][:-1]:
-            b = int(rnd() * (size + 1))
-            bids[s] = b
-            total += b
-        forbidden = size - total
-        if self._hook and 0 <= forbidden <= size:
-            b = int(rnd() * size)
-            if b >= forbidden:
-                b += 1
-        else:
-            b = int(rnd() * (size + 1))
-        bids[dealer] = b
-
-        # Play (K-10..K-12): each seat's card at random among its legal cards, then the
-        # trick's winner by the one fast K-12.
-        tricks = [0] * n
-        played: list[int] | None = [] if trace is not None else None
         orders = self._orders
+        firsts = [orders[d][0] for d in range(n)]  # the seat after the dealer leads
+        bidders = [orders[d][:-1] for d in range(n)]
         follow = self._follow
-        reneged: list[bool] | None = None if follow else [False] * n
-        beats = BEATS[trump + 1]  # the one fast K-12, a card at a time
-        for left in range(size, 0, -1):  # every hand holds ``left`` cards as a trick starts
-            hand = hands[leader]
-            x = int(rnd() * left)
-            for led in range(4):
-                cards = hand[led]
-                if x < len(cards):
-                    break
-                x -= len(cards)
-            best = cards[x]
-            cards[x] = cards[-1]
-            cards.pop()
-            if played is not None:
-                played.append(best)
-            at = best * 52
-            winner = leader
-            for p in orders[leader]:
-                hand = hands[p]
-                cards = hand[led]
-                if cards and follow:
-                    x = int(rnd() * len(cards))
-                else:
-                    x = int(rnd() * left)
-                    for s in range(4):
-                        cards = hand[s]
-                        if x < len(cards):
-                            break
-                        x -= len(cards)
-                    if reneged is not None and s != led and hand[led]:
-                        reneged[p] = True
-                c = cards[x]
+        hook = self._hook
+        wide = size + 1
+        table = self._score_table(size)
+        totals = self.totals
+        tricks = [0] * n
+        count = 0
+        for dealer, trump in deals:
+            count += 1
+            deck = list(_FULL_DECK)
+            for i, span, hand in plan:
+                j = i + _int(rnd() * span)
+                c = deck[j]
+                deck[j] = deck[i]
+                deck[i] = c
+                hand[c // 13].append(c)
+            if dealt < 52:  # the card turned up (drawn under every trump rule)
+                turn = deck[dealt + _int(rnd() * (52 - dealt))]
+                if turned:
+                    trump = turn // 13
+            elif turned:
+                trump = -1
+            hands = rotated[dealer]
+            deal_copy = None
+            if trace is not None:
+                deal_copy = tuple(
+                    tuple(DECK[deck[i]] for i in range(dealt) if (dealer + 1 + i) % n == s)
+                    for s in range(n))
+
+            # Bidding (K-8, K-9): uniform among the legal bids, the dealer last.
+            bids = [0] * n
+            total = 0
+            for s in bidders[dealer]:
+                b = _int(rnd() * wide)
+                bids[s] = b
+                total += b
+            forbidden = size - total
+            if hook and 0 <= forbidden <= size:
+                b = _int(rnd() * size)
+                if b >= forbidden:
+                    b += 1
+            else:
+                b = _int(rnd() * wide)
+            bids[dealer] = b
+
+            # Play (K-10..K-12): each seat's card at random among its legal cards, then
+            # the trick's winner by the one fast K-12.
+            tricks = [0] * n
+            leader = firsts[dealer]
+            played: list[int] | None = [] if trace is not None else None
+            reneged: list[bool] | None = None if follow else [False] * n
+            beats = BEATS[trump + 1]  # the one fast K-12, a card at a time
+            for left in range(size, 0, -1):  # every hand holds ``left`` cards now
+                hand = hands[leader]
+                x = _int(rnd() * left)
+                for led in range(4):
+                    cards = hand[led]
+                    if x < len(cards):
+                        break
+                    x -= len(cards)
+                best = cards[x]
                 cards[x] = cards[-1]
                 cards.pop()
                 if played is not None:
-                    played.append(c)
-                if beats[at + c]:
-                    at = c * 52
-                    winner = p
-            tricks[winner] += 1
-            leader = winner
+                    played.append(best)
+                at = best * 52
+                winner = leader
+                for p in orders[leader]:
+                    hand = hands[p]
+                    cards = hand[led]
+                    if cards and follow:
+                        x = _int(rnd() * len(cards))
+                    else:
+                        x = _int(rnd() * left)
+                        for s in range(4):
+                            cards = hand[s]
+                            if x < len(cards):
+                                break
+                            x -= len(cards)
+                        if reneged is not None and s != led and hand[led]:
+                            reneged[p] = True
+                    c = cards[x]
+                    cards[x] = cards[-1]
+                    cards.pop()
+                    if played is not None:
+                        played.append(c)
+                    if beats[at + c]:
+                        at = c * 52
+                        winner = p
+                tricks[winner] += 1
+                leader = winner
 
-        # Scoring (K-13), through the rules' one scoring function.
-        totals = self.totals
-        cache = self._score_cache
-        scores = [0] * n
-        for p in range(n):
-            if reneged is not None and reneged[p]:
-                points = score_hand(bids[p], tricks[p], self.rules, reneged=True)
-            else:
-                key = (bids[p], tricks[p])
-                cached = cache.get(key)
-                if cached is None:
-                    cached = cache[key] = score_hand(bids[p], tricks[p], self.rules)
-                points = cached
-            scores[p] = points
-            totals[p] += points
-        self.hands_played += 1
-        if trace is not None and deal_copy is not None and played is not None:
-            order = [(dealer + 1 + k) % n for k in range(n)]
-            trace.append(TracedHand(
-                dealer=dealer, trump=None if trump < 0 else SUITS[trump], deal=deal_copy,
-                bids=tuple(bids[s] for s in order), play=tuple(DECK[c] for c in played),
-                tricks=tuple(tricks), scores=tuple(scores)))
+            # Scoring (K-13), through the rules' one scoring function (as a table).
+            scores = [table[bids[p] * wide + tricks[p]] for p in range(n)]
+            if reneged is not None:
+                for p in range(n):
+                    if reneged[p]:
+                        scores[p] = score_hand(bids[p], tricks[p], rules, reneged=True)
+            for p in range(n):
+                totals[p] += scores[p]
+            if trace is not None and deal_copy is not None and played is not None:
+                order = [(dealer + 1 + k) % n for k in range(n)]
+                trace.append(TracedHand(
+                    dealer=dealer, trump=None if trump < 0 else SUITS[trump], deal=deal_copy,
+                    bids=tuple(bids[s] for s in order), play=tuple(DECK[c] for c in played),
+                    tricks=tuple(tricks), scores=tuple(scores)))
+        self.hands_played += count
         return tricks
+
+    def _score_table(self, size: int) -> list[int]:
+        """``score_hand(bid, tricks)`` at ``bid * (size + 1) + tricks`` (no renege)."""
+        table = self._score_cache.get(size)
+        if table is None:
+            table = self._score_cache[size] = [
+                score_hand(b, t, self.rules) for b in range(size + 1) for t in range(size + 1)]
+        return table
 
 
 def play_random_hands(players: int, size: int, count: int, seed: int = 0,
@@ -308,8 +337,8 @@ def play_random_hands(players: int, size: int, count: int, seed: int = 0,
     """``count`` hands of ``size`` cards, the deal rotating and the trump following the
     variant's cycle; returns the totals (what the benchmark times)."""
     sim = FastSimulator(players, rules, seed)
-    play = sim.play_hand
-    trumps = [sim.trump_for(index) for index in range(20)]  # both cycles repeat in 20
-    for index in range(count):
-        play(size, index % players, trumps[index % 20])
+    cycle_length = 20 * players  # the deal repeats every ``players`` hands, both trump
+    # cycles every 20
+    deals = [(index % players, sim.trump_for(index)) for index in range(cycle_length)]
+    sim.play_hands(size, islice(cycle(deals), count))
     return sim.totals
