@@ -2,9 +2,9 @@
 of the teacher's steps and answer 5 live questions, through the store and the same functions
 the pages call (not 40 browsers on two cores).
 
-Each student polls the class's row every ``ui.live.STUDENT_POLL_S`` seconds (from a random
+Each student polls the class's row every ``ui.classroom.live.STUDENT_POLL_S`` seconds (from a random
 phase, as phones that joined at different moments), as its page's watching fragment does, and
-when it changed makes the reads of a whole page run and looks up the slide it would draw; the teacher's chart polls the tally every ``ui.live.TEACHER_POLL_S``
+when it changed makes the reads of a whole page run and looks up the slide it would draw; the teacher's chart polls the tally every ``ui.classroom.live.TEACHER_POLL_S``
 seconds. A question is judged by the engine (``LiveQuestion.judge``) and stored with
 ``Store.answer``, after a think time of 0.3-3 s.
 
@@ -38,7 +38,7 @@ from typing import Any  # noqa: E402
 
 from store import Store  # noqa: E402
 from tutorials import lessons  # noqa: E402
-from ui import live  # noqa: E402
+from ui.classroom import live  # noqa: E402
 
 LESSON = lessons.check({"format": lessons.FORMAT, "title": "Bench", "items": [
     {"scenario": "worked-example", "game": "kachuful", "end": 12},

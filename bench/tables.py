@@ -8,7 +8,7 @@ client of Streamlit's own protocol (:class:`Seat`: the websocket ``/_stcore/stre
 installed streamlit package's ``BackMsg``/``ForwardMsg`` protobufs). A seat's client does
 what Chromium's Streamlit frontend does with this page: it opens ``/table?table=&seat=&token=``
 (a ``rerun_script`` with the query), re-runs the seat's fragment every time the server's
-``auto_rerun`` message says (:data:`ui.table.POLL_S`, as the frontend's timer does), and
+``auto_rerun`` message says (:data:`ui.table.seats.POLL_S`, as the frontend's timer does), and
 plays a move by pressing the move's button (a fragment ``rerun_script`` whose widget states
 carry the button's trigger, the button's id as the server drew it). No browser draws
 anything, so the machine's CPU goes to the server being measured, not to 40 pages.
@@ -41,7 +41,7 @@ one SQLite file, seats 0 and 1 of every table on the first, 2 and 3 on the secon
 **Store floor** (the first part, no server): the CPU a move costs in the store (token
 check, the game rebuilt from its cached position, the engine's check, the write) and the
 CPU a seat's poll costs (the table read and one seat's screen built by
-:func:`ui.table.screen`, without Streamlit's drawing): ``BENCH tables.store_cpu_per_move_ms``,
+:func:`ui.table.seats.screen`, without Streamlit's drawing): ``BENCH tables.store_cpu_per_move_ms``,
 ``tables.poll_cpu_ms`` and ``tables.moves``.
 
 **What if** (``--poll S``): the seats run their fragment every ``S`` seconds instead of
@@ -76,7 +76,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from store.core import Store  # noqa: E402
 from store.db import ENV_URL  # noqa: E402
 from store.tables import OpenedTable, SeatSpec, Tables, state_of  # noqa: E402
-from ui.table import screen  # noqa: E402
+from ui.table.seats import screen  # noqa: E402
 
 PAGE = "table"
 
@@ -249,7 +249,7 @@ class Result:
 
 
 def move_key(action: Any) -> str:
-    """The key of the seat page's button for ``action`` (ui/table_view.py's keys)."""
+    """The key of the seat page's button for ``action`` (ui/table/view.py's keys)."""
     return f"table.bid{action.n}" if hasattr(action, "n") else f"table.card.{action.code}"
 
 
@@ -406,7 +406,7 @@ def main() -> None:
                         help="seconds a move may take to be seen (and a seat to open)")
     parser.add_argument("--poll", type=float, default=0.0,
                         help="what-if: seconds between a seat's fragment runs instead of the "
-                             "server's ui.table.POLL_S (the interval only sets the client's "
+                             "server's ui.table.seats.POLL_S (the interval only sets the client's "
                              "timer); the labels get '.poll<ms>'")
     parser.add_argument("--no-served", dest="served", action="store_false",
                         help="only the store floor (no site process)")

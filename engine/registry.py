@@ -161,7 +161,7 @@ def _code(value: object) -> str:
     return str(value)
 
 
-#: Other spellings links have used for a code (``ui/explore.py`` wrote ``null``).
+#: Other spellings links have used for a code (``ui/explore/common.py`` wrote ``null``).
 _ALIASES = {"null": "auto", "none": "auto", "default": "auto", "yes": "true", "on": "true",
             "no": "false", "off": "false"}
 

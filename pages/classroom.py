@@ -1,8 +1,8 @@
 """Classroom view: one lesson step at a time, large, for a projector (issue 7).
 
 Thin: the link (``lesson=<id>`` or ``l=<packed lesson>``, ``step=<n>``, ``view=student``)
-is read by :func:`ui.classroom.read_link`; the slides come cached from
-:func:`ui.classroom.slides`; this file draws one. The sidebar and Streamlit's header are
+is read by :func:`ui.classroom.deck.read_link`; the slides come cached from
+:func:`ui.classroom.deck.slides`; this file draws one. The sidebar and Streamlit's header are
 hidden; Next/Back are buttons with keyboard shortcuts (→/←, and Page Down/Page Up through
 two hidden buttons, which is what presentation clickers send). The step lives in the link,
 so students who open the same link see the same step.
@@ -13,7 +13,8 @@ from __future__ import annotations
 import streamlit as st
 
 from tutorials import lessons
-from ui import classroom, live_views, slide_view
+from ui.classroom import deck as classroom
+from ui.classroom import live_views, slide_view
 from ui.i18n import t
 from ui.prefs import current
 from ui.query import show_problems, write_params

@@ -17,12 +17,12 @@ from engine.messages import suit_name
 from engine.registry import GAMES, MAX_SEED, level_label
 from engine.rng import shuffled
 from lab.studies.hand_odds import HandOdds, HandOddsStudy
-from ui import explore as ex
 from ui.cards import show_cards
 from ui.charts import bars
-from ui.deck_picker import deck_picker
 from ui.docs import rule_href
-from ui.explore_run import simulate, sync_widgets, widget_values
+from ui.explore import common as ex
+from ui.explore.deck_picker import deck_picker
+from ui.explore.run import simulate, sync_widgets, widget_values
 from ui.i18n import chart_separators, number, t
 from ui.prefs import current
 from ui.query import LinkReader, show_problems, write_params

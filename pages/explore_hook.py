@@ -11,9 +11,9 @@ import streamlit as st
 from engine.registry import GAMES, MAX_SEED
 from lab.stats import mean, proportion
 from lab.studies.hook import HookStudy
-from ui import explore as ex
 from ui.docs import rule_href
-from ui.explore_run import simulate, sync_widgets, widget_values
+from ui.explore import common as ex
+from ui.explore.run import simulate, sync_widgets, widget_values
 from ui.i18n import chart_separators, number, t
 from ui.prefs import current
 from ui.query import LinkReader, show_problems, write_params

@@ -13,13 +13,13 @@ import streamlit as st
 from engine.registry import GAME_IDS, GAMES, MAX_SEED, level_label
 from engine.seats import seat_letter
 from lab.studies.progression import ProgressionStudy, lines
-from ui import explore as ex
 from ui import link
-from ui import rules_editor as editor
 from ui.charts import score_fan, score_progression
-from ui.explore_run import simulate, sync_widgets
+from ui.explore import common as ex
+from ui.explore import rules_editor as editor
+from ui.explore.lineup_picker import chosen_lineup, draw_lineup, lineup_state, seats_of
+from ui.explore.run import simulate, sync_widgets
 from ui.i18n import chart_separators, t
-from ui.lineup_picker import chosen_lineup, draw_lineup, lineup_state, seats_of
 from ui.prefs import current
 from ui.query import LinkReader, show_problems, write_params
 

@@ -16,13 +16,13 @@ from engine.krypkasino.rules import KrypkasinoRules, deal_sizes
 from engine.krypkasino.state import KrypkasinoState
 from engine.registry import GAMES, MAX_SEED
 from lab.studies.sweep_danger import copies_problem, sweep_danger
-from ui import explore as ex
 from ui import link
-from ui import rules_editor as editor
 from ui.cards import show_cards
-from ui.deck_picker import deck_picker
 from ui.docs import rule_href
-from ui.explore_run import sync_widgets, widget_values
+from ui.explore import common as ex
+from ui.explore import rules_editor as editor
+from ui.explore.deck_picker import deck_picker
+from ui.explore.run import sync_widgets, widget_values
 from ui.i18n import t
 from ui.prefs import current
 from ui.query import LinkReader, show_problems, write_params

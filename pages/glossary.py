@@ -1,8 +1,8 @@
 """The glossary of the games' words, from tutorials/<lang>/glossary.md; its rule links
 lead to the rules pages."""
 
+from ui.classroom.handouts import download_button
 from ui.docs import render_doc
-from ui.handouts import download_button
 from ui.prefs import current
 
 visitor = current()

@@ -1,6 +1,6 @@
 """Play Kachuful against the computer, with a coach (issue 5).
 
-The game is an :class:`engine.session.PlaySession` (:mod:`ui.play`), started from the
+The game is an :class:`engine.session.PlaySession` (:mod:`ui.play.session`), started from the
 link's setup; buttons change it in callbacks. The engine decides what is legal and gives
 every fact drawn here; this page lays out the table and offers the moves.
 """
@@ -14,10 +14,12 @@ import streamlit as st
 from engine.kachuful import KachufulState
 from engine.kachuful.events import TrickWon
 from engine.messages import suit_name
-from ui import play, play_controls, play_page
 from ui.cards import cards_html, sort_hand, trick_html
 from ui.i18n import t
-from ui.play_table import event_sentence, sentence, short_seat, trick_entries
+from ui.play import controls as play_controls
+from ui.play import page as play_page
+from ui.play import session as play
+from ui.play.table import event_sentence, sentence, short_seat, trick_entries
 from ui.prefs import current
 from ui.safe import escape_markdown
 

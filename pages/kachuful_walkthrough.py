@@ -1,7 +1,7 @@
 """Kachuful, step by step: a guided hand on engine states (issue 4). The steps come from the
-engine (:mod:`engine.walkthrough.kachuful`), said by :mod:`ui.walkthrough_kachuful` (cached
+engine (:mod:`engine.walkthrough.kachuful`), said by :mod:`ui.walkthrough.kachuful` (cached
 per scenario/seed, variant, language). The page's state is its URL (scenario, seed, players,
-hands, variant, seat, step); the controls are :mod:`ui.walkthrough_view`'s."""
+hands, variant, seat, step); the controls are :mod:`ui.walkthrough.view`'s."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ from engine.errors import RecordError, RulesLabError
 from engine.kachuful import DEFAULT_RULES, KachufulRules
 from tutorials.scenarios import ScenarioError
 from ui import progress
-from ui import walkthrough_kachuful as wk
-from ui import walkthrough_view as wv
-from ui import your_move as ym
 from ui.i18n import t
 from ui.prefs import current
 from ui.query import LinkReader, show_problems
 from ui.safe import escape_markdown
+from ui.walkthrough import kachuful as wk
+from ui.walkthrough import view as wv
+from ui.walkthrough import your_move as ym
 
 W = "kwalk.w"  # widget keys
 visitor = current()

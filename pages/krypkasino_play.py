@@ -1,6 +1,6 @@
 """Play Krypkasino against the computer, with a coach (issue 5).
 
-The game is an :class:`engine.session.PlaySession` (:mod:`ui.play`), started from the
+The game is an :class:`engine.session.PlaySession` (:mod:`ui.play.session`), started from the
 link's setup; buttons change it in callbacks. A card with several maximum collections
 (C-6) asks the player to choose one, each shown highlighted on the table; a forced sweep
 (C-8) is explained with the engine's sentence.
@@ -15,10 +15,12 @@ import streamlit as st
 from engine.krypkasino import KrypkasinoState
 from engine.messages import render
 from engine.session import Move, taken_marks
-from ui import play, play_controls, play_page
 from ui.cards import CardState, cards_html, sort_hand, trick_html
 from ui.i18n import t
-from ui.play_table import capture_entries, event_sentence, sentence
+from ui.play import controls as play_controls
+from ui.play import page as play_page
+from ui.play import session as play
+from ui.play.table import capture_entries, event_sentence, sentence
 from ui.prefs import current
 from ui.safe import escape_markdown
 

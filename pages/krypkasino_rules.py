@@ -1,8 +1,8 @@
 """The Krypkasino rules, rendered from tutorials/<lang>/krypkasino-rules.md; each rule's heading is
 anchored at its ID (`krypkasino_rules#C-8`)."""
 
+from ui.classroom.handouts import download_button
 from ui.docs import render_doc
-from ui.handouts import download_button
 from ui.prefs import current
 
 visitor = current()

@@ -4,12 +4,12 @@ then per deal each player's card points and sweeps; the engine's score sheet che
 
 The sheet (engine.scoresheet.KrypkasinoSheet) lives in st.session_state and is mirrored in
 the link (?sheet=c1.…) after every run, so a reload or a shared link restores it. The
-forms are :mod:`ui.scorekeeper_krypkasino`'s, the page's frame :mod:`ui.scorekeeper_store`'s.
+forms are :mod:`ui.scorekeeper.krypkasino`'s, the page's frame :mod:`ui.scorekeeper.store`'s.
 """
 
 from __future__ import annotations
 
 from ui.prefs import current
-from ui.scorekeeper_krypkasino import KrypkasinoKeeper
+from ui.scorekeeper.krypkasino import KrypkasinoKeeper
 
 KrypkasinoKeeper(current()).run()

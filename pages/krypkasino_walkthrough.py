@@ -1,7 +1,7 @@
 """Krypkasino, step by step: a deal on the engine's states (issue 4). The steps come from the
 engine (:mod:`engine.walkthrough.krypkasino`, cached per scenario or seed and variant);
-:mod:`ui.walkthrough_krypkasino` reads the link and draws a step; the controls, the panel and
-the share link are :mod:`ui.walkthrough_view`'s. The page's state is its URL."""
+:mod:`ui.walkthrough.krypkasino` reads the link and draws a step; the controls, the panel and
+the share link are :mod:`ui.walkthrough.view`'s. The page's state is its URL."""
 
 from __future__ import annotations
 
@@ -16,15 +16,15 @@ from engine.walkthrough import krypkasino as kw
 from tutorials import scenarios as scen
 from tutorials.facts import krypkasino_facts
 from ui import progress
-from ui import walkthrough_krypkasino as wk
-from ui import walkthrough_krypkasino_step as ws
-from ui import walkthrough_view as wv
-from ui import your_move as ym
 from ui.docs import rule_href
 from ui.i18n import t
 from ui.prefs import current
 from ui.query import LinkReader, Problem, show_problems
 from ui.safe import clip, escape_markdown
+from ui.walkthrough import krypkasino as wk
+from ui.walkthrough import krypkasino_step as ws
+from ui.walkthrough import view as wv
+from ui.walkthrough import your_move as ym
 
 GAME, K = "krypkasino", "kw"
 Items = tuple[tuple[str, Any], ...]
@@ -131,7 +131,7 @@ first, last = groups[view]
 
 def answer_key(step_id: str) -> str:
     """Where the answers of the your-move stop ``step_id`` of this selection are kept (the
-    key :func:`ui.walkthrough_krypkasino_step.draw_your_move` uses)."""
+    key :func:`ui.walkthrough.krypkasino_step.draw_your_move` uses)."""
     query = wk.link_params(sel, base, 1)
     return "krypkasino:" + ":".join(f"{k}={v}" for k, v in sorted(query.items())
                                     if v is not None and k != "step") + ":" + step_id

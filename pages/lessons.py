@@ -2,9 +2,9 @@
 download it as a JSON file or as a printable handout (issue 7).
 
 Thin: lessons are read and checked by :mod:`tutorials.lessons`, their steps come from
-:mod:`ui.classroom`, handouts from :mod:`ui.handout`. The lesson shown lives in the
+:mod:`ui.classroom.deck`, handouts from :mod:`ui.classroom.handout`. The lesson shown lives in the
 link (``lesson=<id>``, or ``l=<packed lesson>`` for a lesson built here); the lesson
-builder is :mod:`ui.lesson_builder`.
+builder is :mod:`ui.classroom.lesson_builder`.
 """
 
 from __future__ import annotations
@@ -18,13 +18,14 @@ import store
 import tutorials
 from store import lessons as saved_lessons
 from tutorials import lessons
-from ui import classroom, handout, homework_views, lesson_builder, live_views
+from ui.classroom import deck as classroom
+from ui.classroom import handout, homework_views, lesson_builder, live_views
 from ui.i18n import t
 from ui.prefs import current
 from ui.query import show_problems, write_params
 from ui.safe import escape_markdown, markdown_html
 
-K = "cl_"
+K = "ls_"
 
 
 # -- cached data -------------------------------------------------------------------------------
@@ -140,7 +141,7 @@ with student_col:
                  icon=":material/group:",
                  query_params={**carry, **classroom.link_query(lesson, 1, True)})
 live_views.open_button(lesson, visitor, K + "live")
-homework_views.set_form(lesson, visitor)
+homework_views.set_form(lesson, visitor, K + "hw_")
 json_col, handout_col = st.columns(2, vertical_alignment="center")
 json_col.download_button(
     t("classroom.download.json", lang), key=K + "json", icon=":material/download:",

@@ -2,14 +2,15 @@
 class from the projector, a student's link (``class=&s=``) follows it on a phone, and
 ``/live`` or the join link of the QR code (``class=``) asks for the code and a name.
 
-Thin: the screens are :mod:`ui.live_views`, the class lives in :mod:`store`.
+Thin: the screens are :mod:`ui.classroom.live_views`, the class lives in :mod:`store`.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
-from ui import live_views, progress
+from ui import progress
+from ui.classroom import live_views
 from ui.prefs import current
 
 st.set_page_config(layout="wide", initial_sidebar_state="collapsed")

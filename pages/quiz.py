@@ -3,8 +3,8 @@
 State: the current question id, the learner's answer and the score live in
 ``st.session_state`` (keys ``quiz.*``), changed in callbacks; the question id is also in
 the URL (``?q=k-bids-1234``) so a question can be shared. The questions, their answers
-and their explanations come from :mod:`engine.quiz`; the marking helpers from :mod:`ui.quiz`,
-the drawing of the question, the feedback and the score from :mod:`ui.quiz_view`.
+and their explanations come from :mod:`engine.quiz`; the marking helpers from :mod:`ui.quiz.marking`,
+the drawing of the question, the feedback and the score from :mod:`ui.quiz.view`.
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ import streamlit as st
 from engine.errors import RulesLabError
 from engine.quiz import GAMES, MAX_SEED, TYPES, Question, check, generate, parse_id, pick, rules_of
 from engine.quiz.krypkasino import NoPosition
-from ui import progress, quiz_view
-from ui import quiz as helpers
+from ui import progress
 from ui.i18n import t
 from ui.prefs import current
 from ui.query import LinkReader, write_params
+from ui.quiz import marking as helpers
+from ui.quiz import view as quiz_view
 from ui.safe import clip, escape_markdown
 
 QID, ANSWER, BOARD, GAME, TOPICS = "quiz.qid", "quiz.answer", "quiz.board", "quiz.game", "quiz.topics"

@@ -1,6 +1,6 @@
 """Storage for the live classroom and learners' progress (issue 15): the only part of the
 site that keeps data between visits. Not part of the engine (which stays standard-library
-only); used by :mod:`ui.live` and :mod:`ui.progress` alone.
+only); used by :mod:`ui.classroom.live` and :mod:`ui.progress` alone.
 
 :func:`get` returns the process's :class:`~store.core.Store` for the configured database:
 SQLite in ``data/rules-lab.sqlite3`` by default, PostgreSQL when ``RULES_LAB_DATABASE_URL``

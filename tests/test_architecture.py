@@ -345,7 +345,7 @@ KNOWN_DUPLICATE_CLASSES: dict[str, str] = {
     "Phase": "engine/kachuful/state.py (its owner at work on the fast path) and "
              "engine/krypkasino/state.py (engine/analysis/, its owner at work, imports it)",
     "Option": "engine/registry.py and lab/studies/sweep_danger.py (lab/, its owner at work)",
-    "Walkthrough": "engine/walkthrough/model.py and ui/walkthrough_kachuful.py (ui/classroom.py "
+    "Walkthrough": "engine/walkthrough/model.py and ui/walkthrough/kachuful.py (ui/classroom/deck.py "
                    "uses the latter; the live-class owner at work)",
 }
 

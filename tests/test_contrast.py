@@ -16,7 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from ui import cards, handout, scorekeeper, walkthrough_kachuful
+from ui import cards
+from ui.classroom import handout
+from ui.scorekeeper import sheet as scorekeeper
+from ui.walkthrough import kachuful as walkthrough_kachuful
 
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
@@ -113,7 +116,7 @@ def test_theme_text_links_and_controls_pass_aa(name: str) -> None:
 def test_coloured_text_we_use_is_defined_and_passes_aa(name: str) -> None:
     """``:red[…]``, ``:blue[…]``, ``:green[…]`` (suits on the play pages' card buttons) use the
     theme's text colours: each is set for both themes and passes AA on both backgrounds."""
-    from ui.play_table import FOUR_COLOURS, SUIT_COLOURS
+    from ui.play.table import FOUR_COLOURS, SUIT_COLOURS
 
     used = {c for c in (*SUIT_COLOURS.values(), *FOUR_COLOURS.values()) if c}
     assert used
@@ -264,7 +267,7 @@ def test_card_buttons_and_the_picker_keep_their_suits_readable(four: bool) -> No
     """The hand's buttons and the picker's cards are white (greyed when refused, cream when
     picked) in both themes, so their fixed suit colours are checked on those faces."""
     from engine.cards import parse_cards
-    from ui.deck_picker import picker_css
+    from ui.explore.deck_picker import picker_css
 
     hand = parse_cards(["AS", "KH", "QD", "JC"])
     for state, face in (("legal", "#ffffff"), ("dimmed", "#e5e7eb")):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from lab.stats import Estimate
-from ui import explore as ex
 from ui.apptest import open_site
+from ui.explore import common as ex
 from ui.i18n import t
 
 

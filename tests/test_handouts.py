@@ -13,7 +13,8 @@ from engine.cards import parse_card
 from engine.messages import card_name
 from tutorials import lessons
 from tutorials import scenarios as scenario_files
-from ui import classroom, handout
+from ui.classroom import deck as classroom
+from ui.classroom import handout
 from ui.i18n import LANGS
 
 SHIPPED = ("kachuful-20", "krypkasino-20", "kachuful-variants")

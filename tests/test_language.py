@@ -27,7 +27,7 @@ from engine.registry import GAMES
 from tutorials import scenarios as scenario_files
 from tutorials.lessons import ScenarioItem
 from tutorials.vocabulary import violations
-from ui.classroom import scenario_slides
+from ui.classroom.deck import scenario_slides
 from ui.i18n import number, percent, strings
 
 LANGS = ("en", "es", "pt")

@@ -17,7 +17,7 @@ from pg_server import fresh_database
 from store import Forbidden, Refused, Store
 from store import lessons as saved
 from tutorials import lessons
-from ui import classroom
+from ui.classroom import deck as classroom
 
 HOSTILE = "<img src=x onerror=alert(1)> **bold** [x](javascript:f())"
 
@@ -144,7 +144,7 @@ def test_bad_ids_and_oversized_lessons_are_refused(db: Store, bad: str) -> None:
 
 def test_a_live_reference_finds_only_a_saved_teachers_question() -> None:
     import store
-    from ui import live
+    from ui.classroom import live
 
     sid = saved.new_id()
     lesson = lessons.check(doc(question(), {"quiz": "kachuful", "topics": ["K-9"], "seed": 1,
@@ -160,7 +160,7 @@ def test_a_live_reference_finds_only_a_saved_teachers_question() -> None:
 
 
 def test_the_handout_prints_a_teachers_question_as_text() -> None:
-    from ui import handout
+    from ui.classroom import handout
 
     lesson = lessons.check(doc(question(ask=HOSTILE, choices=["a", HOSTILE])), "shared")
     page = handout.lesson_page(lesson, "pt", False)

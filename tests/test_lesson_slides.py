@@ -8,8 +8,8 @@ import pytest
 from engine.registry import GAME_IDS, GAMES
 from tutorials import scenarios as scenario_files
 from tutorials.lessons import ScenarioItem
-from ui import classroom
-from ui.lesson_slides import game_slides, move_ref
+from ui.classroom import deck as classroom
+from ui.classroom.lesson_slides import game_slides, move_ref
 
 
 @pytest.mark.parametrize("game", GAME_IDS)

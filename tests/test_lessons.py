@@ -14,7 +14,7 @@ from engine.quiz import TYPES, question_set
 from tutorials import lessons
 from tutorials import scenarios as scenario_files
 from tutorials.lessons import FORMAT, LessonError, QuizItem, ScenarioItem
-from ui import classroom
+from ui.classroom import deck as classroom
 from ui.i18n import LANGS
 
 SHIPPED = ("kachuful-20", "krypkasino-20", "kachuful-variants")
@@ -262,7 +262,7 @@ def test_question_kinds_of_the_shipped_lessons_belong_to_their_game() -> None:
                 assert all(TYPES[k].game == item.game for k in item.kinds)
 
 
-@pytest.mark.parametrize("module", ["tutorials.lessons", "ui.classroom", "ui.handout"])
+@pytest.mark.parametrize("module", ["tutorials.lessons", "ui.classroom.deck", "ui.classroom.handout"])
 def test_the_docstring_examples_hold(module: str) -> None:
     import doctest
     import importlib
@@ -283,7 +283,7 @@ def test_slides_leave_out_the_walkthrough_pages_seat_selector_hint() -> None:
 
 def test_a_scenario_under_another_variant_drops_the_texts_written_for_its_own() -> None:
     from tutorials.scenarios import load
-    from ui.walkthrough_kachuful import SCENARIO_KEYS
+    from ui.walkthrough.kachuful import SCENARIO_KEYS
 
     hook_text = load("kachuful", "worked-example", SCENARIO_KEYS).text("h11.bid.s3", "hook", 1, "en")
     assert hook_text
@@ -293,7 +293,7 @@ def test_a_scenario_under_another_variant_drops_the_texts_written_for_its_own() 
     plain = classroom.slides(lessons.load("kachuful-20"), "en")
     hooked = next(s for s in plain if s.ref == "kachuful/worked-example#h11.bid.s3")
     # The scenario's own text, its placeholders filled from the step (tutorials.facts).
-    from ui import walkthrough_kachuful as wk
+    from ui.walkthrough import kachuful as wk
 
     own = load("kachuful", "worked-example", SCENARIO_KEYS)
     walk = wk.build(wk.scenario_source(own), wk.scenario_rules(own), "en", own.texts)

@@ -13,7 +13,7 @@ import pytest
 
 from engine.registry import GAME_IDS, GAMES
 from ui import link
-from ui.explore import FanInputs, HookInputs, LabInputs, OddsInputs, SweepInputs
+from ui.explore.common import FanInputs, HookInputs, LabInputs, OddsInputs, SweepInputs
 from ui.query import LinkReader
 
 SAVED = Path(__file__).resolve().parent / "data" / "saved_links.txt"

@@ -9,8 +9,8 @@ from unittest import mock
 import pytest
 import streamlit as st
 
-from ui import handout
 from ui.apptest import open_site
+from ui.classroom import handout
 from ui.i18n import LANGS, t
 from ui.navigation import registered
 
@@ -108,8 +108,8 @@ def test_every_page_honours_the_four_colour_deck(file: str) -> None:
 
 
 def test_an_unplayable_rule_set_is_explained_in_the_visitor_language() -> None:
-    """Not the Python exception's English text (ui.explore.rules_problem)."""
-    import ui.explore as explore
+    """Not the Python exception's English text (ui.explore.common.rules_problem)."""
+    import ui.explore.common as explore
 
     with mock.patch.object(explore, "rules_of", side_effect=TypeError("got multiple values")):
         for lang in LANGS:
@@ -152,7 +152,7 @@ def test_sweep_danger_opens_where_the_plays_differ() -> None:
     and captures, and the tables they leave differ in danger."""
     from engine.krypkasino.rules import KrypkasinoRules
     from lab.studies.sweep_danger import sweep_danger
-    from ui.explore import SweepInputs
+    from ui.explore.common import SweepInputs
 
     inputs = SweepInputs()
     hand, table, seen = inputs.parsed()
@@ -172,7 +172,7 @@ def test_sweep_danger_opens_where_the_plays_differ() -> None:
 def test_sweep_danger_chart_labels_are_12_px_or_more() -> None:
     from engine.krypkasino.rules import KrypkasinoRules
     from lab.studies.sweep_danger import sweep_danger
-    from ui.explore import SweepInputs, sweep_chart
+    from ui.explore.common import SweepInputs, sweep_chart
 
     inputs = SweepInputs()
     hand, table, seen = inputs.parsed()

@@ -7,8 +7,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tutorials import lessons
-from ui import classroom, live
 from ui.apptest import open_site
+from ui.classroom import deck as classroom
+from ui.classroom import live
 from ui.i18n import LANGS, t
 from ui.safe import escape_markdown
 
@@ -137,27 +138,27 @@ def test_the_lessons_page_shows_a_lesson_with_its_links_and_downloads(lesson_id:
 def test_picking_another_lesson_changes_the_link() -> None:
     at = open_page(LESSONS)
     assert query(at, "lesson") == "kachuful-20"
-    at.selectbox(key="cl_lesson").set_value("krypkasino-20").run()
+    at.selectbox(key="ls_lesson").set_value("krypkasino-20").run()
     assert query(at, "lesson") == "krypkasino-20"
     assert at.header[0].value == lessons.load("krypkasino-20").title_in("en")
 
 
 def test_a_teacher_builds_a_lesson_and_shows_it() -> None:
     at = open_page(LESSONS)
-    at.button(key="cl_b_empty").click().run()
+    at.button(key="ls_b_empty").click().run()
     assert not at.exception
-    at.text_input(key="cl_b_title").input("Sweeps today").run()
-    at.segmented_control(key="cl_b_game").set_value("krypkasino").run()
-    at.selectbox(key="cl_b_scenario").set_value("forced-sweep").run()
-    at.selectbox(key="cl_b_end").set_value("play-1").run()
-    at.button(key="cl_b_add_scenario").click().run()
-    at.button(key="cl_b_add_quiz").click().run()  # no rule chosen yet: a message
+    at.text_input(key="ls_b_title").input("Sweeps today").run()
+    at.segmented_control(key="ls_b_game").set_value("krypkasino").run()
+    at.selectbox(key="ls_b_scenario").set_value("forced-sweep").run()
+    at.selectbox(key="ls_b_end").set_value("play-1").run()
+    at.button(key="ls_b_add_scenario").click().run()
+    at.button(key="ls_b_add_quiz").click().run()  # no rule chosen yet: a message
     assert any(t("classroom.builder.need-topic", "en") in w.value for w in at.warning)
-    at.multiselect(key="cl_b_topics").set_value(["C-8", "C-9"]).run()
-    at.number_input(key="cl_b_seed").set_value(77).run()
-    at.button(key="cl_b_add_quiz").click().run()
-    at.button(key="cl_b_up1").click().run()  # the quiz set first
-    at.button(key="cl_b_use").click().run()
+    at.multiselect(key="ls_b_topics").set_value(["C-8", "C-9"]).run()
+    at.number_input(key="ls_b_seed").set_value(77).run()
+    at.button(key="ls_b_add_quiz").click().run()
+    at.button(key="ls_b_up1").click().run()  # the quiz set first
+    at.button(key="ls_b_use").click().run()
     assert not at.exception
     packed = query(at, "l")
     assert packed and query(at, "lesson") is None
@@ -194,13 +195,13 @@ def test_the_lessons_page_refuses_a_damaged_link_with_a_message() -> None:
 
 def test_the_builder_names_steps_by_title_previews_them_and_names_rules() -> None:
     at = open_page(LESSONS, lang="es")
-    at.button(key="cl_b_empty").click().run()
-    at.segmented_control(key="cl_b_game").set_value("kachuful").run()
-    at.selectbox(key="cl_b_scenario").set_value("worked-example").run()
+    at.button(key="ls_b_empty").click().run()
+    at.segmented_control(key="ls_b_game").set_value("kachuful").run()
+    at.selectbox(key="ls_b_scenario").set_value("worked-example").run()
     titles = {s.ref.rpartition("#")[2]: s.title for s in classroom.scenario_slides(
         lessons.ScenarioItem("kachuful", "worked-example"), "es")}
     ids = classroom.step_ids("kachuful", "worked-example")
-    start = at.selectbox(key="cl_b_start")
+    start = at.selectbox(key="ls_b_start")
     # Each step by its number and title, in Spanish; never its id.
     assert start.options == [f"{n}. {titles[i]}" for n, i in enumerate(ids, start=1)]
     assert not any(i in " ".join(start.options) for i in ids if "." in i)
@@ -208,6 +209,6 @@ def test_the_builder_names_steps_by_title_previews_them_and_names_rules() -> Non
     assert not at.exception
     preview = "\n".join(h.proto.body for h in at.html)
     assert f'id="cl-slide-title">{titles["h11.bid.s3"]}<' in preview.replace("&#x27;", "'")
-    topics = at.multiselect(key="cl_b_topics")
+    topics = at.multiselect(key="ls_b_topics")
     assert live.rule_title("K-9", "es") in topics.options
     assert all(o.split(" · ")[0].startswith("K-") for o in topics.options)

@@ -156,10 +156,10 @@ def test_pages_speak_spanish() -> None:
     assert texts(at.title) == ["Peligro de barrida (Krypkasino)"]
 
 
-# -- the pure helpers of ui/explore.py -------------------------------------------------------
+# -- the pure helpers of ui/explore/common.py -------------------------------------------------------
 
 def test_typed_cards_are_checked() -> None:
-    from ui.explore import parse_cards_text
+    from ui.explore.common import parse_cards_text
 
     assert [c.code for c in parse_cards_text("10h; as,kd", "hand").cards] == ["TH", "AS", "KD"]
     problem = parse_cards_text("AS KD QC", "hand", size=2).problem
@@ -174,8 +174,8 @@ def test_typed_cards_are_checked() -> None:
 
 
 def test_rule_sets_round_trip_and_are_checked_by_the_engine() -> None:
-    from ui.explore import rules_problem
-    from ui.rules_editor import editor_options, editor_state
+    from ui.explore.common import rules_problem
+    from ui.explore.rules_editor import editor_options, editor_state
 
     options = {"hook_rule": False, "max_cards": 5, "scoring": "margin"}
     assert editor_options("kachuful", "x", editor_state("kachuful", options, "x")) == options
@@ -189,7 +189,7 @@ def test_rule_sets_round_trip_and_are_checked_by_the_engine() -> None:
 
 
 def test_inputs_read_from_a_link_with_problems() -> None:
-    from ui.explore import FanInputs, HookInputs, LabInputs, OddsInputs
+    from ui.explore.common import FanInputs, HookInputs, LabInputs, OddsInputs
     from ui.query import LinkReader
 
     reader = LinkReader("en", params={"players": "5", "size": "20", "trump": "X"})

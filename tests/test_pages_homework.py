@@ -15,8 +15,9 @@ import store
 from store import homework as hw
 from store.core import now_ms
 from tutorials import lessons
-from ui import classroom, homework, live
 from ui.apptest import open_site
+from ui.classroom import deck as classroom
+from ui.classroom import homework, live
 from ui.i18n import t
 
 PAGE = "pages/homework.py"
@@ -33,7 +34,7 @@ def everything(at: AppTest) -> str:
 
 def set_homework(lang: str = "en") -> tuple[str, str]:
     at = open_site("pages/lessons.py", lesson="kachuful-20", lang=lang, timeout=180)
-    at.button(key=f"FormSubmitter:hw_set-{t('homework.set.go', lang)}").click().run()
+    at.button(key=f"FormSubmitter:ls_hw_set-{t('homework.set.go', lang)}").click().run()
     assert not at.exception, at.exception
     code, key = str(at.query_params["hw"]), str(at.query_params["key"])
     assert store.normalise_code(code) == code and len(key) >= 30
@@ -162,7 +163,7 @@ def test_a_lesson_without_questions_cannot_be_set_as_homework() -> None:
     assert not at.exception, at.exception
     assert t("homework.no-questions", "es") in everything(at)
     with pytest.raises(KeyError):
-        at.button(key=f"FormSubmitter:hw_set-{t('homework.set.go', 'es')}")
+        at.button(key=f"FormSubmitter:ls_hw_set-{t('homework.set.go', 'es')}")
 
 
 def test_the_students_link_uses_the_public_address_or_warns(

@@ -2,7 +2,7 @@
 
 Which parameters a page reads is found by running it and recording every key it asks
 ``st.query_params`` for (pages that read the whole query, the lesson pages, add the keys
-of :func:`ui.classroom.read_link`), so a parameter added later is covered too.
+of :func:`ui.classroom.deck.read_link`), so a parameter added later is covered too.
 
 For each page two sets of runs go through AppTest (:mod:`ui.apptest`):
 
@@ -37,7 +37,7 @@ from ui.apptest import open_site
 from ui.navigation import registered
 
 PAGE_FILES = [p.file for p in registered()]
-#: Keys the lesson pages read through ``st.query_params.to_dict()`` (ui.classroom.read_link).
+#: Keys the lesson pages read through ``st.query_params.to_dict()`` (ui.classroom.deck.read_link).
 WHOLE_QUERY_KEYS = ("lesson", "l", "step", "view")
 EVIL = "evil.example"
 

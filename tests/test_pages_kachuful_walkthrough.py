@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from engine.kachuful import DEFAULT_RULES, KachufulRules
 from engine.registry import GAMES
 from ui.apptest import open_site
-from ui.walkthrough_kachuful import EXAMPLE_DOC, build, record_source
+from ui.walkthrough.kachuful import EXAMPLE_DOC, build, record_source
 
 PAGE = "pages/kachuful_walkthrough.py"
 EXAMPLE_STEPS = len(build(record_source(EXAMPLE_DOC, 11), DEFAULT_RULES, "en").steps)

@@ -15,8 +15,8 @@ from streamlit.testing.v1 import AppTest
 from engine.krypkasino.rules import KrypkasinoRules
 from engine.walkthrough import krypkasino as kw
 from tutorials import scenarios as scen
-from ui import walkthrough_krypkasino as wk
 from ui.apptest import open_site
+from ui.walkthrough import krypkasino as wk
 
 PAGE = "pages/krypkasino_walkthrough.py"
 
@@ -283,7 +283,7 @@ def test_the_session_scenario_ends_with_the_chart_of_three_deals() -> None:
     figure = json.loads(charts[0].proto.spec)
     assert [trace["x"] for trace in figure["data"]] == [[1, 2, 3]] * 3  # deals shown from 1, as the engine says them
     from tutorials import scenarios
-    from ui import walkthrough_krypkasino as wk
+    from ui.walkthrough import krypkasino as wk
 
     data = scenarios.load("krypkasino", "session", wk.GAME_KEYS).data
     deals = kw.build(data, kw.rules_from({})).get("deal_scores")

@@ -16,8 +16,9 @@ import store
 from store import homework as hw
 from store import lessons as saved
 from tutorials import lessons
-from ui import classroom, homework, live
 from ui.apptest import open_site
+from ui.classroom import deck as classroom
+from ui.classroom import homework, live
 from ui.i18n import t
 
 HOSTILE = "<img src=x onerror=f()> **loud** [x](javascript:f())"
@@ -33,20 +34,20 @@ def everything(at: AppTest) -> str:
 
 
 def write_question(at: AppTest, ask: str, choices: list[str], right: int, rule: str) -> None:
-    at.text_input(key="cl_q_ask").input(ask)
+    at.text_input(key="ls_q_ask").input(ask)
     for i in range(lessons.MAX_CHOICES):
-        at.text_input(key=f"cl_q_c{i}").input(choices[i] if i < len(choices) else "")
-    at.segmented_control(key="cl_q_right").set_value(right)
-    at.selectbox(key="cl_q_rule").set_value(rule)
-    at.button(key="cl_q_add").click().run()
+        at.text_input(key=f"ls_q_c{i}").input(choices[i] if i < len(choices) else "")
+    at.segmented_control(key="ls_q_right").set_value(right)
+    at.selectbox(key="ls_q_rule").set_value(rule)
+    at.button(key="ls_q_add").click().run()
     assert not at.exception, at.exception
 
 
 def build_and_save() -> tuple[AppTest, str, str]:
     """An empty lesson with one teacher's question (hostile text), saved on the site."""
     at = open_site(LESSONS, lesson="kachuful-20", timeout=180)
-    at.button(key="cl_b_empty").click().run()
-    at.segmented_control(key="cl_b_game").set_value("kachuful").run()
+    at.button(key="ls_b_empty").click().run()
+    at.segmented_control(key="ls_b_game").set_value("kachuful").run()
     # Refusals name the field.
     write_question(at, "", ["a", "b"], 0, "K-9")
     assert t("classroom.own.need-ask", "en") in everything(at)
@@ -55,7 +56,7 @@ def build_and_save() -> tuple[AppTest, str, str]:
     write_question(at, "Who may not bid 1?", ["a", "b"], 3, "K-9")
     assert t("classroom.own.need-right", "en") in everything(at)
     write_question(at, HOSTILE, ["The dealer", HOSTILE, "Nobody"], 0, "K-9")
-    draft = at.session_state["cl_draft"]
+    draft = at.session_state["ls_draft"]
     assert draft["items"] == [{"ask": HOSTILE, "game": "kachuful", "right": 0, "rule": "K-9",
                                "choices": ["The dealer", HOSTILE, "Nobody"]}]
     # Shown as text: never as HTML or markdown.
@@ -63,19 +64,19 @@ def build_and_save() -> tuple[AppTest, str, str]:
     assert "<img" not in "\n".join(h.proto.body for h in at.html)
     assert "\\*\\*loud\\*\\*" in page and "**loud**" not in page.replace("\\*\\*loud\\*\\*", "")
     # Changed: the right answer becomes "Nobody", the rule K-10.
-    at.button(key="cl_b_edit0").click().run()
-    assert at.text_input(key="cl_q_ask").value == HOSTILE
-    at.segmented_control(key="cl_q_right").set_value(2)
-    at.selectbox(key="cl_q_rule").set_value("K-10")
-    at.button(key="cl_q_add").click().run()
-    items = at.session_state["cl_draft"]["items"]
+    at.button(key="ls_b_edit0").click().run()
+    assert at.text_input(key="ls_q_ask").value == HOSTILE
+    at.segmented_control(key="ls_q_right").set_value(2)
+    at.selectbox(key="ls_q_rule").set_value("K-10")
+    at.button(key="ls_q_add").click().run()
+    items = at.session_state["ls_draft"]["items"]
     assert len(items) == 1 and (items[0]["right"], items[0]["rule"]) == (2, "K-10")
     # A second question, then removed.
     write_question(at, "Second?", ["yes", "no"], 1, "K-1")
-    assert len(at.session_state["cl_draft"]["items"]) == 2
-    at.button(key="cl_b_rm1").click().run()
-    assert len(at.session_state["cl_draft"]["items"]) == 1
-    at.button(key="cl_b_save").click().run()
+    assert len(at.session_state["ls_draft"]["items"]) == 2
+    at.button(key="ls_b_rm1").click().run()
+    assert len(at.session_state["ls_draft"]["items"]) == 1
+    at.button(key="ls_b_save").click().run()
     assert not at.exception, at.exception
     sid, key = str(at.query_params["saved"]), str(at.query_params["key"])
     assert saved.valid_id(sid) and len(key) >= 30 and "l" not in at.query_params
@@ -97,13 +98,13 @@ def test_the_builder_writes_changes_removes_saves_and_shares_a_question() -> Non
     assert not other.exception, other.exception
     text = everything(other)
     assert lesson.title_in("en") in text and f"saved={sid}" in text and key not in text
-    other.button(key="cl_b_copy").click().run()
-    other.button(key="cl_b_save").click().run()
+    other.button(key="ls_b_copy").click().run()
+    other.button(key="ls_b_save").click().run()
     copy = str(other.query_params["saved"])
     assert copy != sid and saved.get(store.get(), sid).lesson == found.lesson  # type: ignore[union-attr]
     # The author's link saves over the same id.
-    at.text_input(key="cl_b_title").input("Renamed").run()
-    at.button(key="cl_b_save").click().run()
+    at.text_input(key="ls_b_title").input("Renamed").run()
+    at.button(key="ls_b_save").click().run()
     assert str(at.query_params["saved"]) == sid
     assert lessons.decode_link(saved.get(store.get(), sid).lesson).title_in("en") == "Renamed"  # type: ignore[union-attr]
     # A bad or unknown id is a sentence.
@@ -115,7 +116,7 @@ def test_the_builder_writes_changes_removes_saves_and_shares_a_question() -> Non
 
 def test_a_live_class_and_homework_ask_a_teachers_question() -> None:
     at, sid, _ = build_and_save()
-    at.button(key="cl_live").click().run()
+    at.button(key="ls_live").click().run()
     assert not at.exception, at.exception
     code, key = str(at.query_params["class"]), str(at.query_params["key"])
     state = store.get().state(code)
@@ -159,7 +160,7 @@ def test_a_live_class_and_homework_ask_a_teachers_question() -> None:
 
 def test_homework_pages_ask_a_teachers_question() -> None:
     at, sid, _ = build_and_save()
-    at.button(key=f"FormSubmitter:hw_set-{t('homework.set.go', 'en')}").click().run()
+    at.button(key=f"FormSubmitter:ls_hw_set-{t('homework.set.go', 'en')}").click().run()
     assert not at.exception, at.exception
     code, key = str(at.query_params["hw"]), str(at.query_params["key"])
     bo = open_site("pages/homework.py", hw=code, timeout=120)
@@ -182,14 +183,14 @@ def test_homework_pages_ask_a_teachers_question() -> None:
 def test_storage_down_is_a_sentence_when_opening_or_saving(
         monkeypatch: pytest.MonkeyPatch) -> None:
     at = open_site(LESSONS, lesson="kachuful-20", timeout=180)
-    at.button(key="cl_b_empty").click().run()
+    at.button(key="ls_b_empty").click().run()
     write_question(at, "Who?", ["a", "b"], 0, "K-9")
     # PostgreSQL configured but not answering (nothing listens on port 9).
     monkeypatch.setenv("RULES_LAB_DATABASE_URL", "postgresql://rl@127.0.0.1:9/rules")
-    at.button(key="cl_b_save").click().run()
+    at.button(key="ls_b_save").click().run()
     assert not at.exception, at.exception
     assert t("classroom.own.cannot-save", "en") in everything(at)
-    assert len(at.session_state["cl_draft"]["items"]) == 1  # the lesson is still there
+    assert len(at.session_state["ls_draft"]["items"]) == 1  # the lesson is still there
     page = open_site(LESSONS, saved="A" * 16, timeout=120)
     assert not page.exception, page.exception
     shown = everything(page)

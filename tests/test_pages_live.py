@@ -12,8 +12,9 @@ from streamlit.testing.v1 import AppTest
 
 import store
 from tutorials import lessons
-from ui import classroom, live
 from ui.apptest import open_site
+from ui.classroom import deck as classroom
+from ui.classroom import live
 from ui.i18n import t
 from ui.safe import escape_markdown
 
@@ -41,7 +42,7 @@ def first_question_step(lesson_id: str = "kachuful-20") -> int:
 def opened() -> tuple[str, str]:
     """A class opened from the lessons page: (code, teacher's key)."""
     at = open_site("pages/lessons.py", lesson="kachuful-20")
-    at.button(key="cl_live").click().run()
+    at.button(key="ls_live").click().run()
     assert not at.exception, at.exception
     code, key = at.query_params["class"], at.query_params["key"]
     assert store.normalise_code(code) == code and len(key) >= 30

@@ -19,11 +19,12 @@ from engine.walkthrough import krypkasino as kwalk
 from store import Store
 from tutorials import lessons
 from tutorials import scenarios as scen
-from ui import classroom, live
 from ui.apptest import open_site
+from ui.classroom import deck as classroom
+from ui.classroom import live
 from ui.i18n import t
 from ui.safe import escape_markdown
-from ui.walkthrough_view import refusal, say
+from ui.walkthrough.view import refusal, say
 
 LIVE = "pages/live.py"
 

@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from engine.quiz import TYPES, generate, make
 from ui.apptest import open_site
 from ui.i18n import LANGS, t
-from ui.quiz import widget_key
+from ui.quiz.marking import widget_key
 from ui.safe import escape_markdown
 
 PAGE = "pages/quiz.py"

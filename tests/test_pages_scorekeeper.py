@@ -8,8 +8,8 @@ from streamlit.testing.v1 import AppTest
 
 from engine.kachuful.rules import KachufulRules
 from engine.scoresheet import KachufulSheet, KrypkasinoSheet
-from ui import scorekeeper as sk
 from ui.apptest import open_site
+from ui.scorekeeper import sheet as sk
 
 KPAGE = "pages/kachuful_scorekeeper.py"
 CPAGE = "pages/krypkasino_scorekeeper.py"

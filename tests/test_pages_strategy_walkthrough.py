@@ -16,9 +16,9 @@ from engine.walkthrough import kachuful as ekach
 from engine.walkthrough import krypkasino as ekryp
 from engine.walkthrough.model import Walkthrough
 from tutorials import scenarios as scen
-from ui import walkthrough_kachuful as wkach
-from ui import walkthrough_view as wv
 from ui.apptest import open_site
+from ui.walkthrough import kachuful as wkach
+from ui.walkthrough import view as wv
 
 KRYP = "pages/krypkasino_walkthrough.py"
 KACH = "pages/kachuful_walkthrough.py"

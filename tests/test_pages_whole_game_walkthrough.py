@@ -9,8 +9,8 @@ from streamlit.testing.v1 import AppTest
 
 from engine.walkthrough import kachuful as ekach
 from tutorials import scenarios as scen
-from ui import walkthrough_kachuful as wkach
 from ui.apptest import open_site
+from ui.walkthrough import kachuful as wkach
 
 KACH = "pages/kachuful_walkthrough.py"
 

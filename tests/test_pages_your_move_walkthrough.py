@@ -16,9 +16,9 @@ from streamlit.testing.v1 import AppTest
 from engine.krypkasino.rules import KrypkasinoRules
 from engine.walkthrough import krypkasino as kw
 from tutorials import scenarios as scen
-from ui import walkthrough_krypkasino as wk
-from ui import walkthrough_view as wv
 from ui.apptest import open_site
+from ui.walkthrough import krypkasino as wk
+from ui.walkthrough import view as wv
 
 KRYP = "pages/krypkasino_walkthrough.py"
 KACH = "pages/kachuful_walkthrough.py"

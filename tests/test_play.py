@@ -1,4 +1,4 @@
-"""The play session (engine/session.py) and the play link (ui/play_link.py) without Streamlit: bots move only when asked, undo restores
+"""The play session (engine/session.py) and the play link (ui/play/link.py) without Streamlit: bots move only when asked, undo restores
 the state, refusals change nothing, the coach is cached, saved records replay to the same
 outcome, reviews and score sheets come from the engine's results, links round-trip."""
 
@@ -20,7 +20,7 @@ from engine.krypkasino import KrypkasinoRules, KrypkasinoState
 from engine.krypkasino import record as crecord
 from engine.krypkasino.review import krypkasino_review
 from engine.session import HUMAN, PlaySession, Setup, load_record
-from ui.play_link import read_setup, setup_params
+from ui.play.link import read_setup, setup_params
 
 
 def kachuful(seat: int = 1, players: int = 3, level: str = "random", seed: int = 7,

@@ -11,7 +11,7 @@ from test_play_session import legal_move, start
 
 from engine.registry import GAME_IDS, GAMES
 from ui.i18n import t
-from ui.play_table import log_html, standings
+from ui.play.table import log_html, standings
 
 
 def finished(game: str) -> object:
@@ -43,7 +43,7 @@ def test_final_standings_name_the_winners_best_first(game: str, lang: str) -> No
 def test_a_bots_why_comes_right_after_its_own_move() -> None:
     """Its reason before what followed from the move (a trick won, a hand scored, the end
     of the game): the "why" never reads as the reason the game is over."""
-    from ui.play_table import event_sentence, sentence
+    from ui.play.table import event_sentence, sentence
 
     for game in GAME_IDS:
         session = finished(game)

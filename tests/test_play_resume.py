@@ -10,7 +10,7 @@ import pytest
 from test_play_session import legal_move, start
 
 from engine.registry import GAME_IDS
-from ui.play_link import MAX_MOVES_TEXT, moves_text, parse_moves, replay_moves
+from ui.play.link import MAX_MOVES_TEXT, moves_text, parse_moves, replay_moves
 
 
 def played(game: str, decisions: int) -> object:

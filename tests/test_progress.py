@@ -13,7 +13,7 @@ from tutorials import lessons
 from ui import progress
 from ui.apptest import open_site
 from ui.i18n import t
-from ui.quiz import widget_key
+from ui.quiz.marking import widget_key
 
 QUIZ = "pages/quiz.py"
 QID = "k-trump-7"
@@ -127,7 +127,8 @@ def test_walkthrough_and_live_answers_count_in_the_record() -> None:
     def app() -> None:
         import streamlit as st
 
-        from ui import progress, your_move
+        from ui import progress
+        from ui.walkthrough import your_move
 
         progress.listen()
         your_move.record_answer(st.session_state, "C-8", False, "walkthrough", "play-1")

@@ -1,9 +1,9 @@
-"""The quiz page's pure helpers (ui/quiz.py): score, missed rules, marks, widget values."""
+"""The quiz page's pure helpers (ui/quiz/marking.py): score, missed rules, marks, widget values."""
 
 from __future__ import annotations
 
 from engine.quiz import check, generate
-from ui.quiz import (
+from ui.quiz.marking import (
     chosen_ids,
     feedback_groups,
     group_states,

@@ -1,4 +1,4 @@
-"""ui.scorekeeper: the sheet in the link (round trip, garbage, tampering), the CSV export and
+"""ui.scorekeeper.sheet: the sheet in the link (round trip, garbage, tampering), the CSV export and
 the HTML of the standings and sheets (names escaped, numbers in place)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 from engine.kachuful.rules import KachufulRules
 from engine.krypkasino.rules import KrypkasinoRules
 from engine.scoresheet import KachufulSheet, KrypkasinoSheet
-from ui import scorekeeper as sk
+from ui.scorekeeper import sheet as sk
 
 EVIL = "<img src=x onerror=alert(1)>"
 

@@ -17,7 +17,7 @@ from lab import pool, scheduler
 from lab.cost import BUDGET_CPU_S, Cost, game_seconds
 from lab.studies.progression import ProgressionStudy
 from ui.apptest import open_site
-from ui.explore import budget_refusal
+from ui.explore.common import budget_refusal
 
 TICKS = os.sysconf("SC_CLK_TCK")
 

@@ -35,7 +35,7 @@ from engine.walkthrough.model import Walkthrough
 from engine.walkthrough.verdict import RIGHT
 from lab.studies.sweep_danger import sweep_danger, sweeping_values
 from tutorials import scenarios as scen
-from ui import walkthrough_kachuful as wkach
+from ui.walkthrough import kachuful as wkach
 
 KACH = "strategy-bidding"
 KRYP = "strategy-trail"

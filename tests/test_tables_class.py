@@ -13,8 +13,8 @@ import store
 from engine.messages import card_name
 from store.tables import Tables, state_of
 from tutorials import lessons
-from ui import live
 from ui.apptest import open_site
+from ui.classroom import live
 from ui.i18n import t
 
 LIVE = "pages/live.py"

@@ -160,7 +160,7 @@ def test_the_coach_and_review_name_only_the_seats_own_cards(
     """Over a whole game of people only: at each move the coach's words for the seat to
     act name no card of another hand, and every card a review names is one that seat
     played itself."""
-    from ui import table as tb
+    from ui.table import seats as tb
 
     opened = tables().open(game, options, [SeatSpec("human")] * players, seed=4)
     seen_advice = seen_review = 0

@@ -13,8 +13,8 @@ import sqlalchemy as sa
 import store
 from store.tables import SeatSpec, Tables, state_of
 from tests.test_tables_page import everything, hidden_cards, row_of, seat_page
-from ui import table as tb
 from ui.i18n import t
+from ui.table import seats as tb
 
 
 def tables() -> Tables:

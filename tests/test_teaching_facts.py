@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import tutorials.facts as facts_module
-import ui.walkthrough_kachuful as wkach
+import ui.walkthrough.kachuful as wkach
 from engine.cards import Card, parse_card
 from engine.kachuful import KachufulRules
 from engine.krypkasino.rules import KrypkasinoRules
@@ -341,7 +341,7 @@ def _lesson_items() -> Iterator[tuple[str, int, Any]]:
                          ids=lambda v: str(v) if not hasattr(v, "note") else "")
 def test_lesson_notes_name_only_what_their_item_shows(lesson_id: str, index: int,
                                                       item: Any) -> None:
-    from ui import classroom
+    from ui.classroom import deck as classroom
 
     lesson = lesson_files.load(lesson_id)
     own = _numbers_in([lesson.minutes])

@@ -19,8 +19,8 @@ from engine.kachuful import DEFAULT_RULES, KachufulRules, KachufulState, hand_si
 from engine.kachuful.record import replay
 from engine.registry import GAMES
 from tutorials.scenarios import ScenarioError
-from ui import walkthrough_kachuful as wk
-from ui.walkthrough_kachuful import (
+from ui.walkthrough import kachuful as wk
+from ui.walkthrough.kachuful import (
     EXAMPLE_DOC,
     RANDOM,
     Config,

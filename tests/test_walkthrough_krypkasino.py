@@ -1,5 +1,5 @@
 """The Krypkasino walkthrough builder (engine/walkthrough/krypkasino.py, its link and
-outline in ui/walkthrough_krypkasino.py) and its scenarios:
+outline in ui/walkthrough/krypkasino.py) and its scenarios:
 exact figures of RULES.md's worked examples and of the two-player example deal, the board
 kept in step with the engine, variants, links."""
 
@@ -21,8 +21,8 @@ from engine.krypkasino.state import KrypkasinoState, Play
 from engine.walkthrough import krypkasino as kw
 from engine.walkthrough.model import Walkthrough
 from tutorials import scenarios
-from ui import walkthrough_krypkasino as wk
 from ui.query import LinkReader
+from ui.walkthrough import krypkasino as wk
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT.parent / "shared" / "examples" / "krypkasino-two-players.record.json"

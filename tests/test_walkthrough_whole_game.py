@@ -26,7 +26,7 @@ from engine.walkthrough import kachuful as ekach
 from engine.walkthrough.kachuful_fold import FOLD, fold
 from engine.walkthrough.model import Walkthrough
 from tutorials import scenarios as scen
-from ui import walkthrough_kachuful as wkach
+from ui.walkthrough import kachuful as wkach
 
 SCENARIO = "whole-game"
 LANGS = ("en", "es", "pt")

@@ -1,7 +1,7 @@
 """The your-move steps as data: every scenario of both walkthroughs has at least two, each
 legal option is judged by the analyst (engine.analysis, issue 27) on the state before the
 move, each illegal one by the engine's refusal, and answers are recorded like quiz
-questions (ui.your_move)."""
+questions (ui.walkthrough.your_move)."""
 
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ from engine.walkthrough import kachuful as ekach
 from engine.walkthrough import krypkasino as wkryp
 from engine.walkthrough.model import Walkthrough, YourMove
 from tutorials import scenarios as scen
-from ui import walkthrough_kachuful as wkach
-from ui import walkthrough_view as wv
-from ui import your_move as ym
+from ui.walkthrough import kachuful as wkach
+from ui.walkthrough import view as wv
+from ui.walkthrough import your_move as ym
 
 KRYPKASINO = [s.id for s in scen.load_all("krypkasino", wkryp.GAME_KEYS)]
 KACHUFUL = [s.id for s in wkach.load_scenarios()]

@@ -8,8 +8,8 @@ name: ``docs/tutorials.md``). A placeholder the step does not have raises
 cards and number words a text types outside its placeholders (the tests keep it empty).
 
 The facts are read from the plain data a walkthrough step holds (the engine's tables,
-events and scores, see ``ui.walkthrough_kachuful.SaidStep`` and
-``ui.walkthrough_krypkasino.Step``); nothing here decides a rule. Rule constants come
+events and scores, see ``ui.walkthrough.kachuful.SaidStep`` and
+``ui.walkthrough.krypkasino.Step``); nothing here decides a rule. Rule constants come
 from the engine's own functions (``score_hand``, ``card_points``).
 
 >>> fill("Seat {dealer} may not bid {forbidden_bid}.", {"dealer": 3, "forbidden_bid": 1}, "en", "x")
@@ -150,7 +150,7 @@ def _seatwise(facts: dict[str, Any], name: str, values: Any) -> None:
 
 
 def kachuful_facts(step: Any, rules: Any = None, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The facts of a Kachuful walkthrough step (``ui.walkthrough_kachuful.SaidStep``):
+    """The facts of a Kachuful walkthrough step (``ui.walkthrough.kachuful.SaidStep``):
     its table, the acting seat, the draw and the score rows; ``extra`` adds the facts the
     builder took from the step's events (``forbidden_bid``, ``others``, ``bids_before``,
     ``legal_bids``)."""
@@ -219,7 +219,7 @@ def option_labels(game: str) -> dict[str, OptionLabel]:
 
 
 def krypkasino_facts(step: Any, rules: Any = None) -> dict[str, Any]:
-    """The facts of a Krypkasino walkthrough step (``ui.walkthrough_krypkasino.Step``):
+    """The facts of a Krypkasino walkthrough step (``ui.walkthrough.krypkasino.Step``):
     its board, the play, the sweep and the variant's point values."""
     from engine.krypkasino.rules import (
         LOT_CARDS,

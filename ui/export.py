@@ -10,7 +10,7 @@ The result opens from disk (``file://``) with no server and nothing fetched from
 
 Every link is relative; a rule link goes to the rules page of the same language
 (``krypkasino-rules.html#C-8``), or stays on the page when the rule is on it. The pages
-are the handouts of :mod:`ui.handout` with a navigation bar.
+are the handouts of :mod:`ui.classroom.handout` with a navigation bar.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import tutorials
 from tutorials import lessons
-from ui import handout
+from ui.classroom import handout
 from ui.i18n import LANG_NAMES, LANGS, t
 from ui.safe import escape_html
 

@@ -386,7 +386,7 @@ class SheetLink:
 
 def read_sheet(game: str, raw: str | None, lang: str = "en") -> SheetLink | None:
     """The rules and table of a scorekeeper link (``None`` when it has no sheet)."""
-    from ui.scorekeeper import decode
+    from ui.scorekeeper.sheet import decode
 
     if not raw:
         return None

@@ -101,7 +101,7 @@ def _walkthrough_answer(source: str, rule: str, right: bool, step_id: str) -> No
 def listen() -> None:
     """Count the walkthroughs' your-move answers too (if that feature is present)."""
     try:
-        from ui import your_move
+        from ui.walkthrough import your_move
     except ImportError:
         return
     add = getattr(your_move, "add_listener", None)

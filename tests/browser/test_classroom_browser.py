@@ -12,8 +12,8 @@ import pytest
 from browser_harness import exceptions, goto, wait_idle
 
 from tutorials import lessons
-from ui import classroom
 from ui import export as build
+from ui.classroom import deck as classroom
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[1] / "artifacts"

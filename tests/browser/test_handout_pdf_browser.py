@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 
 from tutorials import lessons
-from ui import handout
+from ui.classroom import handout
 from ui.i18n import LANGS
 
 pytestmark = pytest.mark.browser
 
 MAX_PAGES = 8
-A4_TEXT_PX = round((210 - 2 * 9) / 25.4 * 96)  # the @page margins of ui.handout.CSS
+A4_TEXT_PX = round((210 - 2 * 9) / 25.4 * 96)  # the @page margins of ui.classroom.handout.CSS
 TWENTY_MINUTES = [lesson.id for lesson in lessons.load_all() if lesson.minutes == 20]
 
 _OBJ_RE = re.compile(rb"\n(\d+) 0 obj\n(.*?)\nendobj", re.S)

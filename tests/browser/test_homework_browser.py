@@ -14,7 +14,7 @@ import pytest
 from browser_harness import exceptions, goto, url_for, wait_idle
 
 from tutorials import lessons
-from ui import live
+from ui.classroom import live
 from ui.i18n import t
 
 pytestmark = pytest.mark.browser

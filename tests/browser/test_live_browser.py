@@ -19,7 +19,8 @@ from pg_server import fresh_database
 
 import store
 from tutorials import lessons
-from ui import classroom, live
+from ui.classroom import deck as classroom
+from ui.classroom import live
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[1] / "artifacts"

@@ -3,7 +3,7 @@
 A lesson is one small JSON file, ``tutorials/lessons/<id>.json`` (``<id>``: lower-case
 letters, digits and ``-``), or the same document packed into a link (:func:`encode_link`).
 This module reads and checks it with the standard library and the engine only; the steps a
-scenario item names are checked against the built walkthrough by :mod:`ui.classroom`.
+scenario item names are checked against the built walkthrough by :mod:`ui.classroom.deck`.
 
 The format, ``"format": "rules-lab-lesson/1"``::
 
@@ -34,7 +34,7 @@ A teacher's question is the teacher's own words, shown as written (never as mark
 characters; ``rule`` is one of the game's rule IDs (:func:`engine.quiz.rules_of`).
 ``saved`` is set by the site when the lesson is kept in its store (:mod:`store.lessons`):
 a live class or a homework finds a teacher's question by that id and
-the item's index (``own:<saved>.<index>``, :mod:`ui.live`), never by its text.
+the item's index (``own:<saved>.<index>``, :mod:`ui.classroom.live`), never by its text.
 
 A localized text is ``{"en": …, "es": …, "pt": …}`` with ``en`` required, or a plain string
 (any language): a lesson built on the page carries the teacher's own words.

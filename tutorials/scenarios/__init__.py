@@ -31,7 +31,7 @@ The shared format, ``"format": "rules-lab-scenario/1"``::
   ``{forbidden_bid}``) filled from the step's engine state: :mod:`tutorials.facts` and
   ``docs/tutorials.md``; nothing of the kind is typed by hand.
 * ``your_move`` (both games): the step ids where the walkthrough stops and lets the
-  learner make the move, judged by the engine (:mod:`ui.your_move`); without it each
+  learner make the move, judged by the engine (:mod:`ui.walkthrough.your_move`); without it each
   builder chooses them from the engine's positions. Every scenario has at least two
   (``tests/test_walkthrough_your_move.py``).
 * Each game declares its own keys in :func:`load` (``game_keys``); an unknown top-level

@@ -1,0 +1,1 @@
+"""The quiz page: the marking helpers and the drawing."""
