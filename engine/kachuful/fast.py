@@ -213,7 +213,6 @@ class FastSimulator:
         trace = self.trace
         orders = self._orders
         firsts = [orders[d][0] for d in range(n)]  # the seat after the dealer leads
-        bidders = [orders[d][:-1] for d in range(n)]
         follow = self._follow
         hook = self._hook
         wide = size + 1
@@ -246,7 +245,7 @@ class FastSimulator:
             # Bidding (K-8, K-9): uniform among the legal bids, the dealer last.
             bids = [0] * n
             total = 0
-            for s in bidders[dealer]:
+            for s in orders[dealer]:  # every seat but the dealer, from the dealer's left
                 b = _int(rnd() * wide)
                 bids[s] = b
                 total += b
