@@ -761,14 +761,22 @@ def build(source: Source, rules: KachufulRules = DEFAULT_RULES) -> KWalk:
     return walk
 
 
-@lru_cache(maxsize=4)
+def build_once(source: Source, rules: KachufulRules = DEFAULT_RULES) -> KWalk:
+    """:func:`build`, kept once per process for a folded seed scenario (a whole game:
+    seconds of analysis), so each language says the same steps without building again."""
+    if isinstance(source, SeedSource) and source.keep is not None:
+        return _folded_once(source, rules)
+    return build(source, rules)
+
+
 def _folded(source: SeedSource, rules: KachufulRules) -> KWalk:
-    """A seed scenario with a ``keep`` list: walked, then every other run folded. A whole
-    game (seconds of analysis) is built once per process; each language says the same
-    steps."""
+    """A seed scenario with a ``keep`` list: walked, then every other run folded."""
     from engine.walkthrough.kachuful_fold import fold
 
     return fold(_build(source, rules), source.keep or ())
+
+
+_folded_once = lru_cache(maxsize=4)(_folded)
 
 
 def unfolded(source: Source, rules: KachufulRules = DEFAULT_RULES) -> KWalk:

@@ -34,7 +34,7 @@ def set_homework(page: Any, site: str, lang: str) -> tuple[str, str]:
     wait_idle(page, 120_000)
     opener.click()
     page.get_by_role("button", name=t("homework.set.go", lang)).click()
-    page.wait_for_url(re.compile(r"/homework\?.*key="), timeout=60_000)
+    page.wait_for_url(re.compile(r"/homework\?.*key="), timeout=150_000)
     wait_idle(page, 120_000)
     found = dict(re.findall(r"[?&](hw|key)=([^&]+)", page.url))
     return found["hw"], found["key"]
@@ -44,7 +44,7 @@ def start(page: Any, site: str, code: str, name: str, lang: str) -> None:
     goto(page, site, "homework", hw=code, lang=lang, timeout=90_000)
     page.get_by_role("textbox", name=t("live.join.name", lang)).fill(name)
     page.get_by_role("button", name=t("homework.start", lang)).click()
-    page.wait_for_url(re.compile(r"[?&]s="), timeout=60_000)
+    page.wait_for_url(re.compile(r"[?&]s="), timeout=150_000)
     wait_idle(page, 120_000)
 
 

@@ -236,7 +236,7 @@ def build(source: Source, rules: KachufulRules = DEFAULT_RULES, lang: str = "en"
           texts: Mapping[str, Mapping[str, str]] | None = None) -> Walkthrough:
     """The engine's walkthrough of ``source`` under ``rules``, said in ``lang``
     (raises as :func:`engine.walkthrough.kachuful.build`)."""
-    return localize(engine_walk.build(source, rules), rules, lang, texts)
+    return localize(engine_walk.build_once(source, rules), rules, lang, texts)
 
 
 # -- links: the page's settings as URL query values (the one codec, ui/link.py) ------------
