@@ -13,10 +13,15 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from store.core import Store
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "tests"))
 from pg_server import ENV, PostgresServer  # noqa: E402
@@ -46,3 +51,25 @@ def postgres_url() -> Iterator[str]:
 # tests/data holds data and the script that made it from an old commit (it imports that
 # commit's modules): never collected as tests.
 collect_ignore_glob = ["tests/data/*"]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh store's URL, once on SQLite and once on the session's PostgreSQL server
+    (the store tests of classes, homework and tables share it)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    server: str = request.getfixturevalue("postgres_url")
+    from pg_server import fresh_database
+
+    return fresh_database(server, f"t_{uuid.uuid4().hex[:12]}")
+
+
+@pytest.fixture
+def db(url: str) -> Iterator[Store]:
+    """The store at :func:`url`, closed after the test."""
+    from store.core import Store
+
+    s = Store(url)
+    yield s
+    s.close()

@@ -6,13 +6,10 @@ that is down."""
 from __future__ import annotations
 
 import sqlite3
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from pg_server import fresh_database
 
 from store import Forbidden, Refused, Store, Unavailable
 from store import homework as hw
@@ -20,21 +17,6 @@ from store.core import now_ms
 
 LESSON = "1.packed-lesson"
 HOUR = 3600 * 1000
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'store.sqlite3'}"
-    server: str = request.getfixturevalue("postgres_url")
-    return fresh_database(server, f"t_{uuid.uuid4().hex[:12]}")
-
-
-@pytest.fixture
-def db(url: str) -> Iterator[Store]:
-    s = Store(url)
-    yield s
-    s.close()
 
 
 def test_homework_is_set_done_at_each_pace_and_read_per_student(db: Store) -> None:

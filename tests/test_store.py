@@ -7,34 +7,16 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from pg_server import fresh_database
 
 import store
 from store import Forbidden, Refused, Store, migrations
 from store.core import CLASS_TTL_MS, EXPIRE_EVERY_MS, LEARNER_TTL_MS, now_ms
 
 LESSON = "1.packed-lesson"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'store.sqlite3'}"
-    server: str = request.getfixturevalue("postgres_url")
-    return fresh_database(server, f"t_{uuid.uuid4().hex[:12]}")
-
-
-@pytest.fixture
-def db(url: str) -> Iterator[Store]:
-    s = Store(url)
-    yield s
-    s.close()
 
 
 def test_the_database_is_the_one_configured(db: Store, url: str) -> None:

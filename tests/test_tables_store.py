@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import json
 import threading
-import uuid
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from pg_server import fresh_database
 
 from engine.errors import RulesLabError
 from engine.registry import GAMES
@@ -29,21 +25,6 @@ from store.tables import (
 )
 
 H, B = SeatSpec("human", name="Ana"), SeatSpec("bot", "basic")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'store.sqlite3'}"
-    server: str = request.getfixturevalue("postgres_url")
-    return fresh_database(server, f"t_{uuid.uuid4().hex[:12]}")
-
-
-@pytest.fixture
-def db(url: str) -> Iterator[Store]:
-    s = Store(url)
-    yield s
-    s.close()
 
 
 def four(tables: Tables, seed: int = 5) -> tuple[str, dict[int, str], str]:
