@@ -52,6 +52,8 @@ STAND_IN = "basic"
 MAX_NAME = 40
 #: The longest game a table keeps (a whole 8-player Kachuful game is about 500 actions).
 MAX_ACTIONS = 5_000
+#: The most tables one :meth:`Tables.watch` read asks for (a process's watched tables).
+MAX_WATCHED = 500
 _ID_BYTES = 9  # 12 characters, 72 bits: public, in every seat's link
 _TOKEN_BYTES = 18  # 24 characters, 144 bits: a seat's secret
 _OWNER_BYTES = 24
@@ -274,6 +276,23 @@ class Tables:
         if found is None or int(found.expires_ms) < now_ms():
             return None
         return int(found.version)
+
+    def watch(self, table_ids: list[str]) -> dict[str, tuple[int, bool]]:
+        """Per table id (at most :data:`MAX_WATCHED`, malformed ids ignored): its version and
+        whether a turn timer is running (playing, with a timer), in one indexed read. A
+        process's watcher (:mod:`ui.table.push`) calls this a few times a second for every
+        table its seats show; an expired or unknown table is left out."""
+        ids = sorted({i for i in table_ids if isinstance(i, str) and 1 <= len(i) <= 40})
+        if not ids:
+            return {}
+        ids = ids[:MAX_WATCHED]
+        with self.store._read() as conn:
+            found = conn.execute(sa.select(
+                _tables.c.id, _tables.c.version, _tables.c.expires_ms, _tables.c.status,
+                _tables.c.timer_s).where(_tables.c.id.in_(ids))).all()
+        now = now_ms()
+        return {str(r.id): (int(r.version), r.status == "playing" and bool(r.timer_s))
+                for r in found if int(r.expires_ms) >= now}
 
     @guarded
     def seat_of(self, table_id: str, seat: int, token: str) -> TableRow:

@@ -1,6 +1,6 @@
 """The table page's screens (issue 31): open a table, the owner's page (seat links with QR
 codes, give a seat to a bot, close the table, watch it), and a seat's page, which reads the
-table from the store every :data:`ui.table.seats.POLL_S` seconds and shows only what that seat
+table from the store when the process's watcher (:mod:`ui.table.push`) wakes it and shows only what that seat
 may see (:func:`ui.table.seats.screen`).
 
 A link is hostile: the table id, seat and token are checked by the store; anything wrong
@@ -32,6 +32,7 @@ from ui.play.link import page_origin, read_setup
 from ui.play.table import table_html
 from ui.prefs import Prefs
 from ui.safe import escape_markdown
+from ui.table import push
 from ui.table import seats as tb
 
 K = "table."
@@ -282,8 +283,11 @@ def _watch(table_id: str, visitor: Prefs, teacher: str | None = None) -> None:
 
 
 # -- a seat's page -------------------------------------------------------------------------
-@st.fragment(run_every=tb.POLL_S)
+@st.fragment(run_every=push.SAFETY_S if push.SUPPORTED else tb.POLL_S)
 def seat_view(visitor: Prefs) -> None:
+    """A seat's screen. The process's watcher (:mod:`ui.table.push`) runs it again when the
+    table moves; its own timer is only a safety net (or, where Streamlit lacks the hooks the
+    watcher needs, the poll every ``POLL_S``)."""
     lang = visitor.lang
     where = st.session_state[K + "where"]
     try:
@@ -296,6 +300,7 @@ def seat_view(visitor: Prefs) -> None:
         st.error(t("table.unavailable", lang), icon=":material/cloud_off:")
         return
     seat, token = where[1], where[2]
+    push.watch(row.id, row.version)
     _draw(row, view, visitor)
     playing_cards = bool(view.cards) and row.status == "playing"
     if view.hand and not playing_cards:
@@ -445,7 +450,8 @@ def _act(expected: int, action: Any) -> None:
     st.session_state.pop(K + "pending", None)
     table_id, seat, token = st.session_state[K + "where"]
     try:
-        tables().act(table_id, seat, token, action, expected)
+        row = tables().act(table_id, seat, token, action, expected)
+        push.saw(table_id, row.version)  # this run draws it: no wake for its own move
     except (Stale, NotYourTurn):
         st.session_state[K + "notice"] = "table.stale"
     except store.Forbidden:
