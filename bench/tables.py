@@ -7,9 +7,11 @@ tables of four human seats in that store and connects every seat as a browser wo
 client of Streamlit's own protocol (:class:`Seat`: the websocket ``/_stcore/stream``, the
 installed streamlit package's ``BackMsg``/``ForwardMsg`` protobufs). A seat's client does
 what Chromium's Streamlit frontend does with this page: it opens ``/table?table=&seat=&token=``
-(a ``rerun_script`` with the query), re-runs the seat's fragment every time the server's
-``auto_rerun`` message says (:data:`ui.table.seats.POLL_S`, as the frontend's timer does), and
-plays a move by pressing the move's button (a fragment ``rerun_script`` whose widget states
+(a ``rerun_script`` with the query), takes in every run of the seat's fragment the server
+sends (the server's watcher, :mod:`ui.table.push`, runs it when the table moves), re-runs it
+itself every time the server's ``auto_rerun`` message says (the fragment's safety timer,
+:data:`ui.table.push.SAFETY_S`, or :data:`ui.table.seats.POLL_S` where the server polls; as
+the frontend's timer does), and plays a move by pressing the move's button (a fragment ``rerun_script`` whose widget states
 carry the button's trigger, the button's id as the server drew it). No browser draws
 anything, so the machine's CPU goes to the server being measured, not to 40 pages.
 
@@ -45,8 +47,8 @@ CPU a seat's poll costs (the table read and one seat's screen built by
 ``tables.poll_cpu_ms`` and ``tables.moves``.
 
 **What if** (``--poll S``): the seats run their fragment every ``S`` seconds instead of
-the server's ``POLL_S`` (the interval only sets the browser's timer, so this is what
-changing ``POLL_S`` would do); the labels become ``tables.poll<ms>ms.…``.
+the server's ``auto_rerun`` interval (the interval only sets the browser's timer; the
+server's wakes come on top); the labels become ``tables.poll<ms>ms.…``.
 
 Usage: ``python bench/tables.py [--tables 10] [--max-cards 4] [--think 2] [--idle 10]
 [--moves 0] [--poll 0] [--no-served] [--no-two-process] [--timeout 30]``
@@ -406,7 +408,7 @@ def main() -> None:
                         help="seconds a move may take to be seen (and a seat to open)")
     parser.add_argument("--poll", type=float, default=0.0,
                         help="what-if: seconds between a seat's fragment runs instead of the "
-                             "server's ui.table.seats.POLL_S (the interval only sets the client's "
+                             "server's auto_rerun interval (the interval only sets the client's "
                              "timer); the labels get '.poll<ms>'")
     parser.add_argument("--no-served", dest="served", action="store_false",
                         help="only the store floor (no site process)")
