@@ -1,7 +1,7 @@
 """The table page's screens (issue 31): open a table, the owner's page (seat links with QR
 codes, give a seat to a bot, close the table, watch it), and a seat's page, which reads the
-table from the store when the process's watcher (:mod:`ui.table.push`) wakes it and shows only what that seat
-may see (:func:`ui.table.seats.screen`).
+table from the store when the process's watcher (:mod:`ui.table.push`) wakes it and shows
+only what that seat may see (:func:`ui.table.seats.screen`).
 
 A link is hostile: the table id, seat and token are checked by the store; anything wrong
 gets one sentence, never another seat.
