@@ -121,3 +121,31 @@ def test_the_fused_playout_is_the_move_loop(seed: int, players: int,
         count += 1
     assert plays == count
     assert fused.scores() == looped.scores() and fused == looped
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 120), st.sampled_from([2, 3, 4, 5, 6]), RULES,
+       st.booleans())
+def test_the_fused_playout_from_any_position(seed: int, steps: int, players: int,
+                                             rules: KrypkasinoRules, to_end: bool) -> None:
+    # From a position reached by play (mid-lot, mid-deal), to the end of the deal or of
+    # the session: the counted plays and the listed ones pick what the loop picks.
+    state = KrypkasinoState.new_game(players, rules, seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        moves = state.legal_moves()
+        state.apply_move(moves[int(rnd.random() * len(moves))])
+    looped = state.clone()
+    deal = state.deal_index
+    plays = state.random_playout(random.Random(seed + 1), to_end_of_deal=to_end)
+    rnd = random.Random(seed + 1)
+    count = 0
+    while not looped.is_terminal() and not (to_end and looped.deal_index != deal):
+        moves = looped.legal_moves()
+        looped.apply_move(moves[int(rnd.random() * len(moves))])
+        count += 1
+    assert plays == count
+    assert state == looped
+    assert state.last_capturer == looped.last_capturer and state.previous == looped.previous

@@ -72,10 +72,18 @@ def table_key(ids: Iterable[int]) -> int:
 
 #: Per packed table (and per reading of C-6), per played value 2..14: whether the card
 #: sweeps and its capture plan (``False`` for a trail) - shared by every state, since the
-#: answers depend only on the table's values.
+#: answers depend only on the table's values. Item ``15 + v`` of a row is what
+#: :func:`random_playout` counts for a card of value ``v``: its number of plays when that
+#: needs no table ids (1 for a trail, one per capture taking whole values) and it cannot
+#: sweep, ``0`` otherwise, ``None`` until asked.
 _ROWS: dict[int, list[Any]] = {}
 _ROWS_MAXIMAL: dict[int, list[Any]] = {}
 _ROWS_LIMIT = 200_000
+_ROW_SIZE = 30
+#: Per card id: the index of its count in a row (``15 +`` its hand value).
+_COUNT_AT: tuple[int, ...] = tuple(15 + v for v in HAND_VALUE)
+#: Per table value ``x``: a packed key's mask without ``x``'s field.
+_CLEAR: tuple[int, ...] = tuple(~(_FIELD << (5 * x)) for x in range(14))
 
 
 def _row_entry(v: int, key: int, maximal: bool) -> tuple[bool, Any] | bool:
@@ -151,7 +159,7 @@ def legal_moves(hand: Sequence[int], key: int, cols: list[list[int]], table: Seq
     if row is None:
         if len(rows) > _ROWS_LIMIT:
             rows.clear()
-        row = rows[key] = [None] * 15
+        row = rows[key] = [None] * _ROW_SIZE
     forced = rules.forced_sweep
     out: list[Move] = []
     sweepers: list[int] | None = None
@@ -216,6 +224,21 @@ class FastState(Protocol):
     def lot_played(self) -> None: ...
 
 
+def _count_of(entry: tuple[bool, Any] | bool) -> int:
+    """What a row counts for a card (see ``_ROWS``): 1 for a trail, the number of its
+    captures when each takes whole values and none sweeps, else 0 (the full list is
+    needed: ids to choose, or C-8)."""
+    if entry is False:
+        return 1
+    sweeps, plan = entry  # type: ignore[misc]
+    if sweeps:
+        return 0
+    for _t, whole_values in plan:
+        if whole_values is None:
+            return 0
+    return len(plan)
+
+
 def random_playout(state: FastState, rnd: Any, to_end_of_deal: bool = False) -> int:
     """Play uniformly random legal plays on ``state`` until the session ends (or, with
     ``to_end_of_deal``, until the current deal has ended); return how many.
@@ -223,27 +246,111 @@ def random_playout(state: FastState, rnd: Any, to_end_of_deal: bool = False) -> 
     The play is ``moves[int(rnd.random() * len(moves))]`` of :func:`legal_moves` each
     time (``rnd`` has a ``random()`` method), so a playout is exactly the loop of
     ``legal_moves()`` and ``apply_move`` with that choice (tested), with the state's
-    fields in local variables.
+    fields in local variables (written back once a lot, or before a sweep is scored).
+
+    Most positions need no list of moves: when every card of the hand trails or takes
+    whole values of the table and none can sweep, the moves of each card are counted
+    from the cached row (``_ROWS``), the index is drawn over their total, and only the
+    move it names is built - the one ``legal_moves`` would list at that index, since it
+    lists each card's moves in that order. Other positions pick from ``legal_moves``.
     """
     random_ = rnd.random
     deal = state.deal_index
     plays = 0
-    ones, tvs = ONE, TABLE_VALUE
+    ones, tvs, hvs, count_at, clear = ONE, TABLE_VALUE, HAND_VALUE, _COUNT_AT, _CLEAR
     moves_of = legal_moves
+    rules = state.rules
+    maximal = rules.capture == "maximal"
+    rows = _ROWS_MAXIMAL if maximal else _ROWS
+    n = state.players
     while state.playing and not (to_end_of_deal and state.deal_index != deal):
         # One lot: the lists below keep their identity until the lot ends.
-        rules = state.rules
         table, cols, hands, captured = state.table, state.cols, state.hands, state.captured
         log = state.play_log[-1]
-        n = state.players
         seat = state.turn
+        before = state.previous
         key = state.table_key
-        play = state.play_index
+        start = play = state.play_index
         left = state.in_hands
+        capturer = -1
         while True:
-            out = moves_of(hands[seat], key, cols, table, rules)
+            hand = hands[seat]
+            row = rows.get(key)
+            if row is None:
+                if len(rows) > _ROWS_LIMIT:
+                    rows.clear()
+                row = rows[key] = [None] * _ROW_SIZE
+            total = 0
+            previous = -1
+            for i in hand:  # sorted: identical cards are neighbours, one card's moves
+                if i != previous:
+                    previous = i
+                    c = row[count_at[i]]
+                    if not c:
+                        break
+                    total += c
+            else:
+                # Counted: draw the index and build the move it names.
+                pick = int(random_() * total)
+                previous = -1
+                for cid in hand:
+                    if cid != previous:
+                        previous = cid
+                        c = row[count_at[cid]]
+                        if pick < c:
+                            break
+                        pick -= c
+                hand.remove(cid)
+                left -= 1
+                entry = row[hvs[cid]]
+                if entry is False:
+                    log.append((cid, []))
+                    table.append(cid)
+                    key += ones[cid]
+                    insort(cols[tvs[cid]], cid)
+                else:
+                    whole_values = entry[1][pick][1]
+                    if len(whole_values) == 1:
+                        x = whole_values[0]
+                        take = cols[x]
+                        cols[x] = []
+                        key &= clear[x]
+                    else:
+                        take = []
+                        for x in whole_values:
+                            take += cols[x]
+                            cols[x] = []
+                            key &= clear[x]
+                    log.append((cid, take))
+                    for j in take:
+                        table.remove(j)
+                    pile = captured[seat]
+                    pile += take
+                    pile.append(cid)
+                    capturer = seat
+                    if not table:  # (a sweeping card is never counted: not reached)
+                        state.previous = before
+                        state.score_sweep(seat, play, len(take) == 1 and take[0] == cid)
+                play += 1
+                before = seat
+                seat = (seat + 1) % n
+                if left == 0:
+                    break
+                continue
+            # A card the row cannot count: the full list (and the counts, next time).
+            previous = -1
+            for i in hand:
+                if i != previous:
+                    previous = i
+                    if row[count_at[i]] is None:
+                        v = hvs[i]
+                        entry = row[v]
+                        if entry is None:
+                            entry = row[v] = _row_entry(v, key, maximal)
+                        row[15 + v] = _count_of(entry)
+            out = moves_of(hand, key, cols, table, rules)
             cid, taken = out[int(random_() * len(out))]
-            hands[seat].remove(cid)
+            hand.remove(cid)
             left -= 1
             if taken:
                 take = list(taken)
@@ -256,8 +363,9 @@ def random_playout(state: FastState, rnd: Any, to_end_of_deal: bool = False) -> 
                 pile = captured[seat]
                 pile += take
                 pile.append(cid)
-                state.last_capturer = seat
+                capturer = seat
                 if not table:
+                    state.previous = before
                     state.score_sweep(seat, play, lone and take[0] == cid)
             else:
                 log.append((cid, []))
@@ -265,11 +373,14 @@ def random_playout(state: FastState, rnd: Any, to_end_of_deal: bool = False) -> 
                 key += ones[cid]
                 insort(cols[tvs[cid]], cid)
             play += 1
-            plays += 1
-            state.previous = seat
+            before = seat
             seat = (seat + 1) % n
             if left == 0:
                 break
-        state.turn, state.table_key, state.play_index, state.in_hands = seat, key, play, left
+        plays += play - start
+        if capturer >= 0:
+            state.last_capturer = capturer
+        state.turn, state.previous, state.table_key = seat, before, key
+        state.play_index, state.in_hands = play, left
         state.lot_played()
     return plays

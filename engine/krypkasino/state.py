@@ -19,6 +19,8 @@ events; :meth:`~KrypkasinoState.apply_unchecked` is the fast path for simulation
 from __future__ import annotations
 
 import enum
+import sys
+from array import array
 from bisect import insort
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -225,10 +227,10 @@ _SIZES = {p: deal_sizes(p) for p in range(2, 7)}
 _LIMITS = tuple(0 if n == 0 else (1 << 64) - ((1 << 64) % n) for n in range(105))
 
 
-def shuffled_ids(seed: int) -> list[int]:
-    """The two decks as card ids, shuffled exactly as ``Rng(seed).shuffle`` would (the
-    same SplitMix64 stream and Fisher–Yates), inlined because every deal needs it (the
-    constants are literals: a local load is cheaper than a global one)."""
+def _shuffled_ids_sequential(seed: int) -> list[int]:
+    """:func:`shuffled_ids` one SplitMix64 output at a time, the rejection (``below()`` of
+    :class:`~engine.rng.Rng`) included: the reference, and the path when an output
+    would be rejected (about once in 10^17 deals)."""
     cards = _TWO_DECKS[:]
     state = seed & 0xFFFFFFFFFFFFFFFF
     limits = _LIMITS
@@ -243,6 +245,46 @@ def shuffled_ids(seed: int) -> list[int]:
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
             z ^= z >> 31
+        j = z % n
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+# The 103 SplitMix64 outputs of a shuffle, computed at once: output k (from 1) sits in
+# lane k - 1, the 64 low bits of a 128-bit field of one big int. Each step of the mix
+# works lane by lane: a sum of two lanes is below 2^65 and a product of a lane with a
+# 64-bit constant below 2^128, so nothing spills into the next lane; the right shifts
+# bring a neighbour's low bits into the 64 high bits of a field, which ``_LANES`` clears.
+_DRAWS = len(_TWO_DECKS) - 1
+_LANES = sum(_MASK << (128 * k) for k in range(_DRAWS))
+_LANE_ONES = sum(1 << (128 * k) for k in range(_DRAWS))
+_LANE_STEPS = sum((((k + 1) * 0x9E3779B97F4A7C15) & _MASK) << (128 * k)
+                  for k in range(_DRAWS))
+#: The smallest rejection bound of the shuffle's draws: an output below it is never
+#: rejected (``_LIMITS[n] >= 2^64 - n``).
+_NEVER_REJECTED = min(_LIMITS[2:len(_TWO_DECKS) + 1])
+_SWAP_AT = tuple(range(len(_TWO_DECKS) - 1, 0, -1))
+_SWAP_SPAN = tuple(i + 1 for i in _SWAP_AT)
+#: Whether ``array("Q")`` reads the little-endian bytes of the lanes as 64-bit words.
+_WORDS_READ = sys.byteorder == "little" and array("Q").itemsize == 8
+
+
+def shuffled_ids(seed: int) -> list[int]:
+    """The two decks as card ids, shuffled exactly as ``Rng(seed).shuffle`` would (the
+    same SplitMix64 stream and Fisher–Yates): every deal needs it, so the 103 outputs
+    are mixed at once on packed lanes (see ``_LANES``); were one of them rejected by
+    ``below()``, the stream would shift, and the sequential code deals instead."""
+    if not _WORDS_READ:
+        return _shuffled_ids_sequential(seed)
+    x = ((seed & 0xFFFFFFFFFFFFFFFF) * _LANE_ONES + _LANE_STEPS) & _LANES
+    x = ((x ^ ((x >> 30) & _LANES)) * 0xBF58476D1CE4E5B9) & _LANES
+    x = ((x ^ ((x >> 27) & _LANES)) * 0x94D049BB133111EB) & _LANES
+    x ^= (x >> 31) & _LANES
+    draws = array("Q", x.to_bytes(_DRAWS * 16, "little"))[::2]
+    if max(draws) >= _NEVER_REJECTED:
+        return _shuffled_ids_sequential(seed)
+    cards = _TWO_DECKS[:]
+    for i, n, z in zip(_SWAP_AT, _SWAP_SPAN, draws, strict=True):
         j = z % n
         cards[i], cards[j] = cards[j], cards[i]
     return cards
