@@ -343,15 +343,17 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> tuple[int, WinRea
     >>> trick_winner(parse_cards(["KH", "2C", "AH", "7H"]), None)
     (2, 'led-suit')
     """
-    led = cards[0].suit
-    best = 0
     best_card = cards[0]
-    reason: WinReason = "trump" if led is trump else "led-suit"
-    for i in range(1, len(cards)):
-        card = cards[i]
+    best = 0
+    reason: WinReason = "trump" if best_card.suit is trump else "led-suit"
+    # Called once per trick by every checked game: a plain loop over the cards with a
+    # counter beats indexing by range. The first card meets itself and changes nothing.
+    i = 0
+    for card in cards:
         if card.suit is best_card.suit:
             if card.rank > best_card.rank:
                 best, best_card = i, card
         elif card.suit is trump:
             best, best_card, reason = i, card, "trump"
+        i += 1
     return best, reason

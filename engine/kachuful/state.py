@@ -24,7 +24,7 @@ engine.errors.IllegalActionError: The dealer may not bid 1: the other bids add u
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain
 from typing import Any, TypeAlias
@@ -210,6 +210,10 @@ class PlayedTrick:
     winner: int
 
 
+#: PlayedTrick.cards's own getter (the record's C-level field accessor).
+_CARDS: Callable[[PlayedTrick], tuple[Card, ...]] = vars(PlayedTrick)["cards"].fget
+
+
 @dataclass(frozen=True, slots=True)
 class SeatView:
     """What ``seat`` may see, so a page never leaks a hidden card.
@@ -268,14 +272,21 @@ class KachufulState:
         self._penalize = rules.renege == "penalized"
         self.draw_events: tuple[KachufulEvent, ...] = ()
         self._seed = seed
-        self._plan: list[HandSetup] | None = None if hands is None else list(hands)
-        if self._plan is not None:
-            if not self._plan:
+        self._plan: list[HandSetup] | None = None
+        if hands is not None:
+            # One plain loop, not two comprehensions: a scenario or a benchmark builds a
+            # state per hand, and each comprehension is a function call of its own.
+            plan: list[HandSetup] = []
+            sizes: list[int] = []
+            for setup in hands:
+                setup = _checked_setup(players, setup, len(plan) + 1)
+                plan.append(setup)
+                sizes.append(len(setup.deal[0]))
+            if not plan:
                 raise ValueError("a game needs at least one hand")
-            self._plan = [_checked_setup(players, setup, number)
-                          for number, setup in enumerate(self._plan, 1)]
-            self._sizes = [len(h.deal[0]) for h in self._plan]
-            self._first_dealer = self._plan[0].dealer
+            self._plan = plan
+            self._sizes = sizes
+            self._first_dealer = plan[0].dealer
         else:
             if seed is None:
                 raise ValueError("give a seed or the hands")
@@ -291,6 +302,9 @@ class KachufulState:
         self._auto_deal = not explicit_deals
         if explicit_deals:  # nothing dealt yet: empty hands until the first Deal
             self._start_hand(-1, HandSetup(self._first_dealer - 1, ((),) * players, None))
+        elif self._plan is not None:  # _await_deal's own step, without its two calls
+            self._start_hand(0, self._plan[0])
+            return
         self._await_deal(None)
 
     @classmethod
@@ -456,13 +470,14 @@ class KachufulState:
         if self._phase is _PLAY:
             # playable_cards (K-10, K-11), read from the hand split by suit: the cards of
             # the led suit in hand order when the seat holds any, else the whole hand.
+            # ([*...] rather than list(...): no name to look up and call, once per card.)
             seat = self._turn
             led = self._led
             if led >= 0 and not self._penalize:
                 following = self._by_suit[seat][led]
                 if following:
-                    return list(following.values())
-            return list(self._hands[seat].values())
+                    return [*following.values()]
+            return [*self._hands[seat].values()]
         if self._phase is _BID:
             rules = self.rules
             last = self._bid_count == self.players - 1
@@ -475,7 +490,7 @@ class KachufulState:
                 if rules.blind_bids:
                     cached.extend(_BLIND_BIDS[n] for n in numbers)
                 _BID_ACTIONS[key] = cached
-            return list(cached)
+            return cached.copy()  # the caller's own list: the cache stays as it is
         return []
 
     def legal_bid_numbers(self) -> list[int]:
@@ -711,11 +726,17 @@ class KachufulState:
         totals = self._totals
         number = self._index + 1
         scores: list[int] = []
+        # K-13 under the default scoring, inline (score_hand's answer, without a call per
+        # seat); blind or reneged seats and the other scorings ask score_hand itself.
+        exact_scoring = rules.scoring == "exact"
         for seat in range(self.players):  # K-13, then each seat's HandScored
             bid = bids[seat]
             taken = tricks[seat]
             assert bid is not None
-            points = score_hand(bid, taken, rules, blind[seat], reneged[seat])
+            if exact_scoring and not blind[seat] and not reneged[seat]:
+                points = 10 + bid if bid == taken else 0
+            else:
+                points = score_hand(bid, taken, rules, blind[seat], reneged[seat])
             scores.append(points)
             total = totals[seat] = totals[seat] + points
             if events is not None:
@@ -729,16 +750,20 @@ class KachufulState:
             self._phase = _OVER
             if events is not None:  # K-14: the highest total wins; a tie shares it
                 best = max(totals)
-                won = tuple([seat for seat, total in enumerate(totals) if total == best])
+                if totals.count(best) == 1:  # one winner, the usual case: found in C
+                    won: tuple[int, ...] = (totals.index(best),)
+                else:  # the tied seats, in seat order
+                    won = tuple([seat for seat, total in enumerate(totals) if total == best])
                 events.append(make(GameOver, (tuple(totals), won, best, len(won) > 1)))
 
-    def _play_so_far(self) -> tuple[Card, ...]:
-        """Every card played in the current hand, in order (tricks, then the table)."""
-        return (*chain.from_iterable([done.cards for done in self._done_tricks]), *self._trick)
-
     def _result(self, scores: tuple[int, ...] | None) -> HandResult:
+        # The play: every card of the hand in order (tricks, then the table), read in C
+        # end to end: each PlayedTrick's cards by its own field getter, joined by sum (at
+        # most 13 short tuples: quicker than a chain or a comprehension, and every
+        # finished hand pays for it).
+        play = sum(map(_CARDS, self._done_tricks), ()) + tuple(self._trick)
         return make(HandResult, (self._index + 1, self._setup, tuple(self._bids),
-                                 tuple(self._blind), self._play_so_far(),
+                                 tuple(self._blind), play,
                                  tuple(self._winners_of_tricks), tuple(self._tricks),
                                  tuple(self._reneged), scores))
 
