@@ -169,6 +169,11 @@ def teacher_view(found: hw.Homework, key: str, deck: list[Slide], visitor: Prefs
     if where.base != (public or "").strip().rstrip("/"):  # not the site's public address
         st.warning(t("homework.local", lang), icon=":material/wifi_off:")
     st.warning(t("homework.keep", lang), icon=":material/key:")
+    # The teacher's own link as text, folded away (a projected page must not show it): the
+    # address bar shows it too, but after st.switch_page a browser was seen keeping the old one
+    with st.expander(t("homework.teacher-link", lang), icon=":material/key:"):
+        st.code(f"{where.base or '.'}/homework?hw={found.code}&key={key}", language=None,
+                wrap_lines=True)
     st.subheader(t("homework.results", lang), anchor=False)
     if not results.students:
         st.info(t("homework.nobody", lang), icon=":material/hourglass_empty:")
