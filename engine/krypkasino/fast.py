@@ -23,6 +23,7 @@ per (key, played value) once and shared by every state.
 from __future__ import annotations
 
 import itertools
+import math
 from bisect import insort
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
@@ -70,18 +71,23 @@ def table_key(ids: Iterable[int]) -> int:
     return sum(ONE[i] for i in ids)
 
 
-#: Per packed table (and per reading of C-6), per played value 2..14: whether the card
-#: sweeps and its capture plan (``False`` for a trail) - shared by every state, since the
-#: answers depend only on the table's values. Item ``15 + v`` of a row is what
-#: :func:`random_playout` counts for a card of value ``v``: its number of plays when that
-#: needs no table ids (1 for a trail, one per capture taking whole values) and it cannot
-#: sweep, ``0`` otherwise, ``None`` until asked.
+#: Per packed table (and per reading of C-6), one row shared by every state, since the
+#: answers depend only on the table's values. Item ``52 + v`` (``_ENTRY_AT``) of a row is
+#: for a played value ``v`` (2..14): ``False`` for a trail, else whether the card sweeps
+#: and its capture plan; ``None`` until asked. Item ``i`` (a card id, 0..51) is what
+#: :func:`random_playout` counts for that card: its number of plays when they need no
+#: table ids and it cannot sweep (1 for a trail, one per capture taking whole values),
+#: ``_SWEEPING`` when it can sweep, ``_UNCOUNTED`` when its plays need table ids to be
+#: listed, ``_UNKNOWN`` until asked: so a hand's sum says which case the hand is in.
 _ROWS: dict[int, list[Any]] = {}
 _ROWS_MAXIMAL: dict[int, list[Any]] = {}
 _ROWS_LIMIT = 200_000
-_ROW_SIZE = 30
-#: Per card id: the index of its count in a row (``15 +`` its hand value).
-_COUNT_AT: tuple[int, ...] = tuple(15 + v for v in HAND_VALUE)
+_SWEEPING = 1 << 10
+_UNCOUNTED = 1 << 20
+_UNKNOWN = 1 << 24
+_NEW_ROW: list[Any] = [_UNKNOWN] * 52 + [None] * 15
+#: Per card id: the index of its value's entry in a row (``52 +`` its hand value).
+_ENTRY_AT: tuple[int, ...] = tuple(52 + v for v in HAND_VALUE)
 #: Per table value ``x``: a packed key's mask without ``x``'s field.
 _CLEAR: tuple[int, ...] = tuple(~(_FIELD << (5 * x)) for x in range(14))
 
@@ -159,20 +165,20 @@ def legal_moves(hand: Sequence[int], key: int, cols: list[list[int]], table: Seq
     if row is None:
         if len(rows) > _ROWS_LIMIT:
             rows.clear()
-        row = rows[key] = [None] * _ROW_SIZE
+        row = rows[key] = _NEW_ROW[:]
     forced = rules.forced_sweep
     out: list[Move] = []
     sweepers: list[int] | None = None
     previous = -1
-    hvs = HAND_VALUE
+    entry_at = _ENTRY_AT
     for i in hand:  # sorted, so identical cards are neighbours
         if i == previous:
             continue
         previous = i
-        v = hvs[i]
-        entry = row[v]
+        entry = row[entry_at[i]]
         if entry is None:
-            entry = row[v] = _row_entry(v, key, maximal)
+            v = HAND_VALUE[i]
+            entry = row[52 + v] = _row_entry(v, key, maximal)
         if entry is False:  # captures nothing: a trail
             out.append(TRAIL_MOVES[i])
             continue
@@ -226,16 +232,16 @@ class FastState(Protocol):
 
 def _count_of(entry: tuple[bool, Any] | bool) -> int:
     """What a row counts for a card (see ``_ROWS``): 1 for a trail, the number of its
-    captures when each takes whole values and none sweeps, else 0 (the full list is
-    needed: ids to choose, or C-8)."""
+    captures when each takes whole values and none sweeps, ``_SWEEPING`` for a card
+    that can sweep, else ``_UNCOUNTED`` (the copies to take must be listed)."""
     if entry is False:
         return 1
     sweeps, plan = entry  # type: ignore[misc]
     if sweeps:
-        return 0
+        return _SWEEPING
     for _t, whole_values in plan:
         if whole_values is None:
-            return 0
+            return _UNCOUNTED
     return len(plan)
 
 
@@ -249,60 +255,75 @@ def random_playout(state: FastState, rnd: Any, to_end_of_deal: bool = False) -> 
     fields in local variables (written back once a lot, or before a sweep is scored).
 
     Most positions need no list of moves: when every card of the hand trails or takes
-    whole values of the table and none can sweep, the moves of each card are counted
-    from the cached row (``_ROWS``), the index is drawn over their total, and only the
-    move it names is built - the one ``legal_moves`` would list at that index, since it
-    lists each card's moves in that order. Other positions pick from ``legal_moves``.
+    whole values of the table and none can sweep (and the hand holds no card twice),
+    the moves of each card are counted from the cached row (``_ROWS``), the index is
+    drawn over their total, and only the move it names is built - the one
+    ``legal_moves`` would list at that index, since it lists each card's moves in hand
+    order. Other positions pick from ``legal_moves``.
     """
     random_ = rnd.random
+    floor = math.floor  # int() of a float at least 0, as a cheaper call
     deal = state.deal_index
     plays = 0
-    ones, tvs, hvs, count_at, clear = ONE, TABLE_VALUE, HAND_VALUE, _COUNT_AT, _CLEAR
+    ones, tvs, hvs, entry_at, clear = ONE, TABLE_VALUE, HAND_VALUE, _ENTRY_AT, _CLEAR
+    sweeping, uncounted, unknown, new_row = _SWEEPING, _UNCOUNTED, _UNKNOWN, _NEW_ROW
     moves_of = legal_moves
     rules = state.rules
     maximal = rules.capture == "maximal"
+    forced = rules.forced_sweep
     rows = _ROWS_MAXIMAL if maximal else _ROWS
     n = state.players
+    following = tuple((s + 1) % n for s in range(n))
     while state.playing and not (to_end_of_deal and state.deal_index != deal):
-        # One lot: the lists below keep their identity until the lot ends.
+        # One lot: the lists below keep their identity until the lot ends, and each
+        # play takes one card from the hands.
         table, cols, hands, captured = state.table, state.cols, state.hands, state.captured
         log = state.play_log[-1]
         seat = state.turn
         before = state.previous
         key = state.table_key
-        start = play = state.play_index
-        left = state.in_hands
+        start = state.play_index
+        # Whether each hand holds no card twice (its plays are then one run a card).
+        single = [len(set(h)) == len(h) for h in hands]
         capturer = -1
-        while True:
+        for play in range(start, start + state.in_hands):
             hand = hands[seat]
             row = rows.get(key)
             if row is None:
                 if len(rows) > _ROWS_LIMIT:
                     rows.clear()
-                row = rows[key] = [None] * _ROW_SIZE
+                row = rows[key] = new_row[:]
             total = 0
-            previous = -1
-            for i in hand:  # sorted: identical cards are neighbours, one card's moves
-                if i != previous:
-                    previous = i
-                    c = row[count_at[i]]
-                    if not c:
-                        break
-                    total += c
-            else:
-                # Counted: draw the index and build the move it names.
-                pick = int(random_() * total)
-                previous = -1
-                for cid in hand:
-                    if cid != previous:
-                        previous = cid
-                        c = row[count_at[cid]]
+            for i in hand:
+                total += row[i]
+            if total < sweeping:
+                # Counted: draw the index over every card's plays and build the one
+                # move it names.
+                if single[seat]:
+                    pick = floor(random_() * total)
+                    if total == len(hand):  # one play a card
+                        cid = hand.pop(pick)
+                        pick = 0
+                    else:
+                        for cid in hand:
+                            c = row[cid]
+                            if pick < c:
+                                break
+                            pick -= c
+                        hand.remove(cid)
+                else:  # a card held twice has its plays listed once
+                    ids = list(dict.fromkeys(hand))
+                    total = 0
+                    for i in ids:
+                        total += row[i]
+                    pick = floor(random_() * total)
+                    for cid in ids:
+                        c = row[cid]
                         if pick < c:
                             break
                         pick -= c
-                hand.remove(cid)
-                left -= 1
-                entry = row[hvs[cid]]
+                    hand.remove(cid)
+                entry = row[entry_at[cid]]
                 if entry is False:
                     log.append((cid, []))
                     table.append(cid)
@@ -328,30 +349,47 @@ def random_playout(state: FastState, rnd: Any, to_end_of_deal: bool = False) -> 
                     pile += take
                     pile.append(cid)
                     capturer = seat
-                    if not table:  # (a sweeping card is never counted: not reached)
+                    if not table:  # (a card that can sweep is not counted: not reached)
                         state.previous = before
                         state.score_sweep(seat, play, len(take) == 1 and take[0] == cid)
-                play += 1
                 before = seat
-                seat = (seat + 1) % n
-                if left == 0:
-                    break
+                seat = following[seat]
                 continue
-            # A card the row cannot count: the full list (and the counts, next time).
-            previous = -1
-            for i in hand:
-                if i != previous:
-                    previous = i
-                    if row[count_at[i]] is None:
-                        v = hvs[i]
-                        entry = row[v]
+            if total < uncounted and forced:
+                # C-8: one of the cards that sweep, in hand order, takes the whole table
+                # (by value, then id: the columns in turn).
+                sweepers = [i for i in dict.fromkeys(hand) if row[i] == sweeping]
+                cid = sweepers[floor(random_() * len(sweepers))]
+                hand.remove(cid)
+                take = []
+                for column in cols:
+                    if column:
+                        take += column
+                        column.clear()
+                table.clear()
+                key = 0
+                log.append((cid, take))
+                pile = captured[seat]
+                pile += take
+                pile.append(cid)
+                capturer = seat
+                state.previous = before
+                state.score_sweep(seat, play, len(take) == 1 and take[0] == cid)
+                before = seat
+                seat = following[seat]
+                continue
+            # Not counted: the full list (and the hand's counts for next time).
+            if total >= unknown:
+                for i in hand:
+                    if row[i] == unknown:
+                        entry = row[entry_at[i]]
                         if entry is None:
-                            entry = row[v] = _row_entry(v, key, maximal)
-                        row[15 + v] = _count_of(entry)
+                            v = hvs[i]
+                            entry = row[52 + v] = _row_entry(v, key, maximal)
+                        row[i] = _count_of(entry)
             out = moves_of(hand, key, cols, table, rules)
-            cid, taken = out[int(random_() * len(out))]
+            cid, taken = out[floor(random_() * len(out))]
             hand.remove(cid)
-            left -= 1
             if taken:
                 take = list(taken)
                 log.append((cid, take))
@@ -372,15 +410,13 @@ def random_playout(state: FastState, rnd: Any, to_end_of_deal: bool = False) -> 
                 table.append(cid)
                 key += ones[cid]
                 insort(cols[tvs[cid]], cid)
-            play += 1
             before = seat
-            seat = (seat + 1) % n
-            if left == 0:
-                break
-        plays += play - start
+            seat = following[seat]
+        plays += state.in_hands
         if capturer >= 0:
             state.last_capturer = capturer
         state.turn, state.previous, state.table_key = seat, before, key
-        state.play_index, state.in_hands = play, left
+        state.play_index += state.in_hands
+        state.in_hands = 0
         state.lot_played()
     return plays

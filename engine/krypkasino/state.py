@@ -24,6 +24,7 @@ from array import array
 from bisect import insort
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from operator import add as _add
 from typing import Any, NamedTuple
 
 from engine.cards import DECK, Card
@@ -196,6 +197,18 @@ def _cards(ids: Iterable[int]) -> tuple[Card, ...]:
 
 
 _sorted_ids = _fast.sorted_ids
+#: The table values of face cards (C-3, C-11) and their fields in a packed table key.
+_FACE_VALUES = (11, 12, 13)
+_FACE_FIELDS = sum(31 << (5 * x) for x in _FACE_VALUES)
+_LOT_FIRST, _LOT_SECOND = LOT_PACKETS
+#: Per player count, per dealer: the seats from the dealer's left, clockwise.
+_SEATS_AFTER = {n: tuple(tuple((d + k) % n for k in range(1, n + 1)) for d in range(n))
+                for n in range(2, 7)}
+
+
+def _no_cols() -> list[list[int]]:
+    """An empty table's columns: one list per table value 0..13."""
+    return [[], [], [], [], [], [], [], [], [], [], [], [], [], []]
 
 
 #: Krypkasino's lowest total wins (C-15).
@@ -298,17 +311,31 @@ def deal_ids_from_order(players: int, dealer: int, cards: Sequence[int]) -> _Dea
     """Deal the card ids ``cards`` (the shuffled decks, top first) as C-2 says: the
     first packet to every player clockwise from the dealer's left, then the second
     packet, then the table; the rest is the stock. (``deal_from_seed`` deals this way.)"""
+    plan = _DEAL_PLANS.get((players, dealer))
+    if plan is None:
+        plan = _DEAL_PLANS[players, dealer] = _deal_plan(players, dealer)
+    slices, table_at, stock_at = plan
+    return (tuple([tuple(cards[a:b] + cards[c:d]) for a, b, c, d in slices]),
+            tuple(cards[table_at:stock_at]), tuple(cards[stock_at:]))
+
+
+_DealPlan = tuple[tuple[tuple[int, int, int, int], ...], int, int]
+_DEAL_PLANS: dict[tuple[int, int], _DealPlan] = {}
+
+
+def _deal_plan(players: int, dealer: int) -> _DealPlan:
+    """Where each seat's hand lies in the shuffled decks (C-2's two packets, clockwise
+    from the dealer's left: ``(start, stop)`` of each), then the table and the stock."""
     sizes = deal_sizes(players)
-    hands: list[list[int]] = [[] for _ in range(players)]
+    first, second = sizes.packets
+    spans: list[list[int]] = [[] for _ in range(players)]
     pos = 0
-    for packet in sizes.packets:
+    for packet in (first, second):
         for k in range(1, players + 1):
-            seat = (dealer + k) % players
-            hands[seat].extend(cards[pos:pos + packet])
+            spans[(dealer + k) % players] += [pos, pos + packet]
             pos += packet
-    table = tuple(cards[pos:pos + sizes.table])
-    pos += sizes.table
-    return tuple(tuple(h) for h in hands), table, tuple(cards[pos:])
+    slices = tuple((a, b, c, d) for a, b, c, d in spans)
+    return slices, pos, pos + sizes.table
 
 
 def check_deal_cards(players: int, hands: Sequence[Sequence[Card]], table: Sequence[Card],
@@ -345,7 +372,8 @@ class KrypkasinoState:
         ``explicit_deals``.
         """
         self.rules = rules if rules is not None else _HOUSE_RULES
-        self.sizes = deal_sizes(players)
+        sizes = _SIZES.get(players) if type(players) is int else None
+        self.sizes = sizes if sizes is not None else deal_sizes(players)
         self.players = players
         if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not (
             0 <= first_dealer < players
@@ -364,7 +392,7 @@ class KrypkasinoState:
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.table: list[int] = []
         #: The table's card ids by value (ascending ids), kept in step with ``table``.
-        self.cols: list[list[int]] = [[] for _ in range(14)]
+        self.cols: list[list[int]] = _no_cols()
         self.table_key = 0
         self.stock: list[int] = []
         self.stock_pos = 0
@@ -481,7 +509,13 @@ class KrypkasinoState:
         return rng.next_u64()
 
     def _next_seeded_deal(self, events: list[KrypkasinoEvent] | None) -> None:
-        self._deal(Deal(seed=self._next_deal_seed()), events)
+        """A seeded session deals its next deal itself: what ``_deal(Deal(seed=...))``
+        does with the seed :meth:`_next_deal_seed` gives (``Phase.DEAL``; the stream of
+        deal seeds moves on by that one)."""
+        assert self._rng is not None
+        seed = self._rng.next_u64()
+        self._begin_deal(deal_ids_from_order(self.players, self.dealer, shuffled_ids(seed)),
+                         seed, events)
 
     def _begin_deal(self, ids: _DealIds, seed: int | None,
                     events: list[KrypkasinoEvent] | None) -> None:
@@ -490,13 +524,13 @@ class KrypkasinoState:
         self.deal_log.append((self.dealer, seed, ids))
         self.play_log.append([])
         hands, table, stock = ids
-        self.hands = [sorted(h) for h in hands]  # kept sorted: legal actions in card order
+        self.hands = list(map(sorted, hands))  # kept sorted: legal actions in card order
         self.stock = list(stock)
         self.stock_pos = 0
         self.captured = [[] for _ in range(n)]
         self.spade_pile = []
         self.out_of_play = []
-        self.in_hands = sum(len(h) for h in self.hands)
+        self.in_hands = sum(map(len, hands))
         self.last_capturer = None
         self.sweep_points = [0] * n
         self.sweeps = []
@@ -511,9 +545,12 @@ class KrypkasinoState:
                                 tuple(_cards(h) for h in hands), _cards(table), len(stock),
                                 self.sizes.packets))
         self._set_table(list(table))
-        self._moment(events)
-        self._remove_face_cards(events)
-        self._moment(events)
+        if events is not None:
+            self._moment(events)
+        if self.table_key & _FACE_FIELDS:
+            self._remove_face_cards(events)
+        if events is not None:
+            self._moment(events)
 
     def _moment(self, events: list[KrypkasinoEvent] | None) -> None:
         """Record a moment of the call (see :attr:`moments`)."""
@@ -522,10 +559,12 @@ class KrypkasinoState:
 
     def _set_table(self, table: list[int]) -> None:
         self.table = table
-        self.table_key = sum(map(_ONE.__getitem__, table))
-        cols: list[list[int]] = [[] for _ in range(14)]
+        cols = _no_cols()
+        key = 0
         for i in sorted(table):
             cols[_TV[i]].append(i)
+            key += _ONE[i]
+        self.table_key = key
         self.cols = cols
 
     def opening_events(self) -> list[KrypkasinoEvent]:
@@ -562,7 +601,11 @@ class KrypkasinoState:
             return
         spades = [i for i in faces if _SPADE[i]]
         others = [i for i in faces if not _SPADE[i]]
-        self._set_table([i for i in table if not _FACE[i]])
+        self.table = [i for i in table if not _FACE[i]]
+        cols = self.cols = list(self.cols)
+        for x in _FACE_VALUES:
+            cols[x] = []
+        self.table_key &= ~_FACE_FIELDS
         self.spade_pile.extend(spades)
         self.out_of_play.extend(others)
         if events is not None:
@@ -935,47 +978,54 @@ class KrypkasinoState:
     def _new_lot(self, events: list[KrypkasinoEvent] | None) -> None:
         """C-11: face cards off, 4 cards each dealt 2+2 from the dealer's left."""
         n = self.players
+        dealer = self.dealer
         self.lot += 1
-        self._remove_face_cards(events)
+        if self.table_key & _FACE_FIELDS:
+            self._remove_face_cards(events)
         stock, pos = self.stock, self.stock_pos
         hands = self.hands
-        order = [hands[(self.dealer + k) % n] for k in range(1, n + 1)]
-        for packet in LOT_PACKETS:
-            for hand in order:
-                hand += stock[pos:pos + packet]
-                pos += packet
+        # The first packet to every player from the dealer's left, then the second.
+        second = pos + _LOT_FIRST * n
+        for seat in _SEATS_AFTER[n][dealer]:
+            hand = hands[seat]
+            hand += stock[pos:pos + _LOT_FIRST]
+            hand += stock[second:second + _LOT_SECOND]
+            hand.sort()
+            pos += _LOT_FIRST
+            second += _LOT_SECOND
+        pos = second
         self.stock_pos = pos
-        count = 0
-        for h in hands:
-            h.sort()
-            count += len(h)
-        self.in_hands = count
-        self.turn = (self.dealer + 1) % n
-        self.previous = self.dealer
-        last = pos >= len(stock)
+        self.in_hands = sum(map(len, hands))
+        self.turn = (dealer + 1) % n
+        self.previous = dealer
         if events is not None:
+            last = pos >= len(stock)
             events.append(NewLot(self.lot, self.turn, sum(LOT_PACKETS), len(stock) - pos, last))
             if last:
                 events.append(LastLot(self.lot))
-        self._moment(events)
+            self._moment(events)
 
     def _end_deal(self, events: list[KrypkasinoEvent] | None) -> None:
         """C-12 to C-15: leftovers, the deal's scores, then the next deal or the end."""
         seat = self.last_capturer if self.last_capturer is not None else self.dealer
         leftovers = self.table
         spades = self.spade_pile
-        self.captured[seat].extend(leftovers)
-        self.captured[seat].extend(spades)
+        pile = self.captured[seat]
+        pile += leftovers
+        pile += spades
         if events is not None:
             reason = "last-capturer" if self.last_capturer is not None else "nobody-captured"
             events.append(LeftoversAwarded(seat, _cards(leftovers), _cards(spades), reason))
-        self._set_table([])
+        self.table = []
+        self.table_key = 0
+        self.cols = _no_cols()
         self.spade_pile = []
-        self._moment(events)
+        if events is not None:
+            self._moment(events)
         result = self.deal_result(finished=True)
         self.results.append(result)
-        for s in range(self.players):
-            self.totals[s] += result.scores[s]
+        totals = self.totals
+        totals[:] = map(_add, totals, result.scores)
         if events is not None:
             events.append(DealScored(self.deal_index, self.dealer, result.card_points,
                                      result.sweep_points, result.scores, tuple(self.totals)))
@@ -994,12 +1044,11 @@ class KrypkasinoState:
     # -- reading the state ----------------------------------------------------------------
     def deal_result(self, finished: bool = False) -> DealResult:
         """The current deal's figures so far (card points of the cards captured so far)."""
-        points = _PTS.__getitem__
-        cp = tuple(sum(map(points, pile)) for pile in self.captured)
+        points = _PTS
+        cp = tuple([sum([points[i] for i in pile]) for pile in self.captured])
         sp = tuple(self.sweep_points)
         return DealResult(self.deal_index, self.dealer, finished, cp, sp,
-                          tuple(a + b for a, b in zip(cp, sp, strict=True)),
-                          self.last_capturer, tuple(self.sweeps))
+                          tuple(map(_add, cp, sp)), self.last_capturer, tuple(self.sweeps))
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, sorted (only the seat itself should see them)."""
