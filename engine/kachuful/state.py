@@ -278,8 +278,15 @@ class KachufulState:
             # state per hand, and each comprehension is a function call of its own.
             plan: list[HandSetup] = []
             sizes: list[int] = []
+            first: _Split | None = None
             for setup in hands:
-                setup = _checked_setup(players, setup, len(plan) + 1)
+                if plan:
+                    setup = _checked_setup(players, setup, len(plan) + 1)
+                else:  # the first hand starts at once: split it, and check the split
+                    first = _split_if_whole(players, setup)
+                    if first is None:  # _checked_setup says why, or swaps in DECK's cards
+                        setup = _checked_setup(players, setup, 1)
+                        first = _split_deal(setup.deal)
                 plan.append(setup)
                 sizes.append(len(setup.deal[0]))
             if not plan:
@@ -303,7 +310,7 @@ class KachufulState:
         if explicit_deals:  # nothing dealt yet: empty hands until the first Deal
             self._start_hand(-1, HandSetup(self._first_dealer - 1, ((),) * players, None))
         elif self._plan is not None:  # _await_deal's own step, without its two calls
-            self._start_hand(0, self._plan[0])
+            self._start_hand(0, self._plan[0], first)
             return
         self._await_deal(None)
 
@@ -386,7 +393,7 @@ class KachufulState:
                 events.extend(self.draw_events)
             events.extend(self.hand_events())
 
-    def _start_hand(self, index: int, setup: HandSetup) -> None:
+    def _start_hand(self, index: int, setup: HandSetup, split: _Split | None = None) -> None:
         n = self.players
         self._index = index
         self._setup = setup
@@ -396,19 +403,8 @@ class KachufulState:
         # The same cards split by suit number (0..3 = S H D C: id(card) -> card, in deal
         # order), so following suit (K-11) reads one dict instead of filtering the hand.
         # Both are built in one pass over the dealt cards.
-        hands: list[dict[int, Card]] = []
-        by_suit: list[list[dict[int, Card]]] = []
-        suit_of = _SUIT_OF_CARD
-        for cards in setup.deal:
-            hand: dict[int, Card] = {}
-            suits: list[dict[int, Card]] = [{}, {}, {}, {}]
-            for card in cards:
-                key = id(card)
-                hand[key] = suits[suit_of[key]][key] = card
-            hands.append(hand)
-            by_suit.append(suits)
-        self._hands = hands
-        self._by_suit = by_suit
+        # (_split_deal builds both; a game's first hand comes already split, see __init__)
+        self._hands, self._by_suit = _split_deal(setup.deal) if split is None else split
         self._size = len(setup.deal[0]) if setup.deal else 0
         self._trump = setup.trump
         self._bid_sum = 0
@@ -905,6 +901,58 @@ def _checked_setup(players: int, setup: HandSetup, number: int) -> HandSetup:
     if len(dealt) != players * size:
         raise ValueError(f"{where}: a card is dealt twice")
     raise ValueError(f"{where}: the turned card {setup.turned} was also dealt")
+
+
+#: A hand's cards as a game keeps them: each seat's cards by id, and split by suit number.
+_Split: TypeAlias = tuple[list[dict[int, Card]], list[list[dict[int, Card]]]]
+
+
+def _split_deal(deal: Sequence[Sequence[Card]]) -> _Split:
+    """Each seat's cards keyed by id, and the same cards split by suit number (0..3 =
+    S H D C), both in deal order and built in one pass. Raises ``KeyError`` for a card
+    that is not one of the objects of ``engine.cards.DECK``."""
+    hands: list[dict[int, Card]] = []
+    by_suit: list[list[dict[int, Card]]] = []
+    suit_of = _SUIT_OF_CARD
+    for cards in deal:
+        hand: dict[int, Card] = {}
+        suits: list[dict[int, Card]] = [{}, {}, {}, {}]
+        for card in cards:
+            key = id(card)
+            hand[key] = suits[suit_of[key]][key] = card
+        hands.append(hand)
+        by_suit.append(suits)
+    return hands, by_suit
+
+
+def _split_if_whole(players: int, setup: HandSetup) -> _Split | None:
+    """``setup``'s deal split (:func:`_split_deal`) when :func:`_checked_setup` would
+    accept it unchanged (the DECK objects, each dealt once, every seat the same 1..52 //
+    players cards, the turned card not dealt); ``None`` otherwise.
+
+    A game's first hand is split at once, so its check reads the split instead of
+    making a set of every dealt card as :func:`_checked_setup` does: that pass is a
+    tenth of a short game's checked play (a benchmark builds one game per hand)."""
+    deal = setup.deal
+    if not (0 <= setup.dealer < players and len(deal) == players):
+        return None
+    size = len(deal[0])
+    if not 1 <= size <= 52 // players:
+        return None
+    try:
+        split = _split_deal(deal)
+    except KeyError:  # a card that is not one of DECK's objects
+        return None
+    dealt: dict[int, Card] = {}
+    for cards, hand in zip(deal, split[0], strict=True):
+        if len(cards) != size or len(hand) != size:  # a seat's count, or a card twice in it
+            return None
+        dealt.update(hand)
+    if len(dealt) != players * size:  # a card in two seats
+        return None
+    if setup.turned is not None and id(canonical(setup.turned)) in dealt:
+        return None
+    return split
 
 
 _CANONICAL: dict[int, Card] = {id(c): c for c in DECK}
