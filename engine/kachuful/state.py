@@ -943,12 +943,10 @@ def _split_if_whole(players: int, setup: HandSetup) -> _Split | None:
         split = _split_deal(deal)
     except KeyError:  # a card that is not one of DECK's objects
         return None
-    dealt: dict[int, Card] = {}
-    for cards, hand in zip(deal, split[0], strict=True):
-        if len(cards) != size or len(hand) != size:  # a seat's count, or a card twice in it
-            return None
-        dealt.update(hand)
-    if len(dealt) != players * size:  # a card in two seats
+    # Every seat the same number of cards, and as many different cards (the ids the split
+    # keys by) as the players * size dealt: no card twice. In C, set by set.
+    dealt: set[int] = set().union(*split[0])
+    if len(set(map(len, deal))) != 1 or len(dealt) != players * size:
         return None
     if setup.turned is not None and id(canonical(setup.turned)) in dealt:
         return None
