@@ -88,6 +88,9 @@ _UNKNOWN = 1 << 24
 _NEW_ROW: list[Any] = [_UNKNOWN] * 52 + [None] * 15
 #: Per card id: the index of its value's entry in a row (``52 +`` its hand value).
 _ENTRY_AT: tuple[int, ...] = tuple(52 + v for v in HAND_VALUE)
+#: Per hand value ``v``: the ids of the cards of that value.
+_SAME_VALUE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(52) if HAND_VALUE[i] == v) for v in range(15))
 #: Per table value ``x``: a packed key's mask without ``x``'s field.
 _CLEAR: tuple[int, ...] = tuple(~(_FIELD << (5 * x)) for x in range(14))
 
@@ -245,6 +248,40 @@ def _count_of(entry: tuple[bool, Any] | bool) -> int:
     return len(plan)
 
 
+def _count_hand(row: list[Any], hand: list[int], key: int, maximal: bool) -> int:
+    """Fill ``row``'s counts for the values of ``hand`` not yet asked (every card of
+    such a value at once) and return the hand's sum of counts (see ``_ROWS``)."""
+    total = 0
+    for i in hand:
+        c = row[i]
+        if c == _UNKNOWN:
+            v = HAND_VALUE[i]
+            entry = row[52 + v]
+            if entry is None:
+                entry = row[52 + v] = _row_entry(v, key, maximal)
+            c = _count_of(entry)
+            for j in _SAME_VALUE[v]:
+                row[j] = c
+        total += c
+    return total
+
+
+def _pick_distinct(row: list[Any], hand: list[int], u: float) -> tuple[int, int]:
+    """For a hand holding a card twice, whose plays are listed once: the card and the
+    index among its plays that draw ``u`` names over the distinct cards' counts."""
+    ids = list(dict.fromkeys(hand))
+    total = 0
+    for i in ids:
+        total += row[i]
+    pick = math.floor(u * total)
+    for cid in ids:
+        c = row[cid]
+        if pick < c:
+            return cid, pick
+        pick -= c
+    raise AssertionError("the index lies within the total")  # pragma: no cover
+
+
 def random_playout(state: FastState, rnd: Any, to_end_of_deal: bool = False) -> int:
     """Play uniformly random legal plays on ``state`` until the session ends (or, with
     ``to_end_of_deal``, until the current deal has ended); return how many.
@@ -265,71 +302,65 @@ def random_playout(state: FastState, rnd: Any, to_end_of_deal: bool = False) -> 
     floor = math.floor  # int() of a float at least 0, as a cheaper call
     deal = state.deal_index
     plays = 0
-    ones, tvs, hvs, entry_at, clear = ONE, TABLE_VALUE, HAND_VALUE, _ENTRY_AT, _CLEAR
+    ones, tvs, entry_at, clear = ONE, TABLE_VALUE, _ENTRY_AT, _CLEAR
     sweeping, uncounted, unknown, new_row = _SWEEPING, _UNCOUNTED, _UNKNOWN, _NEW_ROW
-    moves_of = legal_moves
     rules = state.rules
     maximal = rules.capture == "maximal"
     forced = rules.forced_sweep
     rows = _ROWS_MAXIMAL if maximal else _ROWS
     n = state.players
     following = tuple((s + 1) % n for s in range(n))
+    preceding = tuple((s - 1) % n for s in range(n))
     while state.playing and not (to_end_of_deal and state.deal_index != deal):
         # One lot: the lists below keep their identity until the lot ends, and each
         # play takes one card from the hands.
         table, cols, hands, captured = state.table, state.cols, state.hands, state.captured
         log = state.play_log[-1]
         seat = state.turn
-        before = state.previous
+        first = state.previous  # who played before the first play here
         key = state.table_key
         start = state.play_index
+        left = state.in_hands
         # Whether each hand holds no card twice (its plays are then one run a card).
         single = [len(set(h)) == len(h) for h in hands]
         capturer = -1
-        for play in range(start, start + state.in_hands):
+        for play in range(start, start + left):
             hand = hands[seat]
-            row = rows.get(key)
-            if row is None:
+            try:
+                row = rows[key]
+            except KeyError:
                 if len(rows) > _ROWS_LIMIT:
                     rows.clear()
                 row = rows[key] = new_row[:]
             total = 0
             for i in hand:
                 total += row[i]
-            if total < sweeping:
-                # Counted: draw the index over every card's plays and build the one
-                # move it names.
-                if single[seat]:
-                    pick = floor(random_() * total)
-                    if total == len(hand):  # one play a card
-                        cid = hand.pop(pick)
-                        pick = 0
-                    else:
-                        for cid in hand:
-                            c = row[cid]
-                            if pick < c:
-                                break
-                            pick -= c
+            while True:  # once, or twice when a card's plays were not yet counted
+                if total < sweeping:
+                    # Counted: draw the index over every card's plays and build the
+                    # one move it names.
+                    if single[seat]:
+                        pick = floor(random_() * total)
+                        if total == len(hand):  # one play a card
+                            cid = hand.pop(pick)
+                            pick = 0
+                        else:
+                            for cid in hand:
+                                c = row[cid]
+                                if pick < c:
+                                    break
+                                pick -= c
+                            hand.remove(cid)
+                    else:  # a card held twice has its plays listed once
+                        cid, pick = _pick_distinct(row, hand, random_())
                         hand.remove(cid)
-                else:  # a card held twice has its plays listed once
-                    ids = list(dict.fromkeys(hand))
-                    total = 0
-                    for i in ids:
-                        total += row[i]
-                    pick = floor(random_() * total)
-                    for cid in ids:
-                        c = row[cid]
-                        if pick < c:
-                            break
-                        pick -= c
-                    hand.remove(cid)
-                entry = row[entry_at[cid]]
-                if entry is False:
-                    log.append((cid, []))
-                    table.append(cid)
-                    key += ones[cid]
-                    insort(cols[tvs[cid]], cid)
-                else:
+                    entry = row[entry_at[cid]]
+                    if entry is False:
+                        log.append((cid, []))
+                        table.append(cid)
+                        key += ones[cid]
+                        insort(cols[tvs[cid]], cid)
+                        break
                     whole_values = entry[1][pick][1]
                     if len(whole_values) == 1:
                         x = whole_values[0]
@@ -350,73 +381,65 @@ def random_playout(state: FastState, rnd: Any, to_end_of_deal: bool = False) -> 
                     pile.append(cid)
                     capturer = seat
                     if not table:  # (a card that can sweep is not counted: not reached)
-                        state.previous = before
+                        state.previous = first if play == start else preceding[seat]
                         state.score_sweep(seat, play, len(take) == 1 and take[0] == cid)
-                before = seat
-                seat = following[seat]
-                continue
-            if total < uncounted and forced:
-                # C-8: one of the cards that sweep, in hand order, takes the whole table
-                # (by value, then id: the columns in turn).
-                sweepers = [i for i in dict.fromkeys(hand) if row[i] == sweeping]
-                cid = sweepers[floor(random_() * len(sweepers))]
+                    break
+                if total < uncounted and forced:
+                    # C-8: one of the cards that sweep, in hand order, takes the whole
+                    # table (by value, then id: the columns in turn).
+                    sweepers = [i for i in dict.fromkeys(hand) if row[i] == sweeping]
+                    cid = sweepers[floor(random_() * len(sweepers))]
+                    hand.remove(cid)
+                    take = []
+                    for column in cols:
+                        if column:
+                            take += column
+                            column.clear()
+                    table.clear()
+                    key = 0
+                    log.append((cid, take))
+                    pile = captured[seat]
+                    pile += take
+                    pile.append(cid)
+                    capturer = seat
+                    state.previous = first if play == start else preceding[seat]
+                    state.score_sweep(seat, play, len(take) == 1 and take[0] == cid)
+                    break
+                if total >= unknown:  # count the new cards' plays, then again
+                    total = _count_hand(row, hand, key, maximal)
+                    continue
+                # Not counted (copies to choose, or a sweep C-8 does not force): the
+                # full list.
+                out = legal_moves(hand, key, cols, table, rules)
+                cid, taken = out[floor(random_() * len(out))]
                 hand.remove(cid)
-                take = []
-                for column in cols:
-                    if column:
-                        take += column
-                        column.clear()
-                table.clear()
-                key = 0
-                log.append((cid, take))
-                pile = captured[seat]
-                pile += take
-                pile.append(cid)
-                capturer = seat
-                state.previous = before
-                state.score_sweep(seat, play, len(take) == 1 and take[0] == cid)
-                before = seat
-                seat = following[seat]
-                continue
-            # Not counted: the full list (and the hand's counts for next time).
-            if total >= unknown:
-                for i in hand:
-                    if row[i] == unknown:
-                        entry = row[entry_at[i]]
-                        if entry is None:
-                            v = hvs[i]
-                            entry = row[52 + v] = _row_entry(v, key, maximal)
-                        row[i] = _count_of(entry)
-            out = moves_of(hand, key, cols, table, rules)
-            cid, taken = out[floor(random_() * len(out))]
-            hand.remove(cid)
-            if taken:
-                take = list(taken)
-                log.append((cid, take))
-                lone = len(table) == 1
-                for j in take:
-                    table.remove(j)
-                    cols[tvs[j]].remove(j)
-                    key -= ones[j]
-                pile = captured[seat]
-                pile += take
-                pile.append(cid)
-                capturer = seat
-                if not table:
-                    state.previous = before
-                    state.score_sweep(seat, play, lone and take[0] == cid)
-            else:
-                log.append((cid, []))
-                table.append(cid)
-                key += ones[cid]
-                insort(cols[tvs[cid]], cid)
-            before = seat
+                if taken:
+                    take = list(taken)
+                    log.append((cid, take))
+                    lone = len(table) == 1
+                    for j in take:
+                        table.remove(j)
+                        cols[tvs[j]].remove(j)
+                        key -= ones[j]
+                    pile = captured[seat]
+                    pile += take
+                    pile.append(cid)
+                    capturer = seat
+                    if not table:
+                        state.previous = first if play == start else preceding[seat]
+                        state.score_sweep(seat, play, lone and take[0] == cid)
+                else:
+                    log.append((cid, []))
+                    table.append(cid)
+                    key += ones[cid]
+                    insort(cols[tvs[cid]], cid)
+                break
             seat = following[seat]
-        plays += state.in_hands
+        plays += left
         if capturer >= 0:
             state.last_capturer = capturer
-        state.turn, state.previous, state.table_key = seat, before, key
-        state.play_index += state.in_hands
+        state.turn, state.previous, state.table_key = seat, preceding[seat], key
+        state.play_index = start + left
         state.in_hands = 0
         state.lot_played()
     return plays

@@ -22,9 +22,10 @@ import enum
 import sys
 from array import array
 from bisect import insort
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from operator import add as _add
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from engine.cards import DECK, Card
@@ -200,10 +201,21 @@ _sorted_ids = _fast.sorted_ids
 #: The table values of face cards (C-3, C-11) and their fields in a packed table key.
 _FACE_VALUES = (11, 12, 13)
 _FACE_FIELDS = sum(31 << (5 * x) for x in _FACE_VALUES)
-_LOT_FIRST, _LOT_SECOND = LOT_PACKETS
-#: Per player count, per dealer: the seats from the dealer's left, clockwise.
-_SEATS_AFTER = {n: tuple(tuple((d + k) % n for k in range(1, n + 1)) for d in range(n))
-                for n in range(2, 7)}
+_LotPlan = tuple[tuple[int, Callable[[Sequence[int]], tuple[int, ...]]], ...]
+_LOT_PLANS: dict[tuple[int, int, int], _LotPlan] = {}
+
+
+def _lot_plan(players: int, dealer: int, pos: int) -> _LotPlan:
+    """C-11's lot from stock position ``pos``: each packet of LOT_PACKETS to every player
+    clockwise from the dealer's left in turn; per seat, an itemgetter of its cards'
+    positions in the stock."""
+    at: list[list[int]] = [[] for _ in range(players)]
+    for packet in LOT_PACKETS:
+        for k in range(1, players + 1):
+            at[(dealer + k) % players] += range(pos, pos + packet)
+            pos += packet
+    assert sum(LOT_PACKETS) == LOT_CARDS and LOT_CARDS > 1  # each itemgetter: a tuple
+    return tuple((seat, itemgetter(*a)) for seat, a in enumerate(at))
 
 
 def _no_cols() -> list[list[int]]:
@@ -314,28 +326,28 @@ def deal_ids_from_order(players: int, dealer: int, cards: Sequence[int]) -> _Dea
     plan = _DEAL_PLANS.get((players, dealer))
     if plan is None:
         plan = _DEAL_PLANS[players, dealer] = _deal_plan(players, dealer)
-    slices, table_at, stock_at = plan
-    return (tuple([tuple(cards[a:b] + cards[c:d]) for a, b, c, d in slices]),
-            tuple(cards[table_at:stock_at]), tuple(cards[stock_at:]))
+    hands, table_at, stock_at = plan
+    return (tuple([hand(cards) for hand in hands]), tuple(cards[table_at:stock_at]),
+            tuple(cards[stock_at:]))
 
 
-_DealPlan = tuple[tuple[tuple[int, int, int, int], ...], int, int]
+_DealPlan = tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...], int, int]
 _DEAL_PLANS: dict[tuple[int, int], _DealPlan] = {}
 
 
 def _deal_plan(players: int, dealer: int) -> _DealPlan:
-    """Where each seat's hand lies in the shuffled decks (C-2's two packets, clockwise
-    from the dealer's left: ``(start, stop)`` of each), then the table and the stock."""
+    """Where each seat's hand lies in the shuffled decks (C-2's packets, clockwise from
+    the dealer's left: an itemgetter of its positions, by seat), then where the table
+    and the stock begin."""
     sizes = deal_sizes(players)
-    first, second = sizes.packets
-    spans: list[list[int]] = [[] for _ in range(players)]
+    at: list[list[int]] = [[] for _ in range(players)]
     pos = 0
-    for packet in (first, second):
+    for packet in sizes.packets:
         for k in range(1, players + 1):
-            spans[(dealer + k) % players] += [pos, pos + packet]
+            at[(dealer + k) % players] += range(pos, pos + packet)
             pos += packet
-    slices = tuple((a, b, c, d) for a, b, c, d in spans)
-    return slices, pos, pos + sizes.table
+    assert all(len(a) > 1 for a in at)  # so each itemgetter gives a tuple
+    return tuple(itemgetter(*a) for a in at), pos, pos + sizes.table
 
 
 def check_deal_cards(players: int, hands: Sequence[Sequence[Card]], table: Sequence[Card],
@@ -527,7 +539,8 @@ class KrypkasinoState:
         self.hands = list(map(sorted, hands))  # kept sorted: legal actions in card order
         self.stock = list(stock)
         self.stock_pos = 0
-        self.captured = [[] for _ in range(n)]
+        piles: list[list[int]] = [[], [], [], [], [], []]  # (at most 6 players)
+        self.captured = piles[:n]
         self.spade_pile = []
         self.out_of_play = []
         self.in_hands = sum(map(len, hands))
@@ -984,16 +997,14 @@ class KrypkasinoState:
             self._remove_face_cards(events)
         stock, pos = self.stock, self.stock_pos
         hands = self.hands
-        # The first packet to every player from the dealer's left, then the second.
-        second = pos + _LOT_FIRST * n
-        for seat in _SEATS_AFTER[n][dealer]:
+        lot = _LOT_PLANS.get((n, dealer, pos))
+        if lot is None:
+            lot = _LOT_PLANS[n, dealer, pos] = _lot_plan(n, dealer, pos)
+        for seat, cards in lot:
             hand = hands[seat]
-            hand += stock[pos:pos + _LOT_FIRST]
-            hand += stock[second:second + _LOT_SECOND]
+            hand += cards(stock)
             hand.sort()
-            pos += _LOT_FIRST
-            second += _LOT_SECOND
-        pos = second
+        pos += LOT_CARDS * n
         self.stock_pos = pos
         self.in_hands = sum(map(len, hands))
         self.turn = (dealer + 1) % n
@@ -1044,8 +1055,8 @@ class KrypkasinoState:
     # -- reading the state ----------------------------------------------------------------
     def deal_result(self, finished: bool = False) -> DealResult:
         """The current deal's figures so far (card points of the cards captured so far)."""
-        points = _PTS
-        cp = tuple([sum([points[i] for i in pile]) for pile in self.captured])
+        points = _PTS.__getitem__
+        cp = tuple([sum(map(points, pile)) for pile in self.captured])
         sp = tuple(self.sweep_points)
         return DealResult(self.deal_index, self.dealer, finished, cp, sp,
                           tuple(map(_add, cp, sp)), self.last_capturer, tuple(self.sweeps))
