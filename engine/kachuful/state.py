@@ -931,8 +931,8 @@ def _split_if_whole(players: int, setup: HandSetup) -> _Split | None:
     players cards, the turned card not dealt); ``None`` otherwise.
 
     A game's first hand is split at once, so its check reads the split instead of
-    making a set of every dealt card as :func:`_checked_setup` does: that pass is a
-    tenth of a short game's checked play (a benchmark builds one game per hand)."""
+    making a set of every dealt card as :func:`_checked_setup` does (a second pass over
+    the cards that a one-hand game, one per deal in a benchmark, pays every time)."""
     deal = setup.deal
     if not (0 <= setup.dealer < players and len(deal) == players):
         return None
