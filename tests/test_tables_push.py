@@ -102,19 +102,19 @@ def test_the_thread_runs_only_while_someone_watches() -> None:
     assert fake.woken == [("a", "f")]
     w.forget("a")
     deadline = time.monotonic() + 5
-    while w._thread is not None and time.monotonic() < deadline:
+    while w.running and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert w._thread is None  # ended with the last watch
+    assert not w.running  # ended with the last watch
     w.watch("a", "T", 2, "f")  # and starts again with the next one
-    assert w._thread is not None
+    assert w.running
     w.forget("a")
 
 
 def test_outside_a_served_run_watching_is_a_no_op() -> None:
-    before = push._watcher.watched()
+    before = push.watcher().watched()
     push.watch("T", 1)  # no Streamlit runtime here (as under AppTest)
     push.saw("T", 2)
-    assert push._watcher.watched() == before
+    assert push.watcher().watched() == before
 
 
 def test_this_streamlit_has_the_hooks_the_watcher_uses() -> None:

@@ -111,6 +111,12 @@ class Watcher:
         with self._lock:
             self._watches.pop(session_id, None)
 
+    @property
+    def running(self) -> bool:
+        """Whether the watcher's thread is running."""
+        with self._lock:
+            return self._thread is not None
+
     def watched(self) -> dict[str, Watch]:
         with self._lock:
             return dict(self._watches)
@@ -226,6 +232,11 @@ def _versions(table_ids: list[str]) -> dict[str, tuple[int, bool]]:
 
 
 _watcher = Watcher(_versions, _wake, _alive)
+
+
+def watcher() -> Watcher:
+    """This process's watcher."""
+    return _watcher
 
 
 def _session_and_fragment() -> tuple[str, str] | None:
