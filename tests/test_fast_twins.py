@@ -149,3 +149,5 @@ def test_the_fused_playout_from_any_position(seed: int, steps: int, players: int
     assert plays == count
     assert state == looped
     assert state.last_capturer == looped.last_capturer and state.previous == looped.previous
+    # the playout's shared trail entries (one per card) are still (id, [])
+    assert cfast._TRAIL_LOGS == tuple((i, []) for i in range(52))

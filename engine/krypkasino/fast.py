@@ -88,6 +88,9 @@ _UNKNOWN = 1 << 24
 _NEW_ROW: list[Any] = [_UNKNOWN] * 52 + [None] * 15
 #: Per card id: the index of its value's entry in a row (``52 +`` its hand value).
 _ENTRY_AT: tuple[int, ...] = tuple(52 + v for v in HAND_VALUE)
+#: Per card id: the play log's entry of its trail, ``(id, [])``, shared by every log the
+#: playout writes (a logged play is never changed: clones share them already).
+_TRAIL_LOGS: tuple[tuple[int, list[int]], ...] = tuple((i, []) for i in range(52))
 #: Per hand value ``v``: the ids of the cards of that value.
 _SAME_VALUE: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i in range(52) if HAND_VALUE[i] == v) for v in range(15))
@@ -302,7 +305,7 @@ def random_playout(state: FastState, rnd: Any, to_end_of_deal: bool = False) -> 
     floor = math.floor  # int() of a float at least 0, as a cheaper call
     deal = state.deal_index
     plays = 0
-    ones, tvs, entry_at, clear = ONE, TABLE_VALUE, _ENTRY_AT, _CLEAR
+    ones, tvs, entry_at, clear, trail_logs = ONE, TABLE_VALUE, _ENTRY_AT, _CLEAR, _TRAIL_LOGS
     sweeping, uncounted, unknown, new_row = _SWEEPING, _UNCOUNTED, _UNKNOWN, _NEW_ROW
     rules = state.rules
     maximal = rules.capture == "maximal"
@@ -356,7 +359,7 @@ def random_playout(state: FastState, rnd: Any, to_end_of_deal: bool = False) -> 
                         hand.remove(cid)
                     entry = row[entry_at[cid]]
                     if entry is False:
-                        log.append((cid, []))
+                        log.append(trail_logs[cid])
                         table.append(cid)
                         key += ones[cid]
                         insort(cols[tvs[cid]], cid)
@@ -429,7 +432,7 @@ def random_playout(state: FastState, rnd: Any, to_end_of_deal: bool = False) -> 
                         state.previous = first if play == start else preceding[seat]
                         state.score_sweep(seat, play, lone and take[0] == cid)
                 else:
-                    log.append((cid, []))
+                    log.append(trail_logs[cid])
                     table.append(cid)
                     key += ones[cid]
                     insort(cols[tvs[cid]], cid)

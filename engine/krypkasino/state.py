@@ -424,7 +424,8 @@ class KrypkasinoState:
         self.table_after_play: tuple[Card, ...] = ()
         #: Per deal: (dealer, seed or None, (hands, table, stock) as ids) and the plays.
         self.deal_log: list[tuple[int, int | None, _DealIds]] = []
-        #: (card id, ids taken) per play; the lists are never changed once logged.
+        #: (card id, ids taken) per play; the lists are never changed once logged (clones
+        #: share the entries, and the fast playout one ``(id, [])`` per card for trails).
         self.play_log: list[list[tuple[int, list[int]]]] = []
         self._legal: list[Play] | None = None
         #: The legal moves (card id, ids taken), in the order of ``_legal``.
