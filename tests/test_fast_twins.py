@@ -150,4 +150,4 @@ def test_the_fused_playout_from_any_position(seed: int, steps: int, players: int
     assert state == looped
     assert state.last_capturer == looped.last_capturer and state.previous == looped.previous
     # the playout's shared trail entries (one per card) are still (id, [])
-    assert cfast._TRAIL_LOGS == tuple((i, []) for i in range(52))
+    assert cfast.TRAIL_LOGS == tuple((i, []) for i in range(52))

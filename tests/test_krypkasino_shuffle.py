@@ -61,14 +61,14 @@ def test_the_packed_shuffle_is_rng_shuffle(seed: int) -> None:
                                   -1, 1 << 64, (1 << 70) + 5, 123456789])
 def test_edge_seeds(seed: int) -> None:
     assert kstate.shuffled_ids(seed) == reference(seed)
-    assert kstate._shuffled_ids_sequential(seed) == reference(seed)
+    assert kstate.shuffled_ids_sequential(seed) == reference(seed)
 
 
 @pytest.mark.parametrize("draw", [1, 2, 50, 100, 102])
 def test_a_rejected_output_shifts_the_stream(draw: int) -> None:
     seed = rejecting_seed(draw)
-    n = len(kstate._TWO_DECKS) + 1 - draw  # the draw asks below(n)
-    assert MASK >= kstate._LIMITS[n], "the built output must be one below() rejects"
+    n = len(kstate.TWO_DECKS) + 1 - draw  # the draw asks below(n)
+    assert MASK >= kstate.DRAW_LIMITS[n], "the built output must be one below() rejects"
     got = kstate.shuffled_ids(seed)
     assert got == reference(seed)
     # and the rejection did matter: the packed draws alone would deal otherwise
@@ -84,21 +84,21 @@ def test_a_rejected_output_shifts_the_stream(draw: int) -> None:
 @settings(max_examples=100, deadline=None)
 @given(st.integers(0, MASK))
 def test_the_fallback_deals_as_the_packed_path(seed: int) -> None:
-    assert kstate._shuffled_ids_sequential(seed) == kstate.shuffled_ids(seed)
+    assert kstate.shuffled_ids_sequential(seed) == kstate.shuffled_ids(seed)
 
 
 def test_the_fallback_is_taken_when_a_draw_may_be_rejected(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # With a lower bound, about half the deals take the sequential path: the same cards.
     calls: list[int] = []
-    sequential = kstate._shuffled_ids_sequential
+    sequential = kstate.shuffled_ids_sequential
 
     def spy(seed: int) -> list[int]:
         calls.append(seed)
         return sequential(seed)
 
     monkeypatch.setattr(kstate, "_NEVER_REJECTED", 1 << 63)
-    monkeypatch.setattr(kstate, "_shuffled_ids_sequential", spy)
+    monkeypatch.setattr(kstate, "shuffled_ids_sequential", spy)
     for seed in range(40):
         assert kstate.shuffled_ids(seed) == reference(seed)
     assert 0 < len(calls) <= 40

@@ -90,7 +90,7 @@ _NEW_ROW: list[Any] = [_UNKNOWN] * 52 + [None] * 15
 _ENTRY_AT: tuple[int, ...] = tuple(52 + v for v in HAND_VALUE)
 #: Per card id: the play log's entry of its trail, ``(id, [])``, shared by every log the
 #: playout writes (a logged play is never changed: clones share them already).
-_TRAIL_LOGS: tuple[tuple[int, list[int]], ...] = tuple((i, []) for i in range(52))
+TRAIL_LOGS: tuple[tuple[int, list[int]], ...] = tuple((i, []) for i in range(52))
 #: Per hand value ``v``: the ids of the cards of that value.
 _SAME_VALUE: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i in range(52) if HAND_VALUE[i] == v) for v in range(15))
@@ -305,7 +305,7 @@ def random_playout(state: FastState, rnd: Any, to_end_of_deal: bool = False) -> 
     floor = math.floor  # int() of a float at least 0, as a cheaper call
     deal = state.deal_index
     plays = 0
-    ones, tvs, entry_at, clear, trail_logs = ONE, TABLE_VALUE, _ENTRY_AT, _CLEAR, _TRAIL_LOGS
+    ones, tvs, entry_at, clear, trail_logs = ONE, TABLE_VALUE, _ENTRY_AT, _CLEAR, TRAIL_LOGS
     sweeping, uncounted, unknown, new_row = _SWEEPING, _UNCOUNTED, _UNKNOWN, _NEW_ROW
     rules = state.rules
     maximal = rules.capture == "maximal"

@@ -246,19 +246,21 @@ _DealIds = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
 
 
 _MASK = (1 << 64) - 1
-_TWO_DECKS = list(range(52)) * 2
+#: The two decks as card ids, in order, before a shuffle.
+TWO_DECKS = list(range(52)) * 2
 #: C-2's sizes per player count (``deal_sizes`` checks the count and builds them anew).
 _SIZES = {p: deal_sizes(p) for p in range(2, 7)}
-_LIMITS = tuple(0 if n == 0 else (1 << 64) - ((1 << 64) % n) for n in range(105))
+#: Per n: the first SplitMix64 output that ``Rng.below(n)`` rejects (redraws).
+DRAW_LIMITS = tuple(0 if n == 0 else (1 << 64) - ((1 << 64) % n) for n in range(105))
 
 
-def _shuffled_ids_sequential(seed: int) -> list[int]:
+def shuffled_ids_sequential(seed: int) -> list[int]:
     """:func:`shuffled_ids` one SplitMix64 output at a time, the rejection (``below()`` of
     :class:`~engine.rng.Rng`) included: the reference, and the path when an output
     would be rejected (about once in 10^17 deals)."""
-    cards = _TWO_DECKS[:]
+    cards = TWO_DECKS[:]
     state = seed & 0xFFFFFFFFFFFFFFFF
-    limits = _LIMITS
+    limits = DRAW_LIMITS
     for i in range(len(cards) - 1, 0, -1):
         n = i + 1
         state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
@@ -280,15 +282,15 @@ def _shuffled_ids_sequential(seed: int) -> list[int]:
 # works lane by lane: a sum of two lanes is below 2^65 and a product of a lane with a
 # 64-bit constant below 2^128, so nothing spills into the next lane; the right shifts
 # bring a neighbour's low bits into the 64 high bits of a field, which ``_LANES`` clears.
-_DRAWS = len(_TWO_DECKS) - 1
+_DRAWS = len(TWO_DECKS) - 1
 _LANES = sum(_MASK << (128 * k) for k in range(_DRAWS))
 _LANE_ONES = sum(1 << (128 * k) for k in range(_DRAWS))
 _LANE_STEPS = sum((((k + 1) * 0x9E3779B97F4A7C15) & _MASK) << (128 * k)
                   for k in range(_DRAWS))
 #: The smallest rejection bound of the shuffle's draws: an output below it is never
-#: rejected (``_LIMITS[n] >= 2^64 - n``).
-_NEVER_REJECTED = min(_LIMITS[2:len(_TWO_DECKS) + 1])
-_SWAP_AT = tuple(range(len(_TWO_DECKS) - 1, 0, -1))
+#: rejected (``DRAW_LIMITS[n] >= 2^64 - n``).
+_NEVER_REJECTED = min(DRAW_LIMITS[2:len(TWO_DECKS) + 1])
+_SWAP_AT = tuple(range(len(TWO_DECKS) - 1, 0, -1))
 _SWAP_SPAN = tuple(i + 1 for i in _SWAP_AT)
 #: Whether ``array("Q")`` reads the little-endian bytes of the lanes as 64-bit words.
 _WORDS_READ = sys.byteorder == "little" and array("Q").itemsize == 8
@@ -300,15 +302,15 @@ def shuffled_ids(seed: int) -> list[int]:
     are mixed at once on packed lanes (see ``_LANES``); were one of them rejected by
     ``below()``, the stream would shift, and the sequential code deals instead."""
     if not _WORDS_READ:
-        return _shuffled_ids_sequential(seed)
+        return shuffled_ids_sequential(seed)
     x = ((seed & 0xFFFFFFFFFFFFFFFF) * _LANE_ONES + _LANE_STEPS) & _LANES
     x = ((x ^ ((x >> 30) & _LANES)) * 0xBF58476D1CE4E5B9) & _LANES
     x = ((x ^ ((x >> 27) & _LANES)) * 0x94D049BB133111EB) & _LANES
     x ^= (x >> 31) & _LANES
     draws = array("Q", x.to_bytes(_DRAWS * 16, "little"))[::2]
     if max(draws) >= _NEVER_REJECTED:
-        return _shuffled_ids_sequential(seed)
-    cards = _TWO_DECKS[:]
+        return shuffled_ids_sequential(seed)
+    cards = TWO_DECKS[:]
     for i, n, z in zip(_SWAP_AT, _SWAP_SPAN, draws, strict=True):
         j = z % n
         cards[i], cards[j] = cards[j], cards[i]
