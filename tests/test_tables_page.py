@@ -18,6 +18,7 @@ from engine.registry import GAMES
 from store.tables import SeatSpec, TableRow, Tables, state_of
 from ui.apptest import open_site
 from ui.i18n import t
+from ui.safe import escape_html
 
 PAGE = "pages/table.py"
 HOSTILE = "<img src=x onerror=f()>"
@@ -112,7 +113,8 @@ def test_whose_turn_is_said_and_a_move_from_the_page_moves_the_table() -> None:
     waiting = seat_page(table_id, other, tokens[other])
     assert not waiting.button  # nothing to press out of turn
     at = seat_page(table_id, seat, tokens[seat])
-    assert any(m.value == "### " + t("play.turn.you", "en") for m in at.markdown)
+    turn = f'{escape_html(t("play.turn.you", "en"))}</h3>'
+    assert turn in everything(at) and turn not in everything(waiting)
     bids = [b for b in at.button if b.key and b.key.startswith("table.bid")]
     assert bids
     bids[0].click().run()

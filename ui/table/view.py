@@ -31,7 +31,7 @@ from ui.play.controls import render_card_buttons, render_coach
 from ui.play.link import page_origin, read_setup
 from ui.play.table import table_html
 from ui.prefs import Prefs
-from ui.safe import escape_markdown
+from ui.safe import escape_html, escape_markdown
 from ui.table import push
 from ui.table import seats as tb
 
@@ -301,12 +301,13 @@ def seat_view(visitor: Prefs) -> None:
         return
     seat, token = where[1], where[2]
     push.watch(row.id, row.version)
-    _draw(row, view, visitor)
     playing_cards = bool(view.cards) and row.status == "playing"
+    hand = ""
     if view.hand and not playing_cards:
-        st.html(cards_html(sort_hand(view.hand), lang=lang, layout="row",
-                           four_colour=visitor.four_colour, caption=t("play.hand", lang)))
-    elif view.hand is None and not view.over and view.unseen_card is None:
+        hand = cards_html(sort_hand(view.hand), lang=lang, layout="row",
+                          four_colour=visitor.four_colour, caption=t("play.hand", lang))
+    _draw(row, view, visitor, hand)
+    if view.hand is None and not view.over and view.unseen_card is None:
         st.caption(t("play.forehead", lang))
     if row.status == "playing" and view.to_act == seat:
         _controls(row, view, visitor)
@@ -363,8 +364,11 @@ def _learning_view(row: TableRow, seat: int, view: tb.SeatScreen, lang: str) -> 
                 st.markdown("- " + escape_markdown(render(note.key, lang, **note.fields)))
 
 
-def _draw(row: TableRow, view: tb.SeatScreen, visitor: Prefs) -> None:
-    """Whose turn (always first), the status, the players, the cards on the table."""
+def _draw(row: TableRow, view: tb.SeatScreen, visitor: Prefs, extra: str = "") -> None:
+    """Whose turn (always first), the status, the players, the cards on the table (and
+    ``extra``, HTML to show after them: a seat's hand). The turn, the status, the players,
+    the table and ``extra`` are one HTML element: a seat's page runs after every move, and
+    each element of a run costs the server its own delta."""
     lang = visitor.lang
     notice = st.session_state.pop(K + "notice", None)
     if notice:
@@ -373,34 +377,38 @@ def _draw(row: TableRow, view: tb.SeatScreen, visitor: Prefs) -> None:
         st.warning(t("table.closed", lang), icon=":material/block:")
     if row.status == "waiting":
         st.info(t("table.waiting", lang), icon=":material/hourglass_top:")
+    parts: list[str] = []
     if view.over:
         st.success(t("table.over", lang, names=", ".join(view.winners)),
                    icon=":material/emoji_events:")
     elif row.status == "playing" and view.to_act is not None and view.to_act >= 0:
         if view.to_act == view.seat:
-            st.markdown("### " + t("play.turn.you", lang), help=None)
+            turn = t("play.turn.you", lang)
         else:
             name = tb.seat_label(row.seats[view.to_act], view.seat, lang)
-            st.markdown("### " + escape_markdown(t("table.turn.wait", lang, name=name)))
+            turn = t("table.turn.wait", lang, name=name)
+        parts.append(f'<h3 class="rl-turn" style="font-size:1.5rem;margin:0 0 .75rem">'
+                     f'{escape_html(turn)}</h3>')
     if view.status:
-        st.markdown("**" + escape_markdown(view.status) + "**")
-    if row.timer_s and row.status == "playing" and not view.over:
-        left = max(0, row.timer_s - (now_ms() - row.changed_ms) // 1000)
-        st.caption(t("table.timer.left", lang, n=left, timer=row.timer_s))
+        parts.append(f'<p class="rl-status"><strong>{escape_html(view.status)}</strong></p>')
     keys = [k for k, _ in view.rows[0][1]] if view.rows else []
     head = [t("play.col.player", lang)] + [t(f"play.col.{k}", lang) for k in keys]
     body = [[("▶ " if i == view.to_act else "") + name] + [v for _, v in cells]
             for i, (name, cells) in enumerate(view.rows)]
-    st.html(table_html(head, body, t("play.seats", lang)))
+    parts.append(table_html(head, body, t("play.seats", lang)))
     four = visitor.four_colour
     if view.on_table:
-        st.html(trick_html([(n, c, "normal") for n, c in view.on_table], lang=lang,
-                           four_colour=four, label=t("play.trick.label", lang),
-                           caption=t("table.on-table", lang)))
+        parts.append(trick_html([(n, c, "normal") for n, c in view.on_table], lang=lang,
+                                four_colour=four, label=t("play.trick.label", lang),
+                                caption=t("table.on-table", lang)))
     elif view.last_trick:
-        st.html(trick_html([(n, c, "normal") for n, c in view.last_trick], lang=lang,
-                           four_colour=four, label=t("play.trick.label", lang),
-                           caption=t("table.last-trick", lang)))
+        parts.append(trick_html([(n, c, "normal") for n, c in view.last_trick], lang=lang,
+                                four_colour=four, label=t("play.trick.label", lang),
+                                caption=t("table.last-trick", lang)))
+    st.html("".join(parts) + extra)
+    if row.timer_s and row.status == "playing" and not view.over:
+        left = max(0, row.timer_s - (now_ms() - row.changed_ms) // 1000)
+        st.caption(t("table.timer.left", lang, n=left, timer=row.timer_s))
 
 
 def _controls(row: TableRow, view: tb.SeatScreen, visitor: Prefs) -> None:
