@@ -37,7 +37,7 @@ class Fake:
 
 
 def watcher(fake: Fake) -> Watcher:
-    return Watcher(fake.versions, fake.wake, fake.alive, interval=3600)  # rounds by hand
+    return Watcher(fake.versions, fake.wake, fake.alive, background=False)  # rounds by hand
 
 
 def test_a_move_wakes_every_other_seat_once_and_not_the_mover() -> None:

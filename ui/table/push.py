@@ -74,7 +74,8 @@ class Watcher:
     says whether a session is still connected."""
 
     def __init__(self, versions: Versions, wake: Wake, alive: Alive,
-                 interval: float = WATCH_S) -> None:
+                 interval: float = WATCH_S, background: bool = True) -> None:
+        self._background = background  # False: no thread, rounds by :meth:`check` alone
         self._versions = versions
         self._wake = wake
         self._alive = alive
@@ -95,7 +96,7 @@ class Watcher:
             self._watches[session_id] = Watch(table_id, version, fragment_id, woken)
             while len(self._watches) > MAX_SESSIONS:
                 del self._watches[next(iter(self._watches))]
-            if self._thread is None or not self._thread.is_alive():
+            if self._background and (self._thread is None or not self._thread.is_alive()):
                 self._thread = threading.Thread(target=self._run, name="rules-lab-tables",
                                                 daemon=True)
                 self._thread.start()
