@@ -410,7 +410,9 @@ def test_the_teacher_removes_locks_and_reopens(new_page: Any, site: str) -> None
         timeout=10_000)
     # Lock joining: a new phone is told so; unlock, and it gets in.
     wait_idle(teacher)
-    teacher.get_by_text("Manage the class").click()
+    manage = teacher.get_by_text("Manage the class")
+    manage.wait_for(timeout=90_000)  # the roster's change reruns the page: slow on a busy server
+    manage.click()
     teacher.get_by_text("Lock joining").click()
     wait_idle(teacher)
     cy = new_page(viewport=PHONE)
