@@ -67,9 +67,10 @@ class Kept(Generic[_K, _V]):
     def __len__(self) -> int:
         return len(self._items)
 
-#: How often a seat's page reads the table (seconds). A poll that finds the table's
-#: version unchanged costs one indexed read and a redraw from the seat's kept screen
-#: (docs/tables.md, "Speed").
+#: How often a seat's page reads the table (seconds) where Streamlit lacks the hooks of
+#: :mod:`ui.table.push` (its watcher wakes the page otherwise), and half as often the
+#: owner's watch. A poll that finds the table's version unchanged costs one indexed read
+#: and a redraw from the seat's kept screen (docs/tables.md, "Speed").
 POLL_S = 0.75
 #: The longest a link's values are read.
 MAX_PARAM = 100
