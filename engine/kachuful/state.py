@@ -259,7 +259,7 @@ class KachufulState:
         "_index", "_setup", "_hands", "_bids", "_blind", "_bid_count", "_tricks", "_trick",
         "_leader", "_turn", "_phase", "_totals", "_results", "_winners_of_tricks",
         "_reneged", "_done_tricks", "_penalize", "_size", "_trump", "_bid_sum", "_auto_deal",
-        "_by_suit", "_led", "_trick_no",
+        "_by_suit", "_led", "_trick_no", "_last_scores",
     )
 
     def __init__(self, players: int, rules: KachufulRules = DEFAULT_RULES, *,
@@ -305,6 +305,7 @@ class KachufulState:
             self._first_dealer = first_dealer
         self._totals = [0] * players
         self._results: list[HandResult] = []
+        self._last_scores: list[int] | None = None
         self._index = -1
         self._auto_deal = not explicit_deals
         if explicit_deals:  # nothing dealt yet: empty hands until the first Deal
@@ -558,9 +559,10 @@ class KachufulState:
         for name in ("players", "rules", "_penalize", "_size", "_trump", "_bid_sum",
                      "draw_events", "_seed", "_plan", "_sizes", "_auto_deal",
                      "_first_dealer", "_index", "_setup", "_bid_count", "_leader", "_turn",
-                     "_phase", "_results", "_led", "_trick_no"):
+                     "_phase", "_led", "_trick_no"):
             object.__setattr__(other, name, getattr(self, name))
-        other._results = list(self._results)
+        other._results = list(self._finished_results())
+        other._last_scores = None
         other._hands = [dict(h) for h in self._hands]
         other._by_suit = [[dict(cards) for cards in seat] for seat in self._by_suit]
         for name in ("_bids", "_blind", "_tricks", "_trick", "_totals",
@@ -572,7 +574,8 @@ class KachufulState:
         return (self.players, self.rules, self._seed, self._sizes, self._first_dealer,
                 self._index, self._setup, self._hands,
                 self._bids, self._blind, self._bid_count, self._tricks, self._trick,
-                self._leader, self._turn, self._phase, self._totals, self._results,
+                self._leader, self._turn, self._phase, self._totals,
+                self._finished_results(),
                 self._winners_of_tricks, self._reneged, self._done_tricks)
 
     def __eq__(self, other: object) -> bool:
@@ -739,10 +742,14 @@ class KachufulState:
                 events.append(make(HandScored, (number, seat, bid, taken, bid == taken,
                                                 taken - bid, points, blind[seat], reneged[seat],
                                                 total)))
-        self._results.append(self._result(tuple(scores)))
         if number < len(self._sizes):
+            self._results.append(self._result(tuple(scores)))
             self._await_deal(events)
         else:
+            # The last hand's HandResult is made when something reads the results
+            # (_finished_results): nothing changes once the game is over, and a game
+            # played to its end without looking back (a benchmark's) never needs it.
+            self._last_scores = scores
             self._phase = _OVER
             if events is not None:  # K-14: the highest total wins; a tie shares it
                 best = max(totals)
@@ -751,6 +758,13 @@ class KachufulState:
                 else:  # the tied seats, in seat order
                     won = tuple([seat for seat, total in enumerate(totals) if total == best])
                 events.append(make(GameOver, (tuple(totals), won, best, len(won) > 1)))
+
+    def _finished_results(self) -> list[HandResult]:
+        """``_results`` with the last hand's HandResult once the game is over."""
+        if self._last_scores is not None:
+            self._results.append(self._result(tuple(self._last_scores)))
+            self._last_scores = None
+        return self._results
 
     def _result(self, scores: tuple[int, ...] | None) -> HandResult:
         # The play: every card of the hand in order (tricks, then the table), read in C
@@ -828,13 +842,13 @@ class KachufulState:
     @property
     def results(self) -> tuple[HandResult, ...]:
         """Every finished hand, in order."""
-        return tuple(self._results)
+        return tuple(self._finished_results())
 
     def current_hand(self) -> HandResult:
         """The current hand so far (``scores`` is ``None``; after the game is over, the
         last hand)."""
         if self._phase is Phase.GAME_OVER:
-            return self._results[-1]
+            return self._finished_results()[-1]
         return self._result(None)
 
     def hand_of(self, seat: int) -> tuple[Card, ...]:
@@ -860,7 +874,7 @@ class KachufulState:
         # Finished hands were played face up, but their deal seeds would let a reader
         # work out the game seed (SplitMix64 can be inverted), so views drop them.
         results = tuple(replace(r, setup=replace(r.setup, seed=None)) if r.setup.seed
-                        is not None else r for r in self._results)
+                        is not None else r for r in self._finished_results())
         return SeatView(
             seat=seat, players=self.players, phase=self._phase,
             hand_number=self._index + 1, hand_count=len(self._sizes),
