@@ -97,7 +97,10 @@ def test_the_fallback_is_taken_when_a_draw_may_be_rejected(
         calls.append(seed)
         return sequential(seed)
 
-    monkeypatch.setattr(kstate, "_NEVER_REJECTED", 1 << 63)
+    # Outputs from 2^63 up count as possibly rejected: each 128-bit lane gets 2^63 added,
+    # which carries into its bit 64 exactly then.
+    monkeypatch.setattr(kstate, "_LANE_REJECTS",
+                        sum((1 << 63) << (128 * k) for k in range(len(kstate.TWO_DECKS) - 1)))
     monkeypatch.setattr(kstate, "shuffled_ids_sequential", spy)
     for seed in range(40):
         assert kstate.shuffled_ids(seed) == reference(seed)

@@ -362,16 +362,10 @@ class CaptureInfo:
             key = self.key
             got = []
             for t in (self.maximal_sets() if maximal else self.maximum_sets()):
-                values: list[int] | None = []
-                for x in range(1, MAX_VALUE + 1):
-                    m = (t >> (_BITS * x)) & _FIELD
-                    if m:
-                        if m != (key >> (_BITS * x)) & _FIELD:
-                            values = None
-                            break
-                        assert values is not None
-                        values.append(x)
-                got.append((t, None if values is None else tuple(values)))
+                # The fields t uses, as all-ones fields: whole when t equals the table
+                # there (no copy to choose).
+                used = _used_fields(t)
+                got.append((t, None if (t ^ key) & used else _values_of_fields(used)))
             self._plans[maximal] = got
             if not maximal:
                 self.plan_maximum = got
@@ -390,6 +384,29 @@ class CaptureInfo:
                         out.append(self.equal + t)
                 self._maximal = sorted(out)
         return self._maximal
+
+
+#: One bit at the bottom of each value's field.
+_FIELD_LOWS = sum(1 << (_BITS * x) for x in range(MAX_VALUE + 1))
+
+
+def _used_fields(t: int) -> int:
+    """The fields of ``t`` that are not zero, each as all ones (``_FIELD``)."""
+    return ((t | t >> 1 | t >> 2 | t >> 3 | t >> 4) & _FIELD_LOWS) * _FIELD
+
+
+_VALUES_OF_FIELDS: dict[int, tuple[int, ...]] = {}
+
+
+def _values_of_fields(used: int) -> tuple[int, ...]:
+    """The values (ascending) whose fields ``used`` sets (see :func:`_used_fields`)."""
+    got = _VALUES_OF_FIELDS.get(used)
+    if got is None:
+        if len(_VALUES_OF_FIELDS) > _CACHE_LIMIT:
+            _VALUES_OF_FIELDS.clear()
+        got = _VALUES_OF_FIELDS[used] = tuple(
+            x for x in range(1, MAX_VALUE + 1) if (used >> (_BITS * x)) & 1)
+    return got
 
 
 _INFO: dict[int, CaptureInfo] = {}

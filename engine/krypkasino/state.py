@@ -24,8 +24,10 @@ from array import array
 from bisect import insort
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import filterfalse
 from operator import add as _add
 from operator import itemgetter
+from operator import mod as _mod
 from typing import Any, NamedTuple
 
 from engine.cards import DECK, Card
@@ -174,8 +176,12 @@ class DealCards(NamedTuple):
 _TV = _fast.TABLE_VALUE
 _HV = _fast.HAND_VALUE
 _PTS = _fast.POINTS
+#: Byte ``i`` is card id ``i``'s points (C-12): a translation table for ``bytes.translate``.
+_PTS_BYTES = bytes(_PTS) + bytes(256 - len(_PTS))
 _FACE = _fast.IS_FACE
 _SPADE = _fast.IS_SPADE
+_IS_FACE = _FACE.__getitem__
+_IS_SPADE = _SPADE.__getitem__
 _ONE = _fast.ONE
 _BY_OBJECT = {id(c): i for i, c in enumerate(DECK)}
 _HOUSE_RULES = KrypkasinoRules()
@@ -290,6 +296,11 @@ _LANE_STEPS = sum((((k + 1) * 0x9E3779B97F4A7C15) & _MASK) << (128 * k)
 #: The smallest rejection bound of the shuffle's draws: an output below it is never
 #: rejected (``DRAW_LIMITS[n] >= 2^64 - n``).
 _NEVER_REJECTED = min(DRAW_LIMITS[2:len(TWO_DECKS) + 1])
+#: Added to every lane, it carries into the lane's bit 64 (one of ``_LANE_CARRIES``)
+#: exactly when the lane's output is at least ``_NEVER_REJECTED``: one test of the whole
+#: shuffle rather than a look at each of the 103 outputs.
+_LANE_REJECTS = sum(((1 << 64) - _NEVER_REJECTED) << (128 * k) for k in range(_DRAWS))
+_LANE_CARRIES = _LANE_ONES << 64
 _SWAP_AT = tuple(range(len(TWO_DECKS) - 1, 0, -1))
 _SWAP_SPAN = tuple(i + 1 for i in _SWAP_AT)
 #: Whether ``array("Q")`` reads the little-endian bytes of the lanes as 64-bit words.
@@ -307,12 +318,11 @@ def shuffled_ids(seed: int) -> list[int]:
     x = ((x ^ ((x >> 30) & _LANES)) * 0xBF58476D1CE4E5B9) & _LANES
     x = ((x ^ ((x >> 27) & _LANES)) * 0x94D049BB133111EB) & _LANES
     x ^= (x >> 31) & _LANES
-    draws = array("Q", x.to_bytes(_DRAWS * 16, "little"))[::2]
-    if max(draws) >= _NEVER_REJECTED:
+    if (x + _LANE_REJECTS) & _LANE_CARRIES:
         return shuffled_ids_sequential(seed)
+    draws = array("Q", x.to_bytes(_DRAWS * 16, "little"))[::2]
     cards = TWO_DECKS[:]
-    for i, n, z in zip(_SWAP_AT, _SWAP_SPAN, draws, strict=True):
-        j = z % n
+    for i, j in zip(_SWAP_AT, map(_mod, draws, _SWAP_SPAN), strict=True):
         cards[i], cards[j] = cards[j], cards[i]
     return cards
 
@@ -612,12 +622,12 @@ class KrypkasinoState:
     def _remove_face_cards(self, events: list[KrypkasinoEvent] | None) -> None:
         """C-3 / C-11: J Q K leave the table; spade faces to their pile, others out."""
         table = self.table
-        faces = [i for i in table if _FACE[i]]
+        faces = list(filter(_IS_FACE, table))
         if not faces:
             return
-        spades = [i for i in faces if _SPADE[i]]
-        others = [i for i in faces if not _SPADE[i]]
-        self.table = [i for i in table if not _FACE[i]]
+        spades = list(filter(_IS_SPADE, faces))
+        others = list(filterfalse(_IS_SPADE, faces))
+        self.table = list(filterfalse(_IS_FACE, table))
         cols = self.cols = list(self.cols)
         for x in _FACE_VALUES:
             cols[x] = []
@@ -1058,8 +1068,8 @@ class KrypkasinoState:
     # -- reading the state ----------------------------------------------------------------
     def deal_result(self, finished: bool = False) -> DealResult:
         """The current deal's figures so far (card points of the cards captured so far)."""
-        points = _PTS.__getitem__
-        cp = tuple([sum(map(points, pile)) for pile in self.captured])
+        # Each pile's ids as bytes, turned into their card points by one C call.
+        cp = tuple([sum(bytes(pile).translate(_PTS_BYTES)) for pile in self.captured])
         sp = tuple(self.sweep_points)
         return DealResult(self.deal_index, self.dealer, finished, cp, sp,
                           tuple(map(_add, cp, sp)), self.last_capturer, tuple(self.sweeps))
