@@ -36,7 +36,7 @@ from collections.abc import Iterator, Sequence
 from engine.cards import Card, Rank
 
 __all__ = [
-    "MAX_VALUE", "CaptureInfo", "pack", "unpack", "analyse", "captures", "sweep_exists",
+    "MAX_VALUE", "CaptureInfo", "Plan", "pack", "unpack", "analyse", "captures", "sweep_exists",
     "max_capture_size", "first_maximum", "maximum_collections", "maximal_collections",
     "collections", "is_valid_collection", "group_collection", "value_of_table_card",
     "clear_caches", "codes", "sort_cards",
@@ -108,8 +108,8 @@ class _Solver:
         self.groups = by_max
         self.best_memo: dict[int, int] = {0: 0}
         self.part_memo: dict[int, bool] = {0: True}
-        self.sets_memo: dict[int, frozenset[int]] = {0: frozenset([0])}
-        self.all_memo: dict[int, frozenset[int]] = {0: frozenset([0])}
+        self.sets_memo: dict[int, tuple[int, ...]] = {0: (0,)}
+        self.all_memo: dict[int, tuple[int, ...]] = {0: (0,)}
         #: Mask keeping the fields of values below v.
         self.below = sum(_FIELD << (_BITS * x) for x in range(1, min(v - 1, MAX_VALUE) + 1))
 
@@ -119,8 +119,8 @@ class _Solver:
                 memo.clear()
         self.best_memo[0] = 0
         self.part_memo[0] = True
-        self.sets_memo[0] = frozenset([0])
-        self.all_memo[0] = frozenset([0])
+        self.sets_memo[0] = (0,)
+        self.all_memo[0] = (0,)
 
     # -- the most cards (values below v only) ------------------------------------------
     def best(self, key: int, n: int = -1) -> int:
@@ -170,7 +170,7 @@ class _Solver:
         memo[key] = ok
         return ok
 
-    def best_sets(self, key: int) -> frozenset[int]:
+    def best_sets(self, key: int) -> tuple[int, ...]:
         """Every taken multiset (packed) that reaches :meth:`best` for ``key``."""
         memo = self.sets_memo
         got = memo.get(key)
@@ -187,11 +187,11 @@ class _Solver:
         for g, size in self.groups[x]:
             if (guarded - g) & _GUARD == _GUARD and size + self.best(key - g) == target:
                 found.update(t + g for t in self.best_sets(key - g))
-        result = frozenset(found)
+        result = tuple(found)
         memo[key] = result
         return result
 
-    def all_sets(self, key: int) -> frozenset[int]:
+    def all_sets(self, key: int) -> tuple[int, ...]:
         """Every multiset (packed) of ``key`` that splits into v-groups (the empty one too)."""
         memo = self.all_memo
         got = memo.get(key)
@@ -205,7 +205,7 @@ class _Solver:
         for g, _ in self.groups[x]:
             if (guarded - g) & _GUARD == _GUARD:
                 found.update(t + g for t in self.all_sets(key - g))
-        result = frozenset(found)
+        result = tuple(found)
         memo[key] = result
         return result
 
@@ -283,8 +283,13 @@ def clear_caches(keep_groups: bool = False) -> None:
         fresh = _Solver.__new__(_Solver)
         fresh.v, fresh.groups, fresh.below = v, solver.groups, solver.below
         fresh.best_memo, fresh.part_memo = {0: 0}, {0: True}
-        fresh.sets_memo, fresh.all_memo = {0: frozenset([0])}, {0: frozenset([0])}
+        fresh.sets_memo, fresh.all_memo = {0: (0,)}, {0: (0,)}
         _SOLVERS[v] = fresh
+
+
+#: A capture plan: per legal collection, its packed values and the values it takes whole
+#: (``None`` when copies must be chosen); see :meth:`CaptureInfo.plan`.
+Plan = tuple[tuple[int, tuple[int, ...] | None], ...]
 
 
 class CaptureInfo:
@@ -298,7 +303,7 @@ class CaptureInfo:
     """
 
     __slots__ = ("v", "key", "equal", "usable", "captures", "sweeps", "max_size", "_first",
-                 "_maximum", "_maximal", "_plans", "plan_maximum")
+                 "_maximum", "_maximal", "plan_maximum", "_plan_maximal")
 
     def __init__(self, v: int, key: int, above: bool = False) -> None:
         s = _solver(v)
@@ -320,11 +325,13 @@ class CaptureInfo:
         else:
             self.max_size = n_equal + s.best(self.usable)
         self._first: int | None = None
-        self._maximum: list[int] | None = None
-        self._maximal: list[int] | None = None
-        self._plans: dict[bool, list[tuple[int, tuple[int, ...] | None]]] = {}
+        # Answers are tuples (of ints, or of pairs of ints): the garbage collector stops
+        # tracking those, so a warm cache of many answers costs the collector little.
+        self._maximum: tuple[int, ...] | None = None
+        self._maximal: tuple[int, ...] | None = None
+        self._plan_maximal: Plan | None = None
         #: ``plan(False)`` once it has been asked for (a fast read for the game loop).
-        self.plan_maximum: list[tuple[int, tuple[int, ...] | None]] | None = None
+        self.plan_maximum: Plan | None = None
 
     def first(self) -> int:
         """The packed values of the first maximum collection (deterministic)."""
@@ -337,19 +344,19 @@ class CaptureInfo:
                 self._first = self.equal + sum(_solver(self.v).first_groups(self.usable))
         return self._first
 
-    def maximum_sets(self) -> list[int]:
+    def maximum_sets(self) -> tuple[int, ...]:
         """Every distinct maximum collection as packed values, in a stable order."""
         if self._maximum is None:
             if not self.captures:
-                self._maximum = [0]
+                self._maximum = (0,)
             elif self.sweeps:
-                self._maximum = [self.key]
+                self._maximum = (self.key,)
             else:
                 sets = _solver(self.v).best_sets(self.usable)
-                self._maximum = sorted(self.equal + t for t in sets)
+                self._maximum = tuple(sorted([self.equal + t for t in sets]))
         return self._maximum
 
-    def plan(self, maximal: bool = False) -> list[tuple[int, tuple[int, ...] | None]]:
+    def plan(self, maximal: bool = False) -> Plan:
         """The legal collections as ``(packed values, values taken whole)`` pairs.
 
         The second item lists the values (ascending) of which *every* table card is taken,
@@ -357,32 +364,33 @@ class CaptureInfo:
         those cards and there is one choice. Otherwise it is ``None`` and the copies to
         take must be chosen (see :func:`maximum_collections`).
         """
-        got = self._plans.get(maximal)
+        got = self._plan_maximal if maximal else self.plan_maximum
         if got is None:
             key = self.key
-            got = []
-            for t in (self.maximal_sets() if maximal else self.maximum_sets()):
-                # The fields t uses, as all-ones fields: whole when t equals the table
-                # there (no copy to choose).
-                used = _used_fields(t)
-                got.append((t, None if (t ^ key) & used else _values_of_fields(used)))
-            self._plans[maximal] = got
-            if not maximal:
+            # The fields each collection t uses, as all-ones fields: whole when t equals
+            # the table there (no copy to choose).
+            got = tuple([
+                (t, None if (t ^ key) & used else _values_of_fields(used))
+                for t in (self.maximal_sets() if maximal else self.maximum_sets())
+                for used in (_used_fields(t),)])
+            if maximal:
+                self._plan_maximal = got
+            else:
                 self.plan_maximum = got
         return got
 
-    def maximal_sets(self) -> list[int]:
+    def maximal_sets(self) -> tuple[int, ...]:
         """Every distinct *maximal* collection (no further group can be added), packed."""
         if self._maximal is None:
             if not self.captures:
-                self._maximal = [0]
+                self._maximal = (0,)
             else:
                 s = _solver(self.v)
                 out = []
                 for t in s.all_sets(self.usable):
                     if not s.has_group(self.usable - t):
                         out.append(self.equal + t)
-                self._maximal = sorted(out)
+                self._maximal = tuple(sorted(out))
         return self._maximal
 
 

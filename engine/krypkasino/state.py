@@ -207,6 +207,8 @@ _sorted_ids = _fast.sorted_ids
 #: The table values of face cards (C-3, C-11) and their fields in a packed table key.
 _FACE_VALUES = (11, 12, 13)
 _FACE_FIELDS = sum(31 << (5 * x) for x in _FACE_VALUES)
+_NO_FACE_FIELDS = ~_FACE_FIELDS
+assert _FACE_VALUES == (11, 12, 13) == tuple(range(11, 14))  # the last columns of _no_cols
 _LotPlan = tuple[tuple[int, Callable[[Sequence[int]], tuple[int, ...]]], ...]
 _LOT_PLANS: dict[tuple[int, int, int], _LotPlan] = {}
 
@@ -625,18 +627,15 @@ class KrypkasinoState:
         faces = list(filter(_IS_FACE, table))
         if not faces:
             return
-        spades = list(filter(_IS_SPADE, faces))
-        others = list(filterfalse(_IS_SPADE, faces))
         self.table = list(filterfalse(_IS_FACE, table))
-        cols = self.cols = list(self.cols)
-        for x in _FACE_VALUES:
-            cols[x] = []
-        self.table_key &= ~_FACE_FIELDS
-        self.spade_pile.extend(spades)
-        self.out_of_play.extend(others)
+        self.cols[11:] = [], [], []  # the columns of J, Q, K (_FACE_VALUES)
+        self.table_key &= _NO_FACE_FIELDS
+        self.spade_pile += filter(_IS_SPADE, faces)
+        self.out_of_play += filterfalse(_IS_SPADE, faces)
         if events is not None:
-            events.append(FaceCardsSetAside(_cards(faces), _cards(spades), _cards(others),
-                                            self.lot))
+            events.append(FaceCardsSetAside(
+                _cards(faces), _cards(filter(_IS_SPADE, faces)),
+                _cards(filterfalse(_IS_SPADE, faces)), self.lot))
 
     # -- the verbs ------------------------------------------------------------------------
     @property
@@ -1130,7 +1129,7 @@ class KrypkasinoState:
         if self.rules.maximal and not (info.sweeps and self.rules.forced_sweep):
             sets = info.maximal_sets()
         else:
-            sets = [key] if info.sweeps else info.maximum_sets()
+            sets = (key,) if info.sweeps else info.maximum_sets()
         cols = self.cols
         collections = tuple(_cards(t) for s in sets for t in _fast.expand_ids(s, cols))
         double = info.sweeps and len(self.table) == 1 and self.table[0] == cid
