@@ -504,8 +504,50 @@ class KachufulState:
         :class:`IllegalActionError` (rule ID + sentence); a refusal changes nothing.
         """
         if isinstance(action, Card):
-            events: list[KachufulEvent] = []
-            self._play(action, events)  # checks before changing anything
+            # The checked play of a card, refused before anything changes (K-10, K-11):
+            # _play's steps with the CardPlayed event, written out here rather than
+            # called (a call per card, and the event tests, on the path every card takes).
+            seat = self._turn
+            hand = self._hands[seat]
+            key = id(action)
+            if key not in hand or self._phase is not _PLAY:
+                # not held, or an equal card that is not the DECK object, or not playing
+                action = canonical(action)
+                key = id(action)
+                if self._phase is not _PLAY or key not in hand:
+                    self._refuse_card(action)  # raises
+            number = _SUIT_OF_CARD[key]
+            led = self._led
+            suits = self._by_suit[seat]
+            if led < 0:
+                self._led = number
+                events: list[KachufulEvent] = [make(CardPlayed, (
+                    seat, action, self._trick_no, "led", None, self._trump, False))]
+            elif number == led:
+                events = [make(CardPlayed, (seat, action, self._trick_no, "followed",
+                                            SUITS[led], self._trump, False))]
+            else:  # is_renege (K-11): off the led suit while holding it
+                reneged = False
+                if suits[led]:
+                    if self._penalize:
+                        reneged = self._reneged[seat] = True
+                    else:
+                        self._refuse_card(action)  # raises
+                trump = self._trump
+                events = [make(CardPlayed, (
+                    seat, action, self._trick_no,
+                    "trumped" if action.suit is trump else "discarded", SUITS[led], trump,
+                    reneged))]
+            del hand[key]
+            del suits[number][key]
+            self._trick.append(action)
+            following = seat + 1
+            if following == self.players:
+                following = 0
+            if following != self._leader:  # the trick is complete when its leader is next
+                self._turn = following
+            else:
+                self._end_trick(events)
             return events
         if action.__class__ is Bid and self._phase is _BID:
             n = action.n
@@ -533,7 +575,7 @@ class KachufulState:
     def apply_unchecked(self, action: Action | int | Deal) -> None:
         """The fast path: apply a legal action without checks or events."""
         if isinstance(action, Card):
-            self._play(action, None)
+            self._play(action)
         elif isinstance(action, Bid):
             self._bid(action.n, action.blind, None)
         elif isinstance(action, Deal):
@@ -652,57 +694,41 @@ class KachufulState:
             self._turn = (seat + 1) % self.players
         return events if events is not None else []
 
-    def _play(self, card: Card, events: list[KachufulEvent] | None) -> None:
-        """Play ``card``; with an ``events`` list (the checked path), refuse it first
-        when it is illegal, before anything changes."""
+    def _play(self, card: Card) -> None:
+        """Play ``card`` unchecked (apply_unchecked; apply writes the checked play out)."""
         seat = self._turn
         hand = self._hands[seat]
         key = id(card)
-        if key not in hand or self._phase is not _PLAY:
-            # not held, or an equal card that is not the DECK object, or not playing
+        if key not in hand:  # an equal card that is not the DECK object
             card = canonical(card)
             key = id(card)
-            if events is not None and (self._phase is not _PLAY or key not in hand):
-                self._refuse_card(card)  # the checked path: refuse before any change
-        trick = self._trick
         suits = self._by_suit[seat]
         number = _SUIT_OF_CARD[key]
         led = self._led
-        reneged = False
         if led < 0:
             self._led = number
-            if events is not None:
-                events.append(make(CardPlayed, (seat, card, self._trick_no, "led", None,
-                                                self._trump, False)))
-        elif number != led:
-            # is_renege (K-11): off the led suit while holding it
-            if suits[led]:
-                if self._penalize:
-                    reneged = self._reneged[seat] = True
-                elif events is not None:
-                    self._refuse_card(card)  # raises
-            if events is not None:
-                trump = self._trump
-                events.append(make(CardPlayed, (
-                    seat, card, self._trick_no,
-                    "trumped" if card.suit is trump else "discarded", SUITS[led], trump,
-                    reneged)))
-        elif events is not None:
-            events.append(make(CardPlayed, (seat, card, self._trick_no, "followed", SUITS[led],
-                                            self._trump, False)))
+        elif number != led and suits[led] and self._penalize:  # K-11's renege, penalized
+            self._reneged[seat] = True
         del hand[key]
         del suits[number][key]
-        trick.append(card)
-        n = self.players
-        leader = self._leader
-        following = seat + 1 if seat + 1 < n else 0
-        if following != leader:  # the trick is complete when its leader is next
+        self._trick.append(card)
+        following = seat + 1
+        if following == self.players:
+            following = 0
+        if following != self._leader:  # the trick is complete when its leader is next
             self._turn = following
-            return
+        else:
+            self._end_trick(None)
+
+    def _end_trick(self, events: list[KachufulEvent] | None) -> None:
+        """The current trick's cards are all down: its winner (K-12) takes it and leads
+        the next, or the hand is over."""
+        trick = self._trick
+        leader = self._leader
         position, reason = trick_winner(trick, self._trump)
         winner = leader + position
-        if winner >= n:
-            winner -= n
+        if winner >= self.players:
+            winner -= self.players
         tricks = self._tricks
         tricks[winner] += 1
         self._winners_of_tricks.append(winner)
@@ -725,23 +751,40 @@ class KachufulState:
         totals = self._totals
         number = self._index + 1
         scores: list[int] = []
-        # K-13 under the default scoring, inline (score_hand's answer, without a call per
-        # seat); blind or reneged seats and the other scorings ask score_hand itself.
-        exact_scoring = rules.scoring == "exact"
-        for seat in range(self.players):  # K-13, then each seat's HandScored
-            bid = bids[seat]
-            taken = tricks[seat]
-            assert bid is not None
-            if exact_scoring and not blind[seat] and not reneged[seat]:
-                points = 10 + bid if bid == taken else 0
-            else:
+        if rules.scoring == "exact" and not any(blind) and not any(reneged):
+            # K-13 under the default scoring with no blind bid and no renege (the usual
+            # hand), inline: score_hand's answer without a call, and each HandScored's
+            # blind and reneged are False.
+            seat = 0
+            for bid in bids:
+                taken = tricks[seat]
+                assert bid is not None
+                if bid == taken:
+                    points = 10 + bid
+                    total = totals[seat] = totals[seat] + points
+                    if events is not None:
+                        events.append(make(HandScored, (number, seat, bid, taken, True, 0,
+                                                        points, False, False, total)))
+                else:
+                    points = 0
+                    if events is not None:
+                        events.append(make(HandScored, (number, seat, bid, taken, False,
+                                                        taken - bid, 0, False, False,
+                                                        totals[seat])))
+                scores.append(points)
+                seat += 1
+        else:
+            for seat in range(self.players):  # K-13, then each seat's HandScored
+                bid = bids[seat]
+                taken = tricks[seat]
+                assert bid is not None
                 points = score_hand(bid, taken, rules, blind[seat], reneged[seat])
-            scores.append(points)
-            total = totals[seat] = totals[seat] + points
-            if events is not None:
-                events.append(make(HandScored, (number, seat, bid, taken, bid == taken,
-                                                taken - bid, points, blind[seat], reneged[seat],
-                                                total)))
+                scores.append(points)
+                total = totals[seat] = totals[seat] + points
+                if events is not None:
+                    events.append(make(HandScored, (number, seat, bid, taken, bid == taken,
+                                                    taken - bid, points, blind[seat],
+                                                    reneged[seat], total)))
         if number < len(self._sizes):
             self._results.append(self._result(tuple(scores)))
             self._await_deal(events)
