@@ -551,11 +551,33 @@ class KachufulState:
             return events
         if action.__class__ is Bid and self._phase is _BID:
             n = action.n
-            # a seen bid in range, not the dealer's under the hook: nothing to refuse
-            if (n.__class__ is int and 0 <= n <= self._size and not action.blind
-                    and (self._bid_count != self.players - 1 or not self.rules.hook_rule
-                         or _hook(self._bid_sum, self._size).forbidden != n)):
-                return self._bid(n, False, [])
+            if n.__class__ is int and 0 <= n <= self._size and not action.blind:
+                # A seen bid in range: _bid's steps with its BidMade, written out here
+                # (one call less per bid); only the dealer's can be refused (K-9's hook).
+                seat = self._turn
+                total = self._bid_sum + n
+                if self._bid_count != self.players - 1:
+                    event = make(BidMade, (seat, n, False, False, self._size, None, None,
+                                           total))
+                    following = seat + 1
+                    self._turn = following if following < self.players else 0
+                else:
+                    others: int | None = None
+                    forbidden: int | None = None
+                    if self.rules.hook_rule:
+                        arithmetic = _hook(self._bid_sum, self._size)
+                        others, forbidden = arithmetic.others, arithmetic.forbidden
+                        if forbidden == n:
+                            self._check_bid(action)  # raises
+                    event = make(BidMade, (seat, n, False, True, self._size, others,
+                                           forbidden, total))
+                    self._phase = _PLAY
+                    self._turn = self._leader
+                self._bid_sum = total
+                self._bids[seat] = n
+                self._blind[seat] = False
+                self._bid_count += 1
+                return [event]
         if isinstance(action, Deal):
             dealt: list[KachufulEvent] = []
             self._deal(action, dealt)
@@ -996,18 +1018,30 @@ def _split_if_whole(players: int, setup: HandSetup) -> _Split | None:
     size = len(deal[0])
     if not 1 <= size <= 52 // players:
         return None
+    # _split_deal's loop, with every dealt card also kept in one dict: as many
+    # different cards (ids) as the players * size dealt means no card twice.
+    hands: list[dict[int, Card]] = []
+    by_suit: list[list[dict[int, Card]]] = []
+    dealt: dict[int, Card] = {}
+    suit_of = _SUIT_OF_CARD
     try:
-        split = _split_deal(deal)
+        for cards in deal:
+            if len(cards) != size:  # every seat the same number of cards
+                return None
+            hand: dict[int, Card] = {}
+            suits: list[dict[int, Card]] = [{}, {}, {}, {}]
+            for card in cards:
+                key = id(card)
+                dealt[key] = hand[key] = suits[suit_of[key]][key] = card
+            hands.append(hand)
+            by_suit.append(suits)
     except KeyError:  # a card that is not one of DECK's objects
         return None
-    # Every seat the same number of cards, and as many different cards (the ids the split
-    # keys by) as the players * size dealt: no card twice. In C, set by set.
-    dealt: set[int] = set().union(*split[0])
-    if len(set(map(len, deal))) != 1 or len(dealt) != players * size:
+    if len(dealt) != players * size:
         return None
     if setup.turned is not None and id(canonical(setup.turned)) in dealt:
         return None
-    return split
+    return hands, by_suit
 
 
 _CANONICAL: dict[int, Card] = {id(c): c for c in DECK}
