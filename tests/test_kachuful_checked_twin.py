@@ -1,9 +1,10 @@
 """The checked path's written-out rules agree with :mod:`engine.kachuful.rules`.
 
-``KachufulState.apply`` plays cards and bids, takes tricks and scores hands with the
-rules' steps written out for speed (K-12's trick winner, K-13's usual score, K-14's
-winners); these games check every event against the rules' own functions, under several
-variants and both hand sizes of the benchmark.
+``KachufulState.apply`` plays cards and bids and scores hands with some of the rules'
+steps read or written out for speed (K-13's usual score from a table of ``score_hand``'s
+answers, K-14's winners, the dealer's forbidden bid looked up once); these games check
+every event against the rules' own functions, under several variants and both hand sizes
+of the benchmark.
 """
 
 from __future__ import annotations

@@ -47,13 +47,13 @@ from engine.kachuful.rules import (
     DEFAULT_RULES,
     Hook,
     KachufulRules,
-    WinReason,
     check_players,
     hand_sizes,
     hook,
     is_renege,
     legal_bids,
     score_hand,
+    trick_winner,
     trump_for_hand,
     winners,
 )
@@ -249,6 +249,19 @@ class SeatView:
     def hand(self) -> tuple[Card, ...] | None:
         """This seat's own cards, or ``None`` when hidden from it (forehead hand)."""
         return self.hands[self.seat]
+
+
+#: Per scoring variant: K-13's points by bid and tricks taken, with no blind bid and no
+#: renege, as :func:`~engine.kachuful.rules.score_hand` gives them (hands hold at most 52
+#: cards).
+_POINTS: dict[str, tuple[tuple[int, ...], ...]] = {}
+
+
+def _points_table(rules: KachufulRules) -> tuple[tuple[int, ...], ...]:
+    """score_hand's points for every bid and number of tricks under ``rules``' scoring."""
+    table = _POINTS[rules.scoring] = tuple(
+        tuple(score_hand(bid, taken, rules) for taken in range(53)) for bid in range(53))
+    return table
 
 
 class KachufulState:
@@ -747,21 +760,7 @@ class KachufulState:
         the next, or the hand is over."""
         trick = self._trick
         leader = self._leader
-        # K-12, rules.trick_winner's loop written out (a call per trick less; the state's
-        # twin test checks every TrickWon against trick_winner): the highest trump wins,
-        # else the highest card of the led suit.
-        trump = self._trump
-        best = trick[0]
-        position = 0
-        reason: WinReason = "trump" if best.suit is trump else "led-suit"
-        i = 0
-        for card in trick:
-            if card.suit is best.suit:
-                if card.rank > best.rank:
-                    position, best = i, card
-            elif card.suit is trump:
-                position, best, reason = i, card, "trump"
-            i += 1
+        position, reason = trick_winner(trick, self._trump)
         winner = leader + position
         if winner >= self.players:
             winner -= self.players
@@ -772,7 +771,7 @@ class KachufulState:
         done = self._trick_no
         self._done_tricks.append(make(PlayedTrick, (leader, cards, winner)))
         if events is not None:
-            events.append(make(TrickWon, (winner, best, done, reason, cards, leader,
+            events.append(make(TrickWon, (winner, trick[position], done, reason, cards, leader,
                                           tricks[winner])))
         self._trick = []
         self._led = -1
@@ -787,26 +786,21 @@ class KachufulState:
         totals = self._totals
         number = self._index + 1
         scores: list[int] = []
-        if rules.scoring == "exact" and not any(blind) and not any(reneged):
-            # K-13 under the default scoring with no blind bid and no renege (the usual
-            # hand), inline: score_hand's answer without a call, and each HandScored's
-            # blind and reneged are False.
+        if not any(blind) and not any(reneged):
+            # K-13 with no blind bid and no renege (the usual hand): score_hand's answers
+            # read from its table for the scoring (_points_table), without a call per
+            # seat; each HandScored's blind and reneged are False.
+            points_of = _POINTS.get(rules.scoring) or _points_table(rules)
             seat = 0
             for bid in bids:
                 taken = tricks[seat]
                 assert bid is not None
-                if bid == taken:
-                    points = 10 + bid
-                    total = totals[seat] = totals[seat] + points
-                    if events is not None:
-                        events.append(make(HandScored, (number, seat, bid, taken, True, 0,
-                                                        points, False, False, total)))
-                else:
-                    points = 0
-                    if events is not None:
-                        events.append(make(HandScored, (number, seat, bid, taken, False,
-                                                        taken - bid, 0, False, False,
-                                                        totals[seat])))
+                points = points_of[bid][taken]
+                total = totals[seat] = totals[seat] + points
+                if events is not None:
+                    events.append(make(HandScored, (number, seat, bid, taken, bid == taken,
+                                                    taken - bid, points, False, False,
+                                                    total)))
                 scores.append(points)
                 seat += 1
         else:
