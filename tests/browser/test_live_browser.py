@@ -198,8 +198,10 @@ def test_a_teacher_and_three_students(new_page: Any, site: str) -> None:
         send(student)
     wait_answered(teacher, 2)
     assert teacher.get_by_text("2 of 3 answered").is_visible()
-    bars = teacher.locator(".js-plotly-plot .bars path")
-    assert bars.count() == len(question.choices)
+    # Plotly draws the bars after the chart's element is in the page: wait for them.
+    teacher.wait_for_function(
+        "(n) => document.querySelectorAll('.js-plotly-plot .bars path').length === n",
+        arg=len(question.choices), timeout=10_000)
     teacher.screenshot(path=str(SHOTS / "live-teacher-chart.png"))
     teacher.get_by_role("button", name="Show the answer").click()
     wait_idle(teacher)
