@@ -47,6 +47,8 @@ __all__ = ["ALL_CARDS", "BEATS", "BIT", "HIGHER", "SUIT_MASK", "FastSimulator", 
            "trick_winner_int"]
 
 _FULL_DECK: tuple[int, ...] = tuple(range(52))
+#: Each card's suit number (``card // 13``) by table, for the deal's loop.
+_SUIT_OF: tuple[int, ...] = tuple(card // 13 for card in range(52))
 _SUIT_NUMBER: dict[Suit | None, int] = {s: i for i, s in enumerate(SUITS)}
 _SUIT_NUMBER[None] = -1
 
@@ -206,8 +208,14 @@ class FastSimulator:
         by_place: list[list[list[int]]] = [[[], [], [], []] for _ in range(n)]
         rotated = [[by_place[(s - d - 1) % n] for s in range(n)] for d in range(n)]
         # Partial Fisher-Yates: only the dealt cards (and the turned one) are drawn, each
-        # going to its hand as it is drawn.
-        plan = [(i, 52 - i, by_place[i % n]) for i in range(dealt)]
+        # going to its hand as it is drawn. Two draws share one ``random()``: an int
+        # uniform below ``a * b`` is one uniform below ``a`` (``r // b``) and an
+        # independent one below ``b`` (``r % b``); an odd last card is drawn alone.
+        pairs = [(i, 51 - i, (52 - i) * (51 - i), by_place[i % n], by_place[(i + 1) % n])
+                 for i in range(0, dealt - 1, 2)]
+        last = dealt - 1 if dealt % 2 else -1
+        last_hand = by_place[last % n]
+        suit_of = _SUIT_OF
         _int = int
         turned = rules.trumps == "turned"
         trace = self.trace
@@ -223,12 +231,25 @@ class FastSimulator:
         for dealer, trump in deals:
             count += 1
             deck = list(_FULL_DECK)
-            for i, span, hand in plan:
-                j = i + _int(rnd() * span)
+            for i, b, ab, hand, next_hand in pairs:
+                r = _int(rnd() * ab)
+                j = i + r // b
                 c = deck[j]
                 deck[j] = deck[i]
                 deck[i] = c
-                hand[c // 13].append(c)
+                hand[suit_of[c]].append(c)
+                i += 1
+                j = i + r % b
+                c = deck[j]
+                deck[j] = deck[i]
+                deck[i] = c
+                next_hand[suit_of[c]].append(c)
+            if last >= 0:
+                j = last + _int(rnd() * (52 - last))
+                c = deck[j]
+                deck[j] = deck[last]
+                deck[last] = c
+                last_hand[suit_of[c]].append(c)
             if dealt < 52:  # the card turned up (drawn under every trump rule)
                 turn = deck[dealt + _int(rnd() * (52 - dealt))]
                 if turned:
