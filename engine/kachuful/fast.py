@@ -288,15 +288,25 @@ class FastSimulator:
             beats = BEATS[trump + 1]  # the one fast K-12, a card at a time
             for left in range(size, 0, -1):  # every hand holds ``left`` cards now
                 hand = hands[leader]
-                x = _int(rnd() * left)
-                for led in range(4):
-                    cards = hand[led]
-                    if x < len(cards):
-                        break
+                x = _int(rnd() * left)  # the x-th card of the hand, suit by suit
+                cards = hand[0]
+                if x < len(cards):
+                    led = 0
+                else:
                     x -= len(cards)
-                best = cards[x]
-                cards[x] = cards[-1]
-                cards.pop()
+                    cards = hand[1]
+                    if x < len(cards):
+                        led = 1
+                    else:
+                        x -= len(cards)
+                        cards = hand[2]
+                        if x < len(cards):
+                            led = 2
+                        else:
+                            x -= len(cards)
+                            cards = hand[3]
+                            led = 3
+                best = cards.pop(x)
                 if played is not None:
                     played.append(best)
                 at = best * 52
@@ -305,19 +315,29 @@ class FastSimulator:
                     hand = hands[p]
                     cards = hand[led]
                     if cards and follow:
-                        x = _int(rnd() * len(cards))
+                        c = cards.pop(_int(rnd() * len(cards)))
                     else:
-                        x = _int(rnd() * left)
-                        for s in range(4):
-                            cards = hand[s]
-                            if x < len(cards):
-                                break
+                        x = _int(rnd() * left)  # any card: the x-th, suit by suit
+                        cards = hand[0]
+                        if x < len(cards):
+                            s = 0
+                        else:
                             x -= len(cards)
+                            cards = hand[1]
+                            if x < len(cards):
+                                s = 1
+                            else:
+                                x -= len(cards)
+                                cards = hand[2]
+                                if x < len(cards):
+                                    s = 2
+                                else:
+                                    x -= len(cards)
+                                    cards = hand[3]
+                                    s = 3
                         if reneged is not None and s != led and hand[led]:
                             reneged[p] = True
-                    c = cards[x]
-                    cards[x] = cards[-1]
-                    cards.pop()
+                        c = cards.pop(x)
                     if played is not None:
                         played.append(c)
                     if beats[at + c]:
