@@ -489,6 +489,28 @@ def test_scenario_hands_must_be_real_deals(dealer: int, deal: list[list[str]],
         KachufulState.from_hands(4, [HandSetup.from_codes(dealer, deal, "C")])
 
 
+@pytest.mark.parametrize("first", [True, False])
+@pytest.mark.parametrize(("dealer", "deal", "turned", "problem"), [
+    (0, (("KH",), ("AS",), ("3D",), ("2C",)), None, "must be playing cards"),
+    (0, ((1,), (2,), (3,), (4,)), None, "must be playing cards"),
+    (0, 5, None, "must be playing cards"),
+    (0, (None, None, None, None), None, "must be playing cards"),
+    ("0", None, None, "dealer '0' is not a seat of 4"),
+    (0, None, "AS", "must be playing cards"),
+])
+def test_a_setup_of_other_things_than_cards_is_refused_in_a_sentence(
+        dealer: object, deal: object, turned: object, problem: str, first: bool) -> None:
+    """A hand of strings, numbers or nothing, a seat that is not a number, a turned card
+    that is a code: ValueError naming the hand, never an AttributeError (the first hand
+    and a later one take different paths)."""
+    good = HandSetup.from_codes(3, EXAMPLE_DEAL, "H")
+    bad = HandSetup(dealer, good.deal if deal is None else deal, None,  # type: ignore[arg-type]
+                    turned=turned)  # type: ignore[arg-type]
+    hands = [bad, good] if first else [good, bad]
+    with pytest.raises(ValueError, match=f"hand {1 if first else 2}: .*{problem}"):
+        KachufulState.from_hands(4, hands)
+
+
 def test_views_do_not_carry_deal_seeds() -> None:
     game = KachufulState.new_game(4, KachufulRules(max_cards=2), seed=6)
     play_randomly(game, 2, checked=False)

@@ -968,17 +968,25 @@ def _checked_setup(players: int, setup: HandSetup, number: int) -> HandSetup:
     """A scenario's hand must be a real deal (``ValueError`` says what is wrong); the
     setup is returned holding the shared card objects of ``engine.cards.DECK``."""
     deal = setup.deal
-    size = len(deal[0]) if deal else 0
-    dealt = set(map(id, chain.from_iterable(deal)))
-    if not _CANONICAL_IDS.issuperset(dealt):  # cards made elsewhere: use the DECK objects
-        deal = tuple(tuple(map(canonical, cards)) for cards in deal)
-        setup = replace(setup, deal=deal)
+    where = f"hand {number}"
+    try:
+        size = len(deal[0]) if deal else 0
         dealt = set(map(id, chain.from_iterable(deal)))
+        if not _CANONICAL_IDS.issuperset(dealt):  # cards made elsewhere: the DECK objects
+            deal = tuple(tuple(map(canonical, cards)) for cards in deal)
+            setup = replace(setup, deal=deal)
+            dealt = set(map(id, chain.from_iterable(deal)))
+        if setup.turned is not None:
+            canonical(setup.turned)
+    except (AttributeError, KeyError, TypeError):  # not a card, or not seats of cards
+        raise ValueError(f"{where}: the deal and the turned card must be playing cards"
+                         ) from None
+    if setup.dealer.__class__ is not int:
+        raise ValueError(f"{where}: dealer {setup.dealer!r} is not a seat of {players}")
     if (0 <= setup.dealer < players and len(deal) == players and 1 <= size <= 52 // players
             and len(set(map(len, deal))) == 1 and len(dealt) == players * size
             and (setup.turned is None or id(canonical(setup.turned)) not in dealt)):
         return setup
-    where = f"hand {number}"
     if not 0 <= setup.dealer < players:
         raise ValueError(f"{where}: dealer {setup.dealer} is not a seat of {players}")
     if len(deal) != players:
@@ -1021,18 +1029,18 @@ def _split_if_whole(players: int, setup: HandSetup) -> _Split | None:
     making a set of every dealt card as :func:`_checked_setup` does (a second pass over
     the cards that a one-hand game, one per deal in a benchmark, pays every time)."""
     deal = setup.deal
-    if not (0 <= setup.dealer < players and len(deal) == players):
-        return None
-    size = len(deal[0])
-    if not 1 <= size <= 52 // players:
-        return None
     # _split_deal's loop, with every dealt card also kept in one dict: as many
     # different cards (ids) as the players * size dealt means no card twice.
     hands: list[dict[int, Card]] = []
     by_suit: list[list[dict[int, Card]]] = []
     dealt: dict[int, Card] = {}
     suit_of = _SUIT_OF_CARD
-    try:
+    try:  # (anything that is not seats of DECK's cards: _checked_setup says what)
+        if not (0 <= setup.dealer < players and len(deal) == players):
+            return None
+        size = len(deal[0])
+        if not 1 <= size <= 52 // players:
+            return None
         for cards in deal:
             if len(cards) != size:  # every seat the same number of cards
                 return None
@@ -1043,11 +1051,11 @@ def _split_if_whole(players: int, setup: HandSetup) -> _Split | None:
                 dealt[key] = hand[key] = suits[suit_of[key]][key] = card
             hands.append(hand)
             by_suit.append(suits)
-    except KeyError:  # a card that is not one of DECK's objects
-        return None
-    if len(dealt) != players * size:
-        return None
-    if setup.turned is not None and id(canonical(setup.turned)) in dealt:
+        if len(dealt) != players * size:
+            return None
+        if setup.turned is not None and id(canonical(setup.turned)) in dealt:
+            return None
+    except (KeyError, TypeError, AttributeError):  # e.g. a card not one of DECK's objects
         return None
     return hands, by_suit
 
