@@ -83,6 +83,9 @@ def next_step(teacher: Any, to: int) -> None:
 
 
 def drive_to(teacher: Any, step: int) -> None:
+    # Students joining rerun the teacher's whole page (the roster changed); on a fresh
+    # server in the full run's load that rerun once took over 30 s: wait for the slide.
+    teacher.locator("#cl-slide-title").first.wait_for(timeout=90_000)
     current = next(i for i, s in enumerate(DECK, start=1) if s.title == title(teacher))
     while current < step:
         current += 1
