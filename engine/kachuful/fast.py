@@ -151,6 +151,24 @@ class TracedHand:
     scores: tuple[int, ...]
 
 
+def _take_nth(hand: list[list[int]], x: int) -> tuple[int, int]:
+    """Remove the ``x``-th card of ``hand`` counted suit by suit (its four per-suit
+    lists); return its suit number and the card. The four tests are written out: a loop
+    over ``range(4)`` costs more on the simulator's path."""
+    cards = hand[0]
+    if x < len(cards):
+        return 0, cards.pop(x)
+    x -= len(cards)
+    cards = hand[1]
+    if x < len(cards):
+        return 1, cards.pop(x)
+    x -= len(cards)
+    cards = hand[2]
+    if x < len(cards):
+        return 2, cards.pop(x)
+    return 3, hand[3].pop(x - len(cards))
+
+
 class FastSimulator:
     """Random legal play at speed. ``play_hand`` plays one hand, ``play_game`` a game.
 
@@ -288,25 +306,7 @@ class FastSimulator:
             beats = BEATS[trump + 1]  # the one fast K-12, a card at a time
             for left in range(size, 0, -1):  # every hand holds ``left`` cards now
                 hand = hands[leader]
-                x = _int(rnd() * left)  # the x-th card of the hand, suit by suit
-                cards = hand[0]
-                if x < len(cards):
-                    led = 0
-                else:
-                    x -= len(cards)
-                    cards = hand[1]
-                    if x < len(cards):
-                        led = 1
-                    else:
-                        x -= len(cards)
-                        cards = hand[2]
-                        if x < len(cards):
-                            led = 2
-                        else:
-                            x -= len(cards)
-                            cards = hand[3]
-                            led = 3
-                best = cards.pop(x)
+                led, best = _take_nth(hand, _int(rnd() * left))
                 if played is not None:
                     played.append(best)
                 at = best * 52
@@ -317,27 +317,9 @@ class FastSimulator:
                     if cards and follow:
                         c = cards.pop(_int(rnd() * len(cards)))
                     else:
-                        x = _int(rnd() * left)  # any card: the x-th, suit by suit
-                        cards = hand[0]
-                        if x < len(cards):
-                            s = 0
-                        else:
-                            x -= len(cards)
-                            cards = hand[1]
-                            if x < len(cards):
-                                s = 1
-                            else:
-                                x -= len(cards)
-                                cards = hand[2]
-                                if x < len(cards):
-                                    s = 2
-                                else:
-                                    x -= len(cards)
-                                    cards = hand[3]
-                                    s = 3
+                        s, c = _take_nth(hand, _int(rnd() * left))  # any card
                         if reneged is not None and s != led and hand[led]:
                             reneged[p] = True
-                        c = cards.pop(x)
                     if played is not None:
                         played.append(c)
                     if beats[at + c]:
